@@ -1,0 +1,108 @@
+/**
+ * The one place where outcomes become CKAN's wire shape (contract §2): success envelope,
+ * error envelopes per error class, bare-string 400s, JSONP. Everything the server answers
+ * with a JSON body goes through here.
+ */
+import type { ServerResponse } from 'node:http';
+import {
+  AuthorizationError, BadRequestError, NotFoundError, StorageError, ValidationError,
+} from '../errors';
+import type { Locale } from '../../shared/locales';
+import { stringifyWithRaw } from '../util/raw-json';
+
+export const JSON_CONTENT_TYPE = 'application/json;charset=utf-8';
+export const JSONP_CONTENT_TYPE = 'application/javascript;charset=utf-8';
+
+export interface WireResponse {
+  readonly status: number;
+  readonly contentType: string;
+  readonly body: string;
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** `<site>[/<locale>]/api/3/action/help_show?name=<action>`: always `/api/3/`, as CKAN. */
+export function helpUrl(siteUrl: string, locale: Locale | null, action: string): string {
+  const prefix = locale ? `/${locale}` : '';
+  return `${siteUrl}${prefix}/api/3/action/help_show?name=${encodeURIComponent(action)}`;
+}
+
+export function successResponse(help: string, result: unknown): WireResponse {
+  // Key order as CKAN builds the dict: help, success, result. The result goes through
+  // stringifyWithRaw so pre-serialized records are spliced in, not re-encoded.
+  const body = `{"help":${JSON.stringify(help)},"success":true,"result":${stringifyWithRaw(result)}}`;
+  return { status: 200, contentType: JSON_CONTENT_TYPE, body };
+}
+
+/** A JSON body that is not an envelope (`GET /api` → `{"version": 1}`). */
+export function plainJsonResponse(value: unknown, status = 200): WireResponse {
+  return { status, contentType: JSON_CONTENT_TYPE, body: stringifyWithRaw(value) };
+}
+
+/** CKAN's pre-action errors: the body is a bare JSON string (contract §2.3). */
+export function bareStringResponse(status: number, text: string): WireResponse {
+  return { status, contentType: JSON_CONTENT_TYPE, body: JSON.stringify(text) };
+}
+
+/**
+ * Maps anything an action (or an extra route) threw to status + body. `help` is null for
+ * errors that do not belong to an action (Host check, unknown paths); the member is then
+ * left out rather than pointing at a made-up action. Unknown errors are logged with their
+ * stack by the caller-supplied hook and never leak: only status < 500 carries a message.
+ */
+export function errorResponse(
+  err: unknown,
+  help: string | null,
+  logInternal: (err: unknown) => void,
+): WireResponse {
+  if (err instanceof BadRequestError) return bareStringResponse(err.status, err.body);
+  let status: number;
+  let error: Record<string, unknown>;
+  if (err instanceof ValidationError) {
+    // CKAN adds `__type` to the validator's own dict, so it comes after the members and wins
+    // over a member of the same name.
+    status = 409;
+    error = { ...err.members, __type: 'Validation Error' };
+  } else if (err instanceof StorageError) {
+    status = 409;
+    error = { message: err.message, __type: 'Validation Error' };
+  } else if (err instanceof NotFoundError) {
+    status = 404;
+    error = { __type: 'Not Found Error', message: err.message };
+  } else if (err instanceof AuthorizationError) {
+    status = 403;
+    error = { __type: 'Authorization Error', message: err.message };
+  } else {
+    logInternal(err);
+    status = 500;
+    error = { __type: 'Internal Server Error', message: 'Internal Server Error' };
+  }
+  const envelope = help === null ? { success: false, error } : { help, success: false, error };
+  return { status, contentType: JSON_CONTENT_TYPE, body: stringifyWithRaw(envelope) };
+}
+
+/** 404 for paths that route nowhere, in the envelope CKAN clients already understand. */
+export function notFoundResponse(): WireResponse {
+  return errorResponse(new NotFoundError(), null, () => undefined);
+}
+
+/**
+ * `callback(<json>);` with the callback HTML-escaped as CKAN does (`html.escape`, quotes
+ * included), which keeps `<`, `>`, `&` and quotes out of the script text.
+ */
+export function toJsonp(callback: string, response: WireResponse): WireResponse {
+  const escaped = callback
+    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+  return { ...response, contentType: JSONP_CONTENT_TYPE, body: `${escaped}(${response.body});` };
+}
+
+/** Writes a complete response unless the client is gone or a handler already answered. */
+export function sendResponse(res: ServerResponse, response: WireResponse): void {
+  if (res.headersSent || res.destroyed) return;
+  const body = Buffer.from(response.body, 'utf8');
+  res.statusCode = response.status;
+  for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
+  res.setHeader('Content-Type', response.contentType);
+  res.setHeader('Content-Length', body.length);
+  res.end(body);
+}

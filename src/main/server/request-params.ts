@@ -1,0 +1,112 @@
+/**
+ * CKAN's `_get_request_data` (contract §1.2): where an action's parameters come from, in
+ * CKAN's order, with its quirks (curl's `-d '{json}'`, single → string / repeated → list,
+ * the query string winning over a JSON body for GET-able actions). Pure: the body is
+ * already read.
+ */
+import type { ActionParams, UploadedFile } from '../actions/types';
+import { BadRequestError } from '../errors';
+import type { RequestBody } from './body-reader';
+import { pythonRepr } from './python-repr';
+
+export interface ParamsInput {
+  readonly method: 'GET' | 'POST';
+  readonly sideEffectFree: boolean;
+  readonly rawQuery: string;
+  readonly body: RequestBody;
+}
+
+export interface ExtractedParams {
+  readonly params: ActionParams;
+  /** A `callback` key was present (and removed): JSONP, and the request runs anonymous. */
+  readonly callback: boolean;
+}
+
+function jsonError(message: string): BadRequestError {
+  return new BadRequestError(`Bad request - JSON Error: ${message}`);
+}
+
+/** CKAN checks this before looking at the body, so callers do too (no body read for nothing). */
+export function assertMethodAllowed(method: 'GET' | 'POST', sideEffectFree: boolean): void {
+  if (method === 'GET' && !sideEffectFree) {
+    throw jsonError('Invalid request. Please use POST method for your request');
+  }
+}
+
+export function extractParams(input: ParamsInput): ExtractedParams {
+  assertMethodAllowed(input.method, input.sideEffectFree);
+  const { body } = input;
+  const query = [...new URLSearchParams(input.rawQuery)];
+  let data: unknown;
+  if (input.method === 'POST' && body.kind === 'form' && body.fields.length > 0) {
+    data = formData(body.fields);
+  } else if (query.length > 0 && input.sideEffectFree) {
+    data = mixed(query);
+  } else if (body.kind === 'raw' && body.text !== '') {
+    data = decodeJson(body.text, body.text);
+  } else {
+    data = {};
+  }
+  if (typeof data !== 'object' || data === null || Array.isArray(data)) {
+    throw jsonError(`Request data JSON decoded to ${clip(pythonRepr(data))} but it needs to be a dictionary.`);
+  }
+  const params = data as ActionParams;
+  if (body.kind === 'form') addFiles(params, body.files);
+  const callback = Object.prototype.hasOwnProperty.call(params, 'callback');
+  if (callback) delete params.callback;
+  return { params, callback };
+}
+
+/**
+ * Werkzeug's `form.values()` yields the first value of each distinct key, so "exactly one
+ * field" means one distinct name. With a value of "" or "1" the name itself is JSON: that is
+ * what `curl -d '{"a":1}'` sends (urlencoded, the JSON as a field name with no `=`).
+ */
+function formData(fields: ReadonlyArray<[string, string]>): unknown {
+  const first = new Map<string, string>();
+  for (const [name, value] of fields) if (!first.has(name)) first.set(name, value);
+  if (first.size === 1) {
+    const [[name, value]] = [...first];
+    if (value === '' || value === '1') return decodeJson(name, name);
+  }
+  return mixed(fields);
+}
+
+/**
+ * Single → string, repeated → list of strings (CKAN's `mixed`). Built with
+ * Object.fromEntries so a `__proto__` key stays an ordinary own property.
+ */
+function mixed(entries: ReadonlyArray<[string, string]>): ActionParams {
+  const grouped = new Map<string, string[]>();
+  for (const [name, value] of entries) {
+    const list = grouped.get(name);
+    if (list) list.push(value);
+    else grouped.set(name, [value]);
+  }
+  return Object.fromEntries([...grouped].map(([name, values]) => [name, values.length === 1 ? values[0] : values]));
+}
+
+function decodeJson(text: string, shown: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    throw jsonError(`Error decoding JSON data. Error: JSONDecodeError(${pythonRepr(reason)}) `
+      + `JSON data extracted from the request: ${clip(pythonRepr(shown))}`);
+  }
+}
+
+/** CKAN adds the first file of each field after the data, whichever branch produced it. */
+function addFiles(params: ActionParams, files: ReadonlyArray<[string, UploadedFile]>): void {
+  const seen = new Set<string>();
+  for (const [name, file] of files) {
+    if (seen.has(name)) continue;
+    seen.add(name);
+    Object.defineProperty(params, name, { value: file, enumerable: true, writable: true, configurable: true });
+  }
+}
+
+/** Error messages echo the request; keep a huge body from becoming a huge error. */
+function clip(text: string, max = 500): string {
+  return text.length > max ? `${text.slice(0, max)}...` : text;
+}

@@ -1,0 +1,222 @@
+import { request as httpRequest } from 'node:http';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { call, rawRequest, startTestServer, TOKEN, type TestServer } from './helpers';
+
+let t: TestServer;
+beforeEach(async () => {
+  t = await startTestServer();
+});
+afterEach(async () => {
+  await t.stop();
+});
+
+const authorizedWith = async (headers: Record<string, string>, method = 'GET') => {
+  const res = await call(`${t.url}/api/3/action/${method === 'GET' ? 'echo' : 'echo_post'}`, { method, headers });
+  expect(res.status).toBe(200);
+  return res.json.result.context.authorized as boolean;
+};
+
+describe('authentication (contract §1.3)', () => {
+  it('accepts the bare token in Authorization or X-CKAN-API-Key', async () => {
+    expect(await authorizedWith({ Authorization: TOKEN })).toBe(true);
+    expect(await authorizedWith({ 'X-CKAN-API-Key': TOKEN })).toBe(true);
+    expect(await authorizedWith({ Authorization: TOKEN, 'X-CKAN-API-Key': TOKEN }, 'POST')).toBe(true);
+    // ckanapi sends both; one right header is enough.
+    expect(await authorizedWith({ Authorization: 'stale', 'X-CKAN-API-Key': TOKEN })).toBe(true);
+  });
+
+  it('treats missing, wrong or malformed tokens as anonymous, never as an error', async () => {
+    expect(await authorizedWith({})).toBe(false);
+    expect(await authorizedWith({ Authorization: 'wrong' })).toBe(false);
+    expect(await authorizedWith({ Authorization: `Bearer ${TOKEN}` })).toBe(false);
+    expect(await authorizedWith({ Authorization: `${TOKEN}x` })).toBe(false);
+    expect(await authorizedWith({ Authorization: '' })).toBe(false);
+    expect(await authorizedWith({ 'X-CKAN-API-Key': TOKEN.slice(0, -1) }, 'POST')).toBe(false);
+  });
+
+  it('refuses to start without a token', async () => {
+    await expect(startTestServer({ token: '' })).rejects.toThrow(/token/);
+  });
+
+  it('never logs tokens or query strings', async () => {
+    await call(`${t.url}/api/3/action/echo?secret=1`, { headers: { Authorization: TOKEN } });
+    expect(t.logs).toHaveLength(1);
+    expect(t.logs[0]).toMatchObject({ method: 'GET', path: '/api/3/action/echo', status: 200, aborted: false });
+    expect(typeof t.logs[0].ms).toBe('number');
+    expect(JSON.stringify(t.logs)).not.toContain(TOKEN);
+    expect(JSON.stringify(t.logs)).not.toContain('secret');
+  });
+});
+
+describe('Host header (DNS rebinding)', () => {
+  it('accepts loopback names with our port', async () => {
+    for (const host of [`127.0.0.1:${t.port}`, `localhost:${t.port}`, `LOCALHOST:${t.port}`, `[::1]:${t.port}`]) {
+      const res = await rawRequest({ port: t.port, path: '/api/3', headers: { host } });
+      expect(res.status, host).toBe(200);
+    }
+  });
+
+  it.each([
+    ['evil.com', 'evil.com'],
+    ['evil.com with our port', 'evil.com:PORT'],
+    ['a loopback-looking name', '127.0.0.1.evil.com:PORT'],
+    ['no port', '127.0.0.1'],
+    ['another port', '127.0.0.1:1'],
+    ['localhost without port', 'localhost'],
+    ['0.0.0.0', '0.0.0.0:PORT'],
+  ])('refuses %s with 403 Authorization Error', async (_label, hostTemplate) => {
+    const host = hostTemplate.replace('PORT', String(t.port));
+    for (const path of ['/api/3/action/echo', '/', '/api/3/action/nope']) {
+      const res = await rawRequest({ port: t.port, path, headers: { host } });
+      expect(res.status).toBe(403);
+      expect(res.headers['content-type']).toBe('application/json;charset=utf-8');
+      const body = res.json() as { success: boolean; error: { __type: string; message: string } };
+      expect(body.success).toBe(false);
+      expect(body.error.__type).toBe('Authorization Error');
+      expect(body.error.message).toMatch(/^Access denied: Host header .* is not allowed/);
+    }
+  });
+
+  it('refuses a request without Host', async () => {
+    const res = await rawRequest({ port: t.port, path: '/api/3', headers: { host: undefined } });
+    // Node itself answers 400 to an HTTP/1.1 request without Host; either way it is refused.
+    expect([400, 403]).toContain(res.status);
+  });
+
+  it('refuses an HTTP/1.0 request without Host (Node lets those through)', async () => {
+    const { connect } = await import('node:net');
+    const text = await new Promise<string>((resolve, reject) => {
+      const socket = connect(t.port, '127.0.0.1', () => socket.end('GET /api/3 HTTP/1.0\r\n\r\n'));
+      let out = '';
+      socket.on('data', (c: Buffer) => (out += c.toString()));
+      socket.on('end', () => resolve(out));
+      socket.on('error', reject);
+    });
+    expect(text.startsWith('HTTP/1.1 403')).toBe(true);
+    expect(text).toContain('missing Host header');
+  });
+
+  it('does not run the action for a forged Host', async () => {
+    const res = await rawRequest({ port: t.port, method: 'POST', path: '/api/3/action/echo_post', headers: { host: 'evil.com', authorization: TOKEN }, body: '{}' });
+    expect(res.status).toBe(403);
+    expect(t.logs.at(-1)?.status).toBe(403);
+  });
+});
+
+describe('browser protections', () => {
+  it('refuses cross-site subresource requests (JSONP from a foreign page) but allows navigation', async () => {
+    const script = await call(`${t.url}/api/3/action/echo?callback=steal`, {
+      headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors' },
+    });
+    expect(script.status).toBe(403);
+    expect(script.json.error.message).toBe('Access denied: cross-site requests are not allowed');
+    // fetch sets Sec-Fetch-Mode itself, so navigation is simulated with node:http.
+    const nav = await rawRequest({
+      port: t.port, path: '/api/3/action/echo', headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
+    });
+    expect(nav.status).toBe(200);
+    const same = await call(`${t.url}/api/3/action/echo`, { headers: { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' } });
+    expect(same.status).toBe(200);
+  });
+
+  it('sets nosniff, CSP, Referrer-Policy, X-Frame-Options; no CORS', async () => {
+    for (const path of ['/api/3/action/echo', '/', '/nope', '/api/3/action/nope']) {
+      const res = await call(`${t.url}${path}`, { headers: { Origin: 'http://evil.com' } });
+      expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+      expect(res.headers.get('referrer-policy')).toBe('no-referrer');
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      const csp = res.headers.get('content-security-policy') ?? '';
+      expect(csp).toContain("default-src 'self'");
+      expect(csp).toContain("img-src 'self' data:");
+      expect(csp).toContain("connect-src 'self'");
+      expect(csp).not.toContain('unsafe-inline');
+      expect(res.headers.get('access-control-allow-origin')).toBeNull();
+    }
+  });
+
+  it('only listens on loopback', async () => {
+    await expect(startTestServer({ host: '0.0.0.0' })).rejects.toThrow(/loopback/);
+  });
+});
+
+describe('body size limit', () => {
+  const big = (bytes: number) => JSON.stringify({ resource_id: 'x', pad: 'a'.repeat(bytes) });
+
+  it('answers 413 with a bare JSON string for an oversized JSON body (declared length)', async () => {
+    const res = await call(`${t.url}/api/3/action/echo_post`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big(5 * 1024 * 1024),
+    });
+    expect(res.status).toBe(413);
+    expect(res.json).toBe('Bad request - Request body too large: the limit is 65536 bytes');
+    // The server is fine afterwards.
+    expect((await call(`${t.url}/api/3`)).json).toEqual({ version: 3 });
+  });
+
+  it('answers 413 for an oversized chunked body, mid-stream', async () => {
+    const chunk = new TextEncoder().encode('a'.repeat(16 * 1024));
+    let sent = 0;
+    const stream = new ReadableStream<Uint8Array>({
+      pull(controller) {
+        if (sent === 0) controller.enqueue(new TextEncoder().encode('{"pad": "'));
+        if (sent >= 400) controller.close();
+        else controller.enqueue(chunk);
+        sent++;
+      },
+    });
+    const res = await call(`${t.url}/api/3/action/echo_post`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half',
+    } as RequestInit);
+    expect(res.status).toBe(413);
+    expect(res.json).toMatch(/^Bad request - Request body too large/);
+  });
+
+  it('refuses before the body is sent when the client expects 100-continue', async () => {
+    const result = await new Promise<{ status: number; continued: boolean; body: string }>((resolve, reject) => {
+      let continued = false;
+      const req = httpRequest({
+        host: '127.0.0.1', port: t.port, method: 'POST', path: '/api/3/action/echo_post', agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024), expect: '100-continue' },
+      }, (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body }));
+      });
+      req.on('continue', () => {
+        continued = true;
+        req.end('x'.repeat(10 * 1024 * 1024));
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(result).toMatchObject({ status: 413, continued: false });
+    expect(JSON.parse(result.body)).toMatch(/too large/);
+  });
+
+  it('sends 100 Continue for a body within the limit', async () => {
+    const result = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
+      let continued = false;
+      const body = '{"a": 1}';
+      const req = httpRequest({
+        host: '127.0.0.1', port: t.port, method: 'POST', path: '/api/3/action/echo_post', agent: false,
+        headers: { 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, continued }));
+      });
+      req.on('continue', () => {
+        continued = true;
+        req.end(body);
+      });
+      req.on('error', reject);
+      req.flushHeaders();
+    });
+    expect(result).toEqual({ status: 200, continued: true });
+  });
+
+  it('applies the limit to form bodies too', async () => {
+    const res = await call(`${t.url}/api/3/action/echo_post`, {
+      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `a=${'b'.repeat(70_000)}`,
+    });
+    expect(res.status).toBe(413);
+  });
+});
