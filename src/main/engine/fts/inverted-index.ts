@@ -1,0 +1,153 @@
+// Immutable full-text index in CSR form: lexemes sorted in JS string order (UTF-16 code units)
+// and stored as one UTF-8 blob, each with a slice of row ids (ascending) and term frequencies.
+// Lookups binary-search the blob directly, comparing UTF-8 bytes against the JS string code
+// unit by code unit, so loading an index never builds a Map of millions of strings and the
+// arrays can be views on the bytes of a sidecar file.
+
+import { EMPTY_POSTINGS, type PostingList, type TextIndexReader } from './text-index-reader';
+
+const decoder = new TextDecoder();
+
+export class InvertedIndex implements TextIndexReader {
+  readonly termCount: number;
+
+  /**
+   * @param termBytes   UTF-8 of all lexemes, concatenated in sorted order
+   * @param termOffsets termCount + 1 byte offsets into termBytes
+   * @param offsets     termCount + 1 offsets into rowIds / tfs
+   * @param rowIds      row ids per lexeme, ascending within a lexeme
+   * @param tfs         term frequency of the lexeme in that row, capped at 255
+   */
+  constructor(
+    readonly termBytes: Uint8Array,
+    readonly termOffsets: Uint32Array,
+    readonly offsets: Uint32Array,
+    readonly rowIds: Uint32Array,
+    readonly tfs: Uint8Array,
+  ) {
+    this.termCount = termOffsets.length - 1;
+    if (this.termCount < 0 || offsets.length !== termOffsets.length) throw new Error('inverted index: offset tables disagree');
+    if (termOffsets[this.termCount] !== termBytes.length) throw new Error('inverted index: term table does not cover the term bytes');
+    if (offsets[this.termCount] !== rowIds.length || tfs.length !== rowIds.length) throw new Error('inverted index: postings do not match offsets');
+  }
+
+  static empty(): InvertedIndex {
+    return new InvertedIndex(new Uint8Array(0), new Uint32Array(1), new Uint32Array(1), new Uint32Array(0), new Uint8Array(0));
+  }
+
+  get postingCount(): number {
+    return this.rowIds.length;
+  }
+
+  /** Sign of (term i) - s in JS string order. */
+  compareTerm(i: number, s: string): number {
+    const bytes = this.termBytes;
+    let p = this.termOffsets[i]!;
+    const end = this.termOffsets[i + 1]!;
+    const n = s.length;
+    let j = 0;
+    while (p < end) {
+      const b = bytes[p]!;
+      if (b < 0x80) {
+        if (j >= n) return 1;
+        const c = s.charCodeAt(j++);
+        if (b !== c) return b < c ? -1 : 1;
+        p++;
+        continue;
+      }
+      let cp: number;
+      if (b < 0xe0) { cp = ((b & 0x1f) << 6) | (bytes[p + 1]! & 0x3f); p += 2; }
+      else if (b < 0xf0) { cp = ((b & 0x0f) << 12) | ((bytes[p + 1]! & 0x3f) << 6) | (bytes[p + 2]! & 0x3f); p += 3; }
+      else {
+        cp = ((b & 0x07) << 18) | ((bytes[p + 1]! & 0x3f) << 12) | ((bytes[p + 2]! & 0x3f) << 6) | (bytes[p + 3]! & 0x3f);
+        p += 4;
+      }
+      if (cp < 0x10000) {
+        if (j >= n) return 1;
+        const c = s.charCodeAt(j++);
+        if (cp !== c) return cp < c ? -1 : 1;
+      } else {
+        // Astral characters compare as their surrogate pair, like JS strings do.
+        const hi = 0xd800 + ((cp - 0x10000) >> 10);
+        const lo = 0xdc00 + ((cp - 0x10000) & 0x3ff);
+        if (j >= n) return 1;
+        let c = s.charCodeAt(j++);
+        if (hi !== c) return hi < c ? -1 : 1;
+        if (j >= n) return 1;
+        c = s.charCodeAt(j++);
+        if (lo !== c) return lo < c ? -1 : 1;
+      }
+    }
+    return j < n ? -1 : 0;
+  }
+
+  /** First term index whose lexeme is >= s. */
+  lowerBound(s: string): number {
+    let lo = 0;
+    let hi = this.termCount;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.compareTerm(mid, s) < 0) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  }
+
+  /** Index of `lexeme`, or -1. */
+  termIndex(lexeme: string): number {
+    const i = this.lowerBound(lexeme);
+    return i < this.termCount && this.compareTerm(i, lexeme) === 0 ? i : -1;
+  }
+
+  /** Only called ~log2(termCount) times per prefix lookup, so decoding the term is fine. */
+  termStartsWith(i: number, prefix: string): boolean {
+    return this.term(i).startsWith(prefix);
+  }
+
+  /** [lo, hi): the term indexes whose lexeme starts with `prefix` (a contiguous range). */
+  prefixRange(prefix: string): [number, number] {
+    const lo = this.lowerBound(prefix);
+    let a = lo;
+    let b = this.termCount;
+    while (a < b) {
+      const mid = (a + b) >>> 1;
+      if (this.termStartsWith(mid, prefix)) a = mid + 1;
+      else b = mid;
+    }
+    return [lo, a];
+  }
+
+  term(i: number): string {
+    return decoder.decode(this.termBytes.subarray(this.termOffsets[i]!, this.termOffsets[i + 1]!));
+  }
+
+  docFreq(i: number): number {
+    return this.offsets[i + 1]! - this.offsets[i]!;
+  }
+
+  postings(i: number): PostingList {
+    const a = this.offsets[i]!;
+    const b = this.offsets[i + 1]!;
+    return { rowIds: this.rowIds.subarray(a, b), tfs: this.tfs.subarray(a, b) };
+  }
+
+  lookup(lexeme: string): PostingList {
+    const i = this.termIndex(lexeme);
+    return i < 0 ? EMPTY_POSTINGS : this.postings(i);
+  }
+
+  /** Postings of all lexemes with the prefix: in CSR they are one contiguous slice. */
+  lookupPrefixSlice(prefix: string): PostingList {
+    const [lo, hi] = this.prefixRange(prefix);
+    const a = this.offsets[lo]!;
+    const b = this.offsets[hi]!;
+    return { rowIds: this.rowIds.subarray(a, b), tfs: this.tfs.subarray(a, b) };
+  }
+
+  lookupPrefix(prefix: string): PostingList[] {
+    const [lo, hi] = this.prefixRange(prefix);
+    const res: PostingList[] = [];
+    for (let i = lo; i < hi; i++) res.push(this.postings(i));
+    return res;
+  }
+}

@@ -1,0 +1,161 @@
+// Text search configurations `english`, `simple` and `italian`, mirroring PostgreSQL's:
+// the default parser splits the text (tokenizer.ts) and each token type is mapped to a
+// dictionary exactly like `\dF+ english`:
+//   asciiword, word, asciihword, hword, hword_asciipart, hword_part -> <language>_stem
+//   numword, numhword, hword_numpart, email, url, host, url_path, file,
+//   int, uint, float, sfloat, version                              -> simple (lower-case only)
+//   blank, tag, protocol, entity                                    -> not indexed
+// `<language>_stem` is the Snowball dictionary: lower-case, drop stop words, stem. In the
+// `simple` configuration every indexed type goes to the `simple` dictionary (no stop words).
+//
+// Positions follow to_tsvector: every indexed token takes a position, stop words included
+// (they leave a gap), capped at 16383; tokens of 2047 bytes or more are skipped entirely.
+//
+// Known differences from PostgreSQL (UTF-8 database, glibc locale), all deliberate:
+// - Character classes come from Unicode properties (char-classes.ts), not from glibc's
+//   tables: rare characters may classify differently (newer Unicode, exotic scripts). A
+//   database in the C locale (where PostgreSQL treats every non-ASCII character as a letter)
+//   is not modelled.
+// - Case folding is String.prototype.toLowerCase (full Unicode mapping, context-sensitive
+//   final sigma, 'İ' -> 'i̇'), where PostgreSQL lower-cases character by character.
+// - The stemmers are the snowball-stemmers package (a JS port of an older Snowball release);
+//   PostgreSQL 14+ bundles a newer Snowball whose English/Italian rules differ for a few words.
+// - The e-mail/URL sub-parsers nest at most 16 deep; PostgreSQL would fail the whole
+//   statement with "stack depth limit exceeded" on such input instead.
+// - Parsing work is capped at 64 steps per character (+100k): texts that make the parser
+//   backtrack quadratically ('<!--' or '~/' repeated thousands of times) are finished with
+//   plain letter/digit splitting. PostgreSQL just takes its (quadratic) time.
+// - Unpaired UTF-16 surrogates (impossible in PostgreSQL text) are treated as blanks.
+// - tsvector size limits (1 MB per document) are not enforced.
+// - documentLexemes() numbers positions by array index (stop-word gaps are lost); use
+//   tokenizeDocument() when exact positions matter (phrase verification).
+
+import { newStemmer } from 'snowball-stemmers';
+import * as chars from './char-classes';
+import { Tok } from './parser-states';
+import { ENGLISH_STOP_WORDS, ITALIAN_STOP_WORDS } from './stop-words';
+import * as tokenizer from './tokenizer';
+
+// Local copies of imports used per token (see default-parser.ts).
+const { utf8Length } = chars;
+const { scanTokens } = tokenizer;
+const TOK_UINT = Tok.UInt, TOK_INT = Tok.Int, TOK_FLOAT = Tok.Float, TOK_VERSION = Tok.Version;
+
+export type TextSearchLanguage = 'english' | 'simple' | 'italian';
+export const TEXT_SEARCH_LANGUAGES: readonly TextSearchLanguage[] = ['english', 'simple', 'italian'];
+
+export function isTextSearchLanguage(name: string): name is TextSearchLanguage {
+  return (TEXT_SEARCH_LANGUAGES as readonly string[]).includes(name);
+}
+
+/** PostgreSQL MAXSTRLEN: longer tokens are not indexed ("word is too long to be indexed"). */
+const MAX_TOKEN_BYTES = 2047;
+/** dsnowball_lexize passes longer words through lower-cased, unstemmed and unfiltered. */
+const MAX_STEM_BYTES = 1000;
+/** PostgreSQL MAXENTRYPOS - 1: positions beyond are clamped. */
+export const MAX_POSITION = 16383;
+/** Bound on each word cache: distinct words of a 1M-row import fit; codes must not bloat it. */
+const CACHE_LIMIT = 300_000;
+
+const DICT_NONE = 0;
+const DICT_LANGUAGE = 1;
+const DICT_SIMPLE = 2;
+const DICT_BY_TYPE = new Uint8Array(24).fill(DICT_SIMPLE);
+for (const t of [Tok.Blank, Tok.Tag, Tok.Protocol, Tok.Entity]) DICT_BY_TYPE[t] = DICT_NONE;
+for (const t of [Tok.AsciiWord, Tok.Word, Tok.HWordPart, Tok.HWordAsciiPart, Tok.AsciiHWord, Tok.HWord]) {
+  DICT_BY_TYPE[t] = DICT_LANGUAGE;
+}
+DICT_BY_TYPE[0] = DICT_NONE;
+
+/** One configuration's word dictionary, memoised: stemming costs ~5 µs a word, a Map hit ~50 ns. */
+class WordDictionary {
+  private readonly cache = new Map<string, string | null>();
+
+  constructor(
+    private readonly stemmer: ((word: string) => string) | null,
+    private readonly stopWords: ReadonlySet<string> | null,
+  ) {}
+
+  /** Lexeme for a word token as written in the text, or null for a stop word. */
+  lexize(raw: string): string | null {
+    const cached = this.cache.get(raw);
+    if (cached !== undefined) return cached;
+    const lower = raw.toLowerCase();
+    let lexeme: string | null;
+    if (this.stemmer === null) lexeme = lower;
+    else if (raw.length * 3 > MAX_STEM_BYTES && utf8Length(raw, 0, raw.length) > MAX_STEM_BYTES) lexeme = lower;
+    else if (this.stopWords !== null && this.stopWords.has(lower)) lexeme = null;
+    else lexeme = this.stemmer(lower);
+    if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
+    this.cache.set(raw, lexeme);
+    return lexeme;
+  }
+}
+
+function snowball(language: string): (word: string) => string {
+  const stemmer = newStemmer(language);
+  return (word) => stemmer.stem(word);
+}
+
+const DICTIONARIES: Record<TextSearchLanguage, WordDictionary> = {
+  english: new WordDictionary(snowball('english'), new Set(ENGLISH_STOP_WORDS)),
+  italian: new WordDictionary(snowball('italian'), new Set(ITALIAN_STOP_WORDS)),
+  simple: new WordDictionary(null, null),
+};
+
+/** The `simple` dictionary for non-word tokens; digits-only types need no case folding. */
+function simpleLexeme(type: number, raw: string): string {
+  if (type === TOK_UINT || type === TOK_INT || type === TOK_FLOAT || type === TOK_VERSION) return raw;
+  return raw.toLowerCase();
+}
+
+const tokens = new tokenizer.TokenBuffer();
+
+/** Core of to_tsvector: appends lexemes (and their positions when asked) in text order. */
+function analyze(text: string, language: TextSearchLanguage, lexemes: string[], positions: number[] | null): void {
+  const dictionary = DICTIONARIES[language];
+  if (!dictionary) throw new Error(`unknown text search configuration: ${String(language)}`);
+  scanTokens(text, tokens);
+  const { types, starts, lens } = tokens;
+  let position = 0;
+  for (let i = 0; i < tokens.count; i++) {
+    const type = types[i]!;
+    const dict = DICT_BY_TYPE[type]!;
+    if (dict === DICT_NONE) continue;
+    const start = starts[i]!;
+    const len = lens[i]!;
+    if (len * 3 >= MAX_TOKEN_BYTES && utf8Length(text, start, start + len) >= MAX_TOKEN_BYTES) continue;
+    position++;
+    const raw = text.substr(start, len);
+    const lexeme = dict === DICT_LANGUAGE ? dictionary.lexize(raw) : simpleLexeme(type, raw);
+    if (lexeme === null) continue;
+    lexemes.push(lexeme);
+    if (positions !== null) positions.push(position < MAX_POSITION ? position : MAX_POSITION);
+  }
+}
+
+/** to_tsvector: the lexemes of a document in order, duplicates kept (tf = count), with positions = array index */
+export function documentLexemes(text: string, language: TextSearchLanguage): string[] {
+  const lexemes: string[] = [];
+  analyze(text, language, lexemes, null);
+  return lexemes;
+}
+
+export interface AnalyzedDocument {
+  lexemes: string[];
+  /** PostgreSQL word positions (1-based; stop words leave gaps; clamped at 16383). */
+  positions: number[];
+}
+
+/** to_tsvector with real positions: what phrase verification (`<->`) needs. */
+export function tokenizeDocument(text: string, language: TextSearchLanguage): AnalyzedDocument {
+  const lexemes: string[] = [];
+  const positions: number[] = [];
+  analyze(text, language, lexemes, positions);
+  return { lexemes, positions };
+}
+
+/** plainto_tsquery: distinct lexemes of a query, stop words dropped */
+export function plainQueryLexemes(text: string, language: TextSearchLanguage): string[] {
+  return [...new Set(documentLexemes(text, language))];
+}
