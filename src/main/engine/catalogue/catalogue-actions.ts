@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { NotFoundError, ValidationError, invalid } from '../../errors';
+import type { Catalogue } from './catalogue';
+import { packageDict, resourceDict, type CkanDict } from './ckan-dicts';
+import type { PackageRecord, ResourceRecord } from './records';
+
+/**
+ * The CKAN core actions on datasets and resources that DataStore clients need
+ * (contract §10), with CKAN's validation messages.
+ */
+
+const NAME_PATTERN = /^[a-z0-9_-]+$/;
+const PACKAGE_KEYS = new Set(['id', 'name', 'title', 'notes', 'resources']);
+const RESOURCE_KEYS = new Set(['id', 'package_id', 'name', 'description', 'url', 'url_type', 'format', 'upload']);
+
+const now = (): string => new Date().toISOString().replace('Z', '');
+const text = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
+
+function extrasOf(params: Record<string, unknown>, known: Set<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([k]) => !known.has(k) && !k.startsWith('__')));
+}
+
+export function checkPackageName(catalogue: Catalogue, name: unknown, exceptId?: string): string {
+  if (name === undefined || name === null || name === '') throw invalid('name', 'Missing value');
+  if (typeof name !== 'string') throw invalid('name', 'Must be a string');
+  if (name.length < 2) throw invalid('name', 'Must be at least 2 characters long');
+  if (name.length > 100) throw invalid('name', 'Name must be a maximum of 100 characters long');
+  if (!NAME_PATTERN.test(name)) {
+    throw invalid('name', 'Must be purely lowercase alphanumeric (ascii) characters and these symbols: -_');
+  }
+  const taken = catalogue.findPackage(name);
+  if (taken && taken.id !== exceptId) throw invalid('name', 'That URL is already in use.');
+  return name;
+}
+
+export function createPackage(catalogue: Catalogue, params: Record<string, unknown>): PackageRecord {
+  const name = checkPackageName(catalogue, params.name);
+  const id = typeof params.id === 'string' && params.id ? params.id : randomUUID();
+  if (catalogue.findPackage(id)) throw invalid('id', 'Dataset id already exists');
+  const created = now();
+  const record: PackageRecord = {
+    id, name, title: text(params.title) || name, notes: text(params.notes), created, modified: created,
+    extras: extrasOf(params, PACKAGE_KEYS),
+  };
+  catalogue.putPackage(record);
+  if (Array.isArray(params.resources)) {
+    for (const r of params.resources) createResource(catalogue, { ...(r as Record<string, unknown>), package_id: id });
+  }
+  return record;
+}
+
+export function findPackageOrThrow(catalogue: Catalogue, idOrName: unknown): PackageRecord {
+  if (typeof idOrName !== 'string' || idOrName === '') throw invalid('id', 'Missing value');
+  const p = catalogue.findPackage(idOrName);
+  if (!p) throw new NotFoundError();
+  return p;
+}
+
+export function createResource(catalogue: Catalogue, params: Record<string, unknown>): ResourceRecord {
+  if (params.package_id === undefined || params.package_id === '') throw invalid('package_id', 'Missing value');
+  const pkg = catalogue.findPackage(String(params.package_id));
+  if (!pkg) throw new ValidationError({ package_id: ['Not found: Dataset'] });
+  const id = typeof params.id === 'string' && params.id ? params.id : randomUUID();
+  if (catalogue.findResource(id)) throw invalid('id', 'Resource id already exists.');
+  const created = now();
+  const url = text(params.url);
+  const record: ResourceRecord = {
+    id,
+    packageId: pkg.id,
+    name: text(params.name),
+    description: text(params.description),
+    url,
+    urlType: params.url_type === undefined || params.url_type === null || params.url_type === '' ? null : String(params.url_type),
+    format: text(params.format) || guessFormat(url),
+    created,
+    lastModified: null,
+    datastore: null,
+    source: null,
+    extras: extrasOf(params, RESOURCE_KEYS),
+  };
+  catalogue.putResource(record);
+  pkg.modified = created;
+  return record;
+}
+
+function guessFormat(url: string): string {
+  const m = /\.([a-z0-9]{2,5})(?:[?#].*)?$/i.exec(url);
+  return m ? m[1]!.toUpperCase() : '';
+}
+
+export function findResourceOrThrow(catalogue: Catalogue, id: unknown): ResourceRecord {
+  if (typeof id !== 'string' || id === '') throw invalid('id', 'Missing value');
+  const r = catalogue.findResource(id);
+  if (!r) throw new NotFoundError('Resource was not found.');
+  return r;
+}
+
+export function showResource(catalogue: Catalogue, id: unknown, siteUrl: string): CkanDict {
+  const r = findResourceOrThrow(catalogue, id);
+  const position = catalogue.resourcesOf(r.packageId).sort((a, b) => a.created.localeCompare(b.created)).findIndex((x) => x.id === r.id);
+  return resourceDict(r, siteUrl, position);
+}
+
+export function showPackage(catalogue: Catalogue, idOrName: unknown, siteUrl: string): CkanDict {
+  const p = findPackageOrThrow(catalogue, idOrName);
+  return packageDict(p, catalogue.resourcesOf(p.id), siteUrl);
+}
+
+export function listPackages(catalogue: Catalogue, limit: number | null, offset: number): string[] {
+  const names = catalogue.listPackages().map((p) => p.name).sort();
+  return names.slice(offset, limit === null ? undefined : offset + limit);
+}
+
+export interface PackageSearchParams {
+  readonly q: string;
+  readonly rows: number;
+  readonly start: number;
+}
+
+/**
+ * package_search over titles, names, notes and resource names: every word of `q` must appear
+ * (case- and accent-insensitive substring), as a person typing in a search box expects.
+ */
+export function searchPackages(catalogue: Catalogue, params: PackageSearchParams, siteUrl: string): CkanDict {
+  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  const words = fold(params.q === '*:*' ? '' : params.q).split(/\s+/).filter(Boolean);
+  const matches = catalogue.listPackages().filter((p) => {
+    const haystack = fold([p.name, p.title, p.notes, ...catalogue.resourcesOf(p.id).map((r) => `${r.name} ${r.description}`)].join(' '));
+    return words.every((w) => haystack.includes(w));
+  }).sort((a, b) => b.modified.localeCompare(a.modified));
+  return {
+    count: matches.length,
+    sort: 'score desc, metadata_modified desc',
+    facets: {},
+    search_facets: {},
+    results: matches.slice(params.start, params.start + params.rows).map((p) => packageDict(p, catalogue.resourcesOf(p.id), siteUrl)),
+  };
+}
+
+/** package_update (all editable fields) or package_patch (only the given ones). */
+export function updatePackage(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): PackageRecord {
+  const p = findPackageOrThrow(catalogue, params.id ?? params.name);
+  const merged = patch ? { name: p.name, title: p.title, notes: p.notes, ...p.extras, ...params } : params;
+  p.name = checkPackageName(catalogue, merged.name ?? p.name, p.id);
+  p.title = text(merged.title) || p.name;
+  p.notes = text(merged.notes);
+  p.extras = extrasOf(merged, PACKAGE_KEYS);
+  p.modified = now();
+  return p;
+}
+
+/** resource_update / resource_patch on the metadata (a new upload or url is the caller's job). */
+export function updateResource(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): ResourceRecord {
+  const r = findResourceOrThrow(catalogue, params.id);
+  const current = { name: r.name, description: r.description, url: r.url, url_type: r.urlType, format: r.format, ...r.extras };
+  const merged = patch ? { ...current, ...params } : params;
+  r.name = text(merged.name);
+  r.description = text(merged.description);
+  if (merged.url !== undefined) r.url = text(merged.url);
+  if (merged.url_type !== undefined) r.urlType = merged.url_type === null || merged.url_type === '' ? null : String(merged.url_type);
+  r.format = text(merged.format) || guessFormat(r.url);
+  r.extras = extrasOf(merged, RESOURCE_KEYS);
+  r.lastModified = now();
+  const pkg = catalogue.findPackage(r.packageId);
+  if (pkg) pkg.modified = r.lastModified;
+  return r;
+}

@@ -1,0 +1,122 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { StorageError } from '../../errors';
+import { writeFileDurably } from '../storage/durable-files';
+import type { CatalogueFile, DatastoreRecord, PackageRecord, ResourceRecord } from './records';
+
+const FILE_NAME = 'catalogue.json';
+
+/**
+ * Datasets, resources and aliases of one data directory, kept in memory and written as one
+ * JSON file by temp-file + rename after every change. It is the commit point of imports and
+ * table changes: a resource's data files are only reachable once the catalogue names them.
+ */
+export class Catalogue {
+  private readonly packages = new Map<string, PackageRecord>();
+  private readonly resources = new Map<string, ResourceRecord>();
+  private readonly aliases = new Map<string, string>();
+
+  private constructor(private readonly path: string, data: CatalogueFile) {
+    for (const p of data.packages) this.packages.set(p.id, p);
+    for (const r of data.resources) {
+      this.resources.set(r.id, r);
+      for (const alias of r.datastore?.aliases ?? []) this.aliases.set(alias, r.id);
+    }
+  }
+
+  static open(dataDir: string): Catalogue {
+    const path = join(dataDir, FILE_NAME);
+    if (!existsSync(path)) return new Catalogue(path, { version: 1, packages: [], resources: [] });
+    let data: CatalogueFile;
+    try {
+      data = JSON.parse(readFileSync(path, 'utf8')) as CatalogueFile;
+    } catch (err) {
+      throw new StorageError(`The catalogue ${path} cannot be read (${(err as Error).message}); restore it from a backup or move it away to start empty`);
+    }
+    if (data.version !== 1) throw new StorageError(`The catalogue ${path} has unknown version ${String(data.version)}`);
+    return new Catalogue(path, data);
+  }
+
+  /** A deep copy of the state, to roll back a change that could not be saved. */
+  snapshot(): string {
+    return JSON.stringify({ packages: [...this.packages.values()], resources: [...this.resources.values()] });
+  }
+
+  restore(snapshot: string): void {
+    const data = JSON.parse(snapshot) as { packages: PackageRecord[]; resources: ResourceRecord[] };
+    this.packages.clear();
+    this.resources.clear();
+    this.aliases.clear();
+    for (const p of data.packages) this.packages.set(p.id, p);
+    for (const r of data.resources) {
+      this.resources.set(r.id, r);
+      for (const alias of r.datastore?.aliases ?? []) this.aliases.set(alias, r.id);
+    }
+  }
+
+  save(): void {
+    const data: CatalogueFile = { version: 1, packages: [...this.packages.values()], resources: [...this.resources.values()] };
+    writeFileDurably(this.path, [Buffer.from(JSON.stringify(data, null, 1))]);
+  }
+
+  /** By id or name, as package_show accepts either. */
+  findPackage(idOrName: string): PackageRecord | undefined {
+    const byId = this.packages.get(idOrName);
+    if (byId) return byId;
+    for (const p of this.packages.values()) if (p.name === idOrName) return p;
+    return undefined;
+  }
+
+  listPackages(): PackageRecord[] {
+    return [...this.packages.values()];
+  }
+
+  putPackage(record: PackageRecord): void {
+    this.packages.set(record.id, record);
+  }
+
+  deletePackage(id: string): void {
+    this.packages.delete(id);
+  }
+
+  findResource(id: string): ResourceRecord | undefined {
+    return this.resources.get(id);
+  }
+
+  resourcesOf(packageId: string): ResourceRecord[] {
+    return [...this.resources.values()].filter((r) => r.packageId === packageId);
+  }
+
+  allResources(): ResourceRecord[] {
+    return [...this.resources.values()];
+  }
+
+  putResource(record: ResourceRecord): void {
+    this.resources.set(record.id, record);
+  }
+
+  deleteResource(id: string): void {
+    const r = this.resources.get(id);
+    for (const alias of r?.datastore?.aliases ?? []) this.aliases.delete(alias);
+    this.resources.delete(id);
+  }
+
+  /** A resource id or one of its aliases → the resource id, if it names a DataStore table. */
+  resolveTable(idOrAlias: string): string | undefined {
+    const direct = this.resources.get(idOrAlias);
+    if (direct?.datastore) return direct.id;
+    return this.aliases.get(idOrAlias);
+  }
+
+  aliasOwner(alias: string): string | undefined {
+    return this.aliases.get(alias);
+  }
+
+  setDatastore(resourceId: string, datastore: DatastoreRecord | null): void {
+    const r = this.resources.get(resourceId);
+    if (!r) throw new Error(`no resource ${resourceId}`);
+    for (const alias of r.datastore?.aliases ?? []) this.aliases.delete(alias);
+    r.datastore = datastore;
+    for (const alias of datastore?.aliases ?? []) this.aliases.set(alias, resourceId);
+  }
+}

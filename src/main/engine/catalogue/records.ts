@@ -1,0 +1,69 @@
+/**
+ * What the catalogue persists about datasets (CKAN "packages") and resources. The CKAN
+ * dicts that actions return are built from these in ckan-dicts.ts.
+ */
+
+export interface StoredField {
+  readonly id: string;
+  /** Reported type name (`int4`, `_text`, ...). */
+  readonly type: string;
+  readonly info?: Record<string, unknown>;
+}
+
+/** A resource's DataStore table, when it has one. */
+export interface DatastoreRecord {
+  /** Files of the current version are `<generation>.sqlite` and `<generation>.columns`. */
+  readonly generation: number;
+  readonly fields: readonly StoredField[];
+  readonly primaryKey: readonly string[];
+  readonly indexes: readonly (readonly string[])[];
+  /** Newest first, as datastore_info reports them. */
+  readonly aliases: readonly string[];
+  readonly ftsLanguage: string;
+  readonly rowCount: number;
+  readonly sizeBytes: number;
+  readonly updated: string;
+}
+
+/** Where an imported resource's data came from, for the catalogue UI and provenance. */
+export interface ImportSource {
+  readonly file: string;
+  readonly encoding: string;
+  readonly delimiter: string;
+  readonly skipLines: number;
+  readonly bytes: number;
+  readonly importedAt: string;
+  readonly renamedColumns?: readonly { from: string; to: string; reason: string }[];
+}
+
+export interface ResourceRecord {
+  readonly id: string;
+  readonly packageId: string;
+  name: string;
+  description: string;
+  url: string;
+  urlType: string | null;
+  format: string;
+  readonly created: string;
+  lastModified: string | null;
+  datastore: DatastoreRecord | null;
+  source: ImportSource | null;
+  /** Any other fields a client set (CKAN keeps unknown resource keys). */
+  extras: Record<string, unknown>;
+}
+
+export interface PackageRecord {
+  readonly id: string;
+  name: string;
+  title: string;
+  notes: string;
+  readonly created: string;
+  modified: string;
+  extras: Record<string, unknown>;
+}
+
+export interface CatalogueFile {
+  readonly version: 1;
+  readonly packages: PackageRecord[];
+  readonly resources: ResourceRecord[];
+}

@@ -1,0 +1,65 @@
+import { rmSync } from 'node:fs';
+import { invalid } from '../../errors';
+import type { EngineContext } from '../engine-context';
+import type { JournalOp } from '../journal/journal-entry';
+import { compileFilter } from '../search/column-predicates';
+import { parseFilters } from '../search/filters';
+import { matchRows } from '../search/match-rows';
+import { quoteIdentifier } from '../sqlite/identifiers';
+import { checkWritable } from './table-versions';
+import { commitWrite } from './write-transaction';
+
+/** datastore_delete / datastore_records_delete (contract §8). */
+export interface DeleteRequest {
+  readonly resourceId: string;
+  /** undefined or null: drop the whole table. */
+  readonly filters?: unknown;
+  readonly force: boolean;
+}
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
+
+export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): Promise<{ resourceId: string; deleted: number }> {
+  const resource = ctx.openResource(req.resourceId);
+  const target = ctx.catalogue.findResource(resource.id);
+  if (target) checkWritable(target, req.force);
+
+  if (req.filters === undefined || req.filters === null) {
+    // Drop the table and its aliases; the resource stays, with datastore_active false.
+    const previous = target?.datastore ?? null;
+    ctx.catalogue.setDatastore(resource.id, null);
+    try {
+      ctx.catalogue.save();
+    } catch (err) {
+      ctx.catalogue.setDatastore(resource.id, previous);
+      throw err;
+    }
+    ctx.cache.evict(resource.id);
+    rmSync(resource.dir, { recursive: true, force: true });
+    return { resourceId: resource.id, deleted: previous?.rowCount ?? 0 };
+  }
+
+  if (!isPlainObject(req.filters)) throw invalid('filters', 'filters must be either a dict or null.');
+  const isArray = new Set(resource.fields.filter((f) => f.type.storage === 'array').map((f) => f.id));
+  const ids = new Set(['_id', ...resource.fields.map((f) => f.id)]);
+  const node = parseFilters(req.filters, { has: (c) => ids.has(c), isArray: (c) => isArray.has(c) });
+  const everything = Object.keys(req.filters).length === 0;
+  const countBefore = resource.store.rowCount;
+  const rows = everything ? null : matchRows(compileFilter(node, resource.store), resource.store, null);
+  await commitWrite(ctx, resource, (db) => {
+    const table = quoteIdentifier(resource.id);
+    if (everything) {
+      db.run(`DELETE FROM ${table}`);
+      return { ops: resource.store.rowCount ? [{ t: 'truncate' }] : [] };
+    }
+    const stmt = db.prepare(`DELETE FROM ${table} WHERE _id = ?`);
+    try {
+      for (const id of rows!) stmt.run([id]);
+    } finally {
+      stmt.free();
+    }
+    const ops: JournalOp[] = rows!.length ? [{ t: 'del', ids: Array.from(rows!) }] : [];
+    return { ops };
+  });
+  return { resourceId: resource.id, deleted: everything ? countBefore : rows!.length };
+}

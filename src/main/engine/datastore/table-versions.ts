@@ -1,0 +1,54 @@
+import { ValidationError } from '../../errors';
+import type { ResourceRecord } from '../catalogue/records';
+import type { EngineContext } from '../engine-context';
+import type { OpenResource } from '../resources/open-resource';
+import { MutableTextIndex, type InvertedIndex } from '../fts';
+import { removeOlderGenerations, writeResourceFiles } from '../storage/resource-files';
+
+/**
+ * Only datastore-only resources may be written without `force` (CKAN's read-only check:
+ * their data would otherwise be overwritten by the next load from the source file).
+ */
+export function checkWritable(resource: ResourceRecord, force: boolean): void {
+  if (force || resource.urlType === 'datastore') return;
+  throw new ValidationError({
+    'read-only': ['Cannot edit read-only resource because changes made may be lost. Use force=True to ignore this message.'],
+  });
+}
+
+/**
+ * Writes the resource's current state as a new generation (table export, column store,
+ * compacted full-text index), then points the catalogue at it. If anything fails the
+ * in-memory state may be ahead of the disk, so the resource is evicted: the next request
+ * reloads the last durable version and nothing unacknowledged appears.
+ */
+export async function writeGeneration(ctx: EngineContext, resource: OpenResource): Promise<void> {
+  const generation = ctx.nextGeneration(resource.id);
+  const target = ctx.catalogue.findResource(resource.id);
+  const before = { datastore: target?.datastore ?? null, lastModified: target?.lastModified ?? null };
+  let compacted: InvertedIndex;
+  try {
+    const db = await resource.sqlite();
+    compacted = resource.textIndex.compact();
+    const sizeBytes = writeResourceFiles(resource.dir, generation, {
+      sqlite: db.export(), store: resource.store, textIndex: compacted, ftsLanguage: resource.ftsLanguage,
+    });
+    resource.record = {
+      ...resource.record, generation, sizeBytes, rowCount: resource.store.rowCount, updated: new Date().toISOString(),
+    };
+    ctx.catalogue.setDatastore(resource.id, resource.record);
+    if (target) target.lastModified = resource.record.updated.replace('Z', '');
+    ctx.catalogue.save();
+  } catch (err) {
+    if (target && ctx.catalogue.findResource(resource.id)) {
+      ctx.catalogue.setDatastore(resource.id, before.datastore);
+      target.lastModified = before.lastModified;
+    }
+    ctx.cache.evict(resource.id);
+    throw err;
+  }
+  resource.startNewJournal();
+  resource.replaceTextIndex(new MutableTextIndex(compacted));
+  ctx.cache.put(resource);
+  removeOlderGenerations(resource.dir, generation);
+}

@@ -1,0 +1,123 @@
+import type { Database } from 'sql.js';
+import { ValidationError, invalid } from '../../errors';
+import type { EngineContext } from '../engine-context';
+import { applyEntryToSqlite } from '../journal/apply-entry';
+import type { JournalEntry, JournalOp } from '../journal/journal-entry';
+import { quoteIdentifier } from '../sqlite/identifiers';
+import type { StoredValue } from '../values/coerce';
+import { coerceRecords, type RecordObject } from './records';
+import { checkWritable } from './table-versions';
+import { commitWrite } from './write-transaction';
+
+/** datastore_upsert (contract §7). */
+export type UpsertMethod = 'upsert' | 'insert' | 'update';
+
+export interface UpsertRequest {
+  readonly resourceId: string;
+  readonly records: unknown;
+  readonly method: UpsertMethod;
+  readonly force: boolean;
+  readonly dryRun: boolean;
+}
+
+/** Python's repr of a list of key values, as CKAN's "key not found" message prints it. */
+function pythonList(values: readonly StoredValue[]): string {
+  return `[${values.map((v) => (typeof v === 'string' ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : v === null ? 'None' : String(v))).join(', ')}]`;
+}
+
+function checkRecords(raw: unknown, columns: ReadonlySet<string>, method: UpsertMethod): RecordObject[] {
+  if (raw === undefined || raw === null) return [];
+  if (!Array.isArray(raw)) throw invalid('records', 'Not a list');
+  raw.forEach((r, i) => {
+    if (r === null || typeof r !== 'object' || Array.isArray(r)) throw invalid('records', `row "${i}" is not a json object`);
+  });
+  const records = raw as RecordObject[];
+  const unknown = [...new Set(records.flatMap((r) => Object.keys(r)).filter((k) => k !== '_id' && !columns.has(k)))];
+  if (unknown.length) {
+    if (method === 'insert') {
+      const row = records.findIndex((r) => Object.keys(r).some((k) => unknown.includes(k)));
+      const extra = Object.keys(records[row]!).filter((k) => unknown.includes(k));
+      throw invalid('records', `row "${row + 1}" has extra keys "${extra.join(', ')}"`);
+    }
+    throw invalid('fields', `fields "${unknown.join(', ')}" do not exist`);
+  }
+  return records;
+}
+
+export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): Promise<void> {
+  const resource = ctx.openResource(req.resourceId);
+  const target = ctx.catalogue.findResource(resource.id);
+  if (target) checkWritable(target, req.force);
+  const types = new Map(resource.fields.map((f) => [f.id, f.type]));
+  const records = checkRecords(req.records, new Set(types.keys()), req.method);
+  const values = coerceRecords(records, types);
+  const keyColumns = resource.record.primaryKey;
+  const table = quoteIdentifier(resource.id);
+
+  await commitWrite(ctx, resource, (db) => {
+    const ops: JournalOp[] = [];
+    let nextId = Math.max(resource.store.maxRowId, maxRowId(db, table));
+    const run = (op: JournalOp, row: number) => {
+      const entry: JournalEntry = { ops: [op] };
+      try {
+        applyEntryToSqlite(db, resource.id, entry);
+      } catch (err) {
+        if (err instanceof ValidationError && 'records_row' in err.members) {
+          throw new ValidationError({ ...err.members, records_row: row });
+        }
+        throw err;
+      }
+      ops.push(op);
+    };
+    values.forEach((v, row) => {
+      const record = records[row]!;
+      if (req.method === 'insert') {
+        const full: Record<string, StoredValue> = {};
+        for (const id of types.keys()) full[id] = v.get(id) ?? null;
+        run({ t: 'put', id: ++nextId, v: full }, row);
+        return;
+      }
+      const byId = record._id !== undefined && record._id !== null;
+      if (!byId && keyColumns.length === 0) throw invalid('table', 'unique key must be passed for update/upsert');
+      if (!byId) {
+        const missing = keyColumns.filter((k) => !(k in record));
+        if (missing.length) {
+          throw invalid('key', `fields "${missing.join(', ')}" are missing\n                    but needed as key`);
+        }
+      }
+      const keyValues = byId ? [Number(record._id)] : keyColumns.map((k) => v.get(k) ?? null);
+      const existing = byId ? rowIdById(db, table, Number(record._id)) : rowIdByKey(db, table, keyColumns, keyValues);
+      if (existing !== null) {
+        run({ t: 'set', id: existing, v: Object.fromEntries(v) }, row);
+      } else if (req.method === 'update') {
+        throw invalid('key', `key "${pythonList(keyValues)}" not found`);
+      } else {
+        // 2.9–2.11: an upserted row whose `_id` does not exist gets a fresh `_id`.
+        const full: Record<string, StoredValue> = {};
+        for (const id of types.keys()) full[id] = v.get(id) ?? null;
+        run({ t: 'put', id: ++nextId, v: full }, row);
+      }
+    });
+    return { ops };
+  }, req.dryRun);
+}
+
+function maxRowId(db: Database, table: string): number {
+  // AUTOINCREMENT's high-water mark: `_id`s of deleted rows are never handed out again.
+  const seq = db.exec(`SELECT seq FROM sqlite_sequence WHERE name = ?`, [table.slice(1, -1).replace(/""/g, '"')]);
+  return Number(seq[0]?.values[0]?.[0] ?? 0);
+}
+
+function rowIdById(db: Database, table: string, id: number): number | null {
+  if (!Number.isInteger(id)) return null;
+  const r = db.exec(`SELECT _id FROM ${table} WHERE _id = ?`, [id]);
+  return r.length ? Number(r[0]!.values[0]![0]) : null;
+}
+
+function rowIdByKey(db: Database, table: string, columns: readonly string[], values: readonly StoredValue[]): number | null {
+  // `key = NULL` is never true in SQL: a record with a NULL key part matches no row (as in CKAN).
+  if (values.some((v) => v === null)) return null;
+  const where = columns.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ');
+  const r = db.exec(`SELECT _id FROM ${table} WHERE ${where} LIMIT 1`, values as (string | number)[]);
+  return r.length ? Number(r[0]!.values[0]![0]) : null;
+}

@@ -1,0 +1,37 @@
+import type { Database } from 'sql.js';
+import type { EngineContext } from '../engine-context';
+import { applyEntryToMemory } from '../journal/apply-entry';
+import type { JournalEntry } from '../journal/journal-entry';
+import type { OpenResource } from '../resources/open-resource';
+
+/**
+ * The one path every row write takes (architecture §3):
+ *   1. inside a SQLite transaction, `apply` checks and performs the change and returns it as a
+ *      journal entry (constraints such as the primary key are checked here);
+ *   2. the entry is appended to the journal and fsynced; if that fails, roll back;
+ *   3. COMMIT, then mirror the entry into the column store and the full-text index.
+ * Only after step 3 does the caller answer, so an acknowledged write is always on disk, and
+ * a failed one left nothing behind. `dryRun` stops after step 1 and rolls back.
+ */
+export async function commitWrite(
+  ctx: EngineContext, resource: OpenResource, apply: (db: Database) => JournalEntry, dryRun = false,
+): Promise<JournalEntry> {
+  const db = await resource.sqlite();
+  db.exec('BEGIN');
+  let entry: JournalEntry;
+  try {
+    entry = apply(db);
+    if (dryRun || entry.ops.length === 0) {
+      db.exec('ROLLBACK');
+      return entry;
+    }
+    resource.journal().append(entry);
+  } catch (err) {
+    db.exec('ROLLBACK');
+    throw err;
+  }
+  db.exec('COMMIT');
+  applyEntryToMemory(resource.store, resource.textIndex, resource.ftsLanguage, entry);
+  ctx.afterWrite(resource);
+  return entry;
+}

@@ -1,0 +1,31 @@
+import type { Engine } from './engine';
+
+/**
+ * The engine operations the main thread may call, each answered asynchronously (the engine
+ * runs in a worker). Listing them here keeps the worker from dispatching anything else.
+ */
+export const ENGINE_METHODS = [
+  'search', 'info', 'datastoreCreate', 'datastoreUpsert', 'datastoreDelete', 'maintenance', 'checkpoint',
+  'searchSql', 'packageCreate', 'packageShow', 'packageList', 'packageSearch', 'packageUpdate', 'packageDelete',
+  'resourceCreate', 'resourceShow', 'resourceUpdate', 'resourceDelete',
+  'prepareImport', 'abandonImport', 'publishImport', 'statusFacts',
+] as const;
+
+export type EngineMethod = (typeof ENGINE_METHODS)[number];
+
+export type EngineApi = {
+  [K in EngineMethod]: (...args: Parameters<Engine[K]>) => Promise<Awaited<ReturnType<Engine[K]>>>;
+};
+
+export function isEngineMethod(name: unknown): name is EngineMethod {
+  return typeof name === 'string' && (ENGINE_METHODS as readonly string[]).includes(name);
+}
+
+/** The engine called directly in this thread (tests, and the CLI's one-shot import). */
+export function inProcessEngineApi(engine: Engine): EngineApi {
+  const api: Partial<Record<EngineMethod, unknown>> = {};
+  for (const method of ENGINE_METHODS) {
+    api[method] = async (...args: unknown[]) => (engine[method] as (...a: unknown[]) => unknown).apply(engine, args);
+  }
+  return api as EngineApi;
+}

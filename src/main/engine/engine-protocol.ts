@@ -1,0 +1,19 @@
+import type { WireError } from '../errors';
+import type { EngineOptions } from './engine';
+import type { EngineMethod } from './engine-api';
+
+/** Messages between the main thread (EngineClient) and the engine worker. */
+export type ToEngine =
+  | { readonly kind: 'call'; readonly id: number; readonly method: EngineMethod; readonly args: unknown[] }
+  | { readonly kind: 'close' };
+
+export type FromEngine =
+  | { readonly kind: 'ready' }
+  | { readonly kind: 'failed'; readonly error: WireError }
+  | { readonly kind: 'result'; readonly id: number; readonly value: unknown }
+  | { readonly kind: 'error'; readonly id: number; readonly error: WireError }
+  | { readonly kind: 'closed' };
+
+export interface EngineWorkerData {
+  readonly options: EngineOptions;
+}

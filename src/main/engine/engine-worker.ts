@@ -1,0 +1,64 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { toWireError } from '../errors';
+import { Engine } from './engine';
+import { isEngineMethod } from './engine-api';
+import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol';
+
+/**
+ * The engine thread: owns the catalogue and every open table, answers calls one at a time.
+ * Calls are queued so an async operation (a write exporting its table) finishes before the
+ * next one starts: requests never interleave halfway.
+ */
+const port = parentPort;
+if (!port) throw new Error('engine-worker must run as a worker thread');
+const send = (message: FromEngine): void => port.postMessage(message);
+
+let engine: Engine;
+try {
+  engine = new Engine((workerData as EngineWorkerData).options);
+  send({ kind: 'ready' });
+} catch (err) {
+  send({ kind: 'failed', error: toWireError(err) });
+  throw err;
+}
+
+let queue: Promise<void> = Promise.resolve();
+let waiting = 0;
+let idleTimer: NodeJS.Timeout | null = null;
+
+/** When no request has come for a while, fold journals into new generations (checkpoints). */
+function scheduleMaintenance(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    idleTimer = null;
+    if (waiting > 0) return;
+    queue = queue.then(() => engine.maintenance().then(() => undefined, (err: unknown) => {
+      console.error('deskstore: checkpoint failed, the journal keeps the data:', err);
+    }));
+  }, MAINTENANCE_DELAY_MS);
+  idleTimer.unref();
+}
+const MAINTENANCE_DELAY_MS = 5_000;
+
+port.on('message', (message: ToEngine) => {
+  if (message.kind === 'close') {
+    queue = queue.then(async () => {
+      await engine.close();
+      send({ kind: 'closed' });
+    });
+    return;
+  }
+  const { id, method, args } = message;
+  waiting++;
+  queue = queue.then(async () => {
+    try {
+      if (!isEngineMethod(method)) throw new Error(`unknown engine method ${String(method)}`);
+      const value = await (engine[method] as (...a: unknown[]) => unknown).apply(engine, args);
+      send({ kind: 'result', id, value });
+    } catch (err) {
+      send({ kind: 'error', id, error: toWireError(err) });
+    } finally {
+      if (--waiting === 0) scheduleMaintenance();
+    }
+  });
+});

@@ -1,0 +1,272 @@
+import { mkdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { NotFoundError, StorageError } from '../errors';
+import { Catalogue } from './catalogue/catalogue';
+import {
+  createPackage, createResource, findPackageOrThrow, findResourceOrThrow, listPackages, searchPackages, showPackage,
+  showResource, updatePackage, updateResource, type PackageSearchParams,
+} from './catalogue/catalogue-actions';
+import { searchSql, type SqlOutcome } from './sql/search-sql';
+import type { CkanDict } from './catalogue/ckan-dicts';
+import type { ImportSource } from './catalogue/records';
+import { datastoreCreate, type CreateOutcome, type CreateRequest } from './datastore/create-table';
+import { datastoreInfo, type InfoOutcome } from './datastore/info';
+import { datastoreDelete, type DeleteRequest } from './datastore/delete';
+import { writeGeneration } from './datastore/table-versions';
+import { datastoreUpsert, type UpsertRequest } from './datastore/upsert';
+import type { EngineContext } from './engine-context';
+import { isTextSearchLanguage, type TextSearchLanguage } from './fts';
+import type { OpenResource } from './resources/open-resource';
+import { ResourceCache } from './resources/resource-cache';
+import { executeSearch } from './search/execute-search';
+import type { SearchOutcome, SearchRequest } from './search/search-request';
+import { generationSize, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
+import type { StoredField } from './catalogue/records';
+
+/** Journal bytes that trigger a checkpoint: big tables tolerate a bigger journal. */
+function checkpointThreshold(tableBytes: number): number {
+  return Math.max(4 * 1024 * 1024, Math.floor(tableBytes / 10));
+}
+
+export interface EngineOptions {
+  readonly dataDir: string;
+  /** Memory for open resources before the least recently used are unloaded. */
+  readonly memoryBudgetBytes?: number;
+  readonly defaultFtsLanguage?: TextSearchLanguage;
+}
+
+/** The result of an import, as the engine needs it to publish the new version. */
+export interface PublishImport {
+  readonly resourceId: string;
+  readonly generation: number;
+  readonly fields: readonly StoredField[];
+  readonly rows: number;
+  readonly ftsLanguage: TextSearchLanguage;
+  readonly source: ImportSource;
+}
+
+/**
+ * The datastore of one data directory: catalogue plus tables. It runs in the engine worker
+ * (one thread owns all state, so requests are serialized and writes never interleave); the
+ * main thread reaches it through EngineClient.
+ */
+export class Engine implements EngineContext {
+  readonly catalogue: Catalogue;
+  readonly cache: ResourceCache;
+  readonly defaultFtsLanguage: TextSearchLanguage;
+  private readonly issuedGenerations = new Map<string, number>();
+  private readonly lastWrite = new Map<string, number>();
+
+  readonly dataDir: string;
+
+  constructor(options: EngineOptions) {
+    const dataDir = options.dataDir;
+    this.dataDir = dataDir;
+    try {
+      mkdirSync(join(dataDir, 'resources'), { recursive: true });
+    } catch (err) {
+      throw new StorageError(`The data directory ${dataDir} cannot be used: ${(err as Error).message}`);
+    }
+    this.catalogue = Catalogue.open(dataDir);
+    this.cache = new ResourceCache(dataDir, options.memoryBudgetBytes ?? 4 * 1024 ** 3);
+    this.defaultFtsLanguage = options.defaultFtsLanguage ?? 'english';
+  }
+
+  openResource(idOrAlias: string): OpenResource {
+    const id = this.catalogue.resolveTable(idOrAlias);
+    const record = id ? this.catalogue.findResource(id)?.datastore : null;
+    if (!id || !record) throw new NotFoundError(`Resource "${idOrAlias}" was not found.`);
+    return this.cache.get(id, record);
+  }
+
+  search(req: SearchRequest): SearchOutcome {
+    return executeSearch(req, this.openResource(req.resourceId));
+  }
+
+  info(idOrAlias: string): InfoOutcome {
+    const id = this.catalogue.resolveTable(idOrAlias);
+    if (!id) throw new NotFoundError(`Resource/Alias "${idOrAlias}" was not found.`);
+    return datastoreInfo(this.openResource(id));
+  }
+
+  async datastoreCreate(req: CreateRequest): Promise<CreateOutcome> {
+    return datastoreCreate(this, req);
+  }
+
+  async datastoreUpsert(req: UpsertRequest): Promise<void> {
+    await datastoreUpsert(this, req);
+  }
+
+  async datastoreDelete(req: DeleteRequest): Promise<{ resourceId: string; deleted: number }> {
+    return datastoreDelete(this, req);
+  }
+
+  /** Forces a checkpoint now (benchmarks, tests, the UI's "compact" button); reports its cost. */
+  async checkpoint(idOrAlias: string): Promise<{ resource_id: string; seconds: number; bytes: number; rows: number }> {
+    const resource = this.openResource(idOrAlias);
+    const started = performance.now();
+    await writeGeneration(this, resource);
+    return {
+      resource_id: resource.id, seconds: (performance.now() - started) / 1000,
+      bytes: resource.record.sizeBytes, rows: resource.store.rowCount,
+    };
+  }
+
+  afterWrite(resource: OpenResource): void {
+    this.lastWrite.set(resource.id, Date.now());
+  }
+
+  /**
+   * Checkpoints (architecture §3): a resource whose journal outgrew its threshold, or that
+   * has journal entries and saw no write for `idleMs`, gets a new generation and an empty
+   * journal. The worker calls this when no request is waiting.
+   */
+  async maintenance(idleMs = 30_000): Promise<string[]> {
+    const done: string[] = [];
+    for (const resource of this.cache.openResources()) {
+      const journal = resource.journal();
+      if (journal.count === 0) continue;
+      const idle = Date.now() - (this.lastWrite.get(resource.id) ?? 0) >= idleMs;
+      if (idle || journal.size >= checkpointThreshold(resource.record.sizeBytes)) {
+        await writeGeneration(this, resource);
+        done.push(resource.id);
+      }
+    }
+    return done;
+  }
+
+  packageCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
+    const record = this.saved(() => createPackage(this.catalogue, params));
+    return showPackage(this.catalogue, record.id, siteUrl);
+  }
+
+  packageShow(idOrName: unknown, siteUrl: string): CkanDict {
+    return showPackage(this.catalogue, idOrName, siteUrl);
+  }
+
+  packageList(limit: number | null, offset: number): string[] {
+    return listPackages(this.catalogue, limit, offset);
+  }
+
+  packageSearch(params: PackageSearchParams, siteUrl: string): CkanDict {
+    return searchPackages(this.catalogue, params, siteUrl);
+  }
+
+  resourceCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
+    const record = this.saved(() => createResource(this.catalogue, params));
+    return showResource(this.catalogue, record.id, siteUrl);
+  }
+
+  resourceShow(id: unknown, siteUrl: string): CkanDict {
+    return showResource(this.catalogue, id, siteUrl);
+  }
+
+  packageUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): CkanDict {
+    const record = this.saved(() => updatePackage(this.catalogue, params, patch));
+    return showPackage(this.catalogue, record.id, siteUrl);
+  }
+
+  resourceUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): CkanDict {
+    const record = this.saved(() => updateResource(this.catalogue, params, patch));
+    return showResource(this.catalogue, record.id, siteUrl);
+  }
+
+  /** resource_delete: the resource and its table (files removed once the catalogue forgot them). */
+  resourceDelete(id: unknown): void {
+    const r = findResourceOrThrow(this.catalogue, id);
+    this.saved(() => this.catalogue.deleteResource(r.id));
+    this.cache.evict(r.id);
+    rmSync(resourceDir(this.dataDir, r.id), { recursive: true, force: true });
+  }
+
+  /** package_delete: the dataset and all of its resources. */
+  packageDelete(idOrName: unknown): void {
+    const p = findPackageOrThrow(this.catalogue, idOrName);
+    const resources = this.catalogue.resourcesOf(p.id);
+    this.saved(() => {
+      for (const r of resources) this.catalogue.deleteResource(r.id);
+      this.catalogue.deletePackage(p.id);
+    });
+    for (const r of resources) {
+      this.cache.evict(r.id);
+      rmSync(resourceDir(this.dataDir, r.id), { recursive: true, force: true });
+    }
+  }
+
+  async searchSql(sql: string): Promise<SqlOutcome> {
+    return searchSql(this, sql);
+  }
+
+  /**
+   * Runs a catalogue change and saves it; if saving fails, the in-memory catalogue is
+   * reloaded from disk so it never runs ahead of what is durable.
+   */
+  private saved<T>(change: () => T): T {
+    const snapshot = this.catalogue.snapshot();
+    try {
+      const result = change();
+      this.catalogue.save();
+      return result;
+    } catch (err) {
+      this.catalogue.restore(snapshot);
+      throw err;
+    }
+  }
+
+  /**
+   * Where an import should write its files: the resource's folder and a fresh generation.
+   * The resource need not exist yet: the CLI creates it only once the data is ready, so a
+   * failed import leaves no trace in the catalogue.
+   */
+  prepareImport(resourceId: string): { dir: string; generation: number } {
+    return { dir: resourceDir(this.dataDir, resourceId), generation: this.nextGeneration(resourceId) };
+  }
+
+  /** Removes the files of an import that failed or was cancelled. */
+  abandonImport(resourceId: string, generation: number): void {
+    removeGenerationFiles(resourceDir(this.dataDir, resourceId), generation);
+  }
+
+  nextGeneration(resourceId: string): number {
+    const current = this.catalogue.findResource(resourceId)?.datastore?.generation ?? 0;
+    const next = Math.max(current, this.issuedGenerations.get(resourceId) ?? 0) + 1;
+    this.issuedGenerations.set(resourceId, next);
+    return next;
+  }
+
+  /** Makes a finished import the resource's current version (the commit point). */
+  publishImport(p: PublishImport): void {
+    const r = this.catalogue.findResource(p.resourceId);
+    if (!r) throw new NotFoundError('Resource was not found.');
+    const previous = r.datastore;
+    const dir = resourceDir(this.dataDir, p.resourceId);
+    this.cache.evict(p.resourceId);
+    this.catalogue.setDatastore(p.resourceId, {
+      generation: p.generation, fields: p.fields, primaryKey: [], indexes: [], aliases: previous?.aliases ?? [],
+      ftsLanguage: p.ftsLanguage, rowCount: p.rows, sizeBytes: generationSize(dir, p.generation), updated: new Date().toISOString(),
+    });
+    r.source = p.source;
+    r.lastModified = new Date().toISOString().replace('Z', '');
+    try {
+      this.catalogue.save();
+    } catch (err) {
+      this.catalogue.setDatastore(p.resourceId, previous);
+      throw err;
+    }
+    removeOlderGenerations(dir, p.generation);
+  }
+
+  statusFacts(): { resources: number; datasets: number } {
+    return { resources: this.catalogue.allResources().length, datasets: this.catalogue.listPackages().length };
+  }
+
+  /** Clean shutdown: fold every journal into its table, so the next start replays nothing. */
+  async close(): Promise<void> {
+    await this.maintenance(0);
+    this.cache.closeAll();
+  }
+
+  static isLanguage(name: string): name is TextSearchLanguage {
+    return isTextSearchLanguage(name);
+  }
+}

@@ -1,0 +1,123 @@
+import { join } from 'node:path';
+import type { Database } from 'sql.js';
+import type { TableStore } from '../column-store/table-store';
+import { fieldTypeOf, type FieldType } from '../field-types';
+import type { MutableTextIndex, TextSearchLanguage } from '../fts';
+import type { DatastoreRecord } from '../catalogue/records';
+import { applyEntryToSqlite } from '../journal/apply-entry';
+import { Journal } from '../journal/journal';
+import type { JournalEntry } from '../journal/journal-entry';
+import type { SearchableResource } from '../search/execute-search';
+import type { ResourceTextIndex } from '../search/full-text';
+import { loadSqlJs } from '../sqlite/sql-js';
+import { readSqliteFile } from '../storage/resource-files';
+import { ResourceText } from '../text-index/resource-text';
+
+export interface ResourceField {
+  readonly id: string;
+  readonly type: FieldType;
+  readonly info?: Record<string, unknown>;
+}
+
+export const journalPath = (dir: string, generation: number): string => join(dir, `${generation}.journal`);
+
+/**
+ * A resource loaded in the engine: column store and full-text index in memory (with the
+ * journal already replayed into them), the SQLite table opened only when something needs
+ * SQL. Journal entries newer than the table file wait in `pendingSql` until then.
+ */
+export class OpenResource implements SearchableResource {
+  text: ResourceTextIndex;
+  fields: ResourceField[] = [];
+  private db: Database | null = null;
+  private pendingSql: JournalEntry[] = [];
+  private log: Journal | null = null;
+
+  constructor(
+    readonly id: string,
+    readonly dir: string,
+    public record: DatastoreRecord,
+    readonly store: TableStore,
+    public textIndex: MutableTextIndex,
+  ) {
+    this.refreshFields();
+    this.text = new ResourceText(textIndex, store, this.ftsLanguage);
+  }
+
+  get ftsLanguage(): TextSearchLanguage {
+    return this.record.ftsLanguage as TextSearchLanguage;
+  }
+
+  get generation(): number {
+    return this.record.generation;
+  }
+
+  /** Re-reads the typed field list after `record.fields` changed. */
+  refreshFields(): void {
+    this.fields = this.record.fields.map((f) => ({ id: f.id, type: fieldTypeOf(f.type), ...(f.info ? { info: f.info } : {}) }));
+  }
+
+  replaceTextIndex(index: MutableTextIndex): void {
+    this.textIndex = index;
+    this.text = new ResourceText(index, this.store, this.ftsLanguage);
+  }
+
+  /** The journal of the current generation, opened on first use. */
+  journal(): Journal {
+    this.log ??= Journal.open(journalPath(this.dir, this.generation)).journal;
+    return this.log;
+  }
+
+  /** Adopts an already replayed journal and the entries the table file does not have yet. */
+  attachJournal(journal: Journal, unappliedToSql: JournalEntry[]): void {
+    this.log = journal;
+    this.pendingSql = unappliedToSql;
+  }
+
+  /** After a checkpoint: the old journal is obsolete, the new generation starts empty. */
+  startNewJournal(): void {
+    this.log?.close();
+    this.log = null;
+    this.pendingSql = [];
+  }
+
+  /** The SQLite table: the generation's file, with journal entries replayed on top. */
+  async sqlite(): Promise<Database> {
+    if (!this.db) {
+      const SQL = await loadSqlJs();
+      const db = new SQL.Database(readSqliteFile(this.dir, this.generation));
+      if (this.pendingSql.length) {
+        db.exec('BEGIN');
+        for (const entry of this.pendingSql) applyEntryToSqlite(db, this.id, entry);
+        db.exec('COMMIT');
+      }
+      this.pendingSql = [];
+      this.db = db;
+    }
+    return this.db;
+  }
+
+  /** Takes over a database built in memory (a table just created), instead of reading a file. */
+  adoptDatabase(db: Database): void {
+    this.db?.close();
+    this.db = db;
+    this.pendingSql = [];
+  }
+
+  /** Rough bytes held in memory, for the cache's budget. */
+  memoryEstimate(): number {
+    let bytes = this.store.live.byteLength;
+    for (const c of this.store.columns) bytes += c.codes.byteLength + c.distinctCount * 48;
+    const base = this.textIndex.baseIndex;
+    bytes += base.termBytes.byteLength + base.termOffsets.byteLength + base.offsets.byteLength
+      + base.rowIds.byteLength + base.tfs.byteLength + this.textIndex.deltaRowCount * 256;
+    return bytes + (this.db ? this.record.sizeBytes : 0);
+  }
+
+  close(): void {
+    this.db?.close();
+    this.db = null;
+    this.log?.close();
+    this.log = null;
+  }
+}

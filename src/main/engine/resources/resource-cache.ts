@@ -1,0 +1,81 @@
+import { MutableTextIndex } from '../fts';
+import type { DatastoreRecord } from '../catalogue/records';
+import { applyEntryToMemory } from '../journal/apply-entry';
+import { Journal } from '../journal/journal';
+import type { JournalEntry } from '../journal/journal-entry';
+import { readColumnsFile, resourceDir } from '../storage/resource-files';
+import { journalPath, OpenResource } from './open-resource';
+
+/**
+ * Open resources, least recently used first out. Loading a resource reads its generation's
+ * column file and replays its journal (the writes acknowledged since). Eviction costs only a
+ * reload: everything acknowledged is on disk.
+ */
+export class ResourceCache {
+  private readonly open = new Map<string, OpenResource>();
+
+  constructor(private readonly dataDir: string, private readonly budgetBytes: number) {}
+
+  get(resourceId: string, record: DatastoreRecord): OpenResource {
+    let resource = this.open.get(resourceId);
+    if (resource && resource.generation !== record.generation) {
+      this.evict(resourceId); // a new version was published (an import finished)
+      resource = undefined;
+    }
+    if (resource) {
+      this.open.delete(resourceId);
+      this.open.set(resourceId, resource); // most recently used last
+      return resource;
+    }
+    resource = this.load(resourceId, record);
+    this.open.set(resourceId, resource);
+    this.trim(resourceId);
+    return resource;
+  }
+
+  private load(resourceId: string, record: DatastoreRecord): OpenResource {
+    const dir = resourceDir(this.dataDir, resourceId);
+    const { store, textIndex } = readColumnsFile(dir, record.generation);
+    const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex));
+    const { journal, entries } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
+    for (const entry of entries) applyEntryToMemory(store, resource.textIndex, resource.ftsLanguage, entry);
+    resource.attachJournal(journal, entries);
+    return resource;
+  }
+
+  /** An already open resource, without loading it. */
+  peek(resourceId: string): OpenResource | undefined {
+    return this.open.get(resourceId);
+  }
+
+  openResources(): OpenResource[] {
+    return [...this.open.values()];
+  }
+
+  put(resource: OpenResource): void {
+    if (this.open.get(resource.id) !== resource) this.evict(resource.id);
+    this.open.delete(resource.id);
+    this.open.set(resource.id, resource);
+    this.trim(resource.id);
+  }
+
+  evict(resourceId: string): void {
+    this.open.get(resourceId)?.close();
+    this.open.delete(resourceId);
+  }
+
+  closeAll(): void {
+    for (const id of [...this.open.keys()]) this.evict(id);
+  }
+
+  private trim(keep: string): void {
+    let total = 0;
+    for (const r of this.open.values()) total += r.memoryEstimate();
+    for (const [id, r] of this.open) {
+      if (total <= this.budgetBytes) break;
+      if (id === keep) continue;
+      total -= r.memoryEstimate();
+      this.evict(id);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import type { Column } from '../column-store/column';
+import type { TableStore } from '../column-store/table-store';
+import { textSortKey } from '../column-store/sort-order';
+import { CoercionError, coerceValue, type StoredValue } from '../values/coerce';
+import type { FilterNode } from './filters';
+import { invalidQuery } from './invalid-query';
+
+/**
+ * Filters compiled against the column store. Each comparison becomes a truth table over the
+ * column's dictionary codes; a conjunction of those is scanned in one tight loop, anything
+ * with OR across columns goes through per-row bitmaps.
+ */
+export interface ColumnTest {
+  readonly column: Column;
+  readonly table: Uint8Array;
+}
+
+export type RowPredicate =
+  | { readonly kind: 'tests'; readonly tests: readonly ColumnTest[] }
+  | { readonly kind: 'and' | 'or'; readonly items: readonly RowPredicate[] };
+
+export const MATCH_ALL: RowPredicate = { kind: 'tests', tests: [] };
+
+function coerceFilterValue(column: Column, value: unknown): StoredValue {
+  if (column.type.storage === 'json') {
+    throw invalidQuery('operator does not exist: json = unknown', `"${column.id}" = $1`, [value]);
+  }
+  try {
+    return coerceValue(value, column.type);
+  } catch (err) {
+    if (err instanceof CoercionError) throw invalidQuery(err.message, `"${column.id}" = $1`, [value]);
+    throw err;
+  }
+}
+
+function orderKey(column: Column): (v: StoredValue) => string | number {
+  const storage = column.type.storage;
+  if (storage === 'integer' || storage === 'real' || storage === 'bool') return (v) => v as number;
+  if (storage === 'text') return (v) => textSortKey(v as string);
+  return (v) => v as string; // canonical date/time text sorts as text
+}
+
+function compileMatch(column: Column, node: Extract<FilterNode, { kind: 'match' }>): ColumnTest {
+  const table = new Uint8Array(column.values.length);
+  if (node.op === 'eq' || node.op === 'in') {
+    const values = node.op === 'in' ? (node.value as unknown[]) : [node.value];
+    for (const v of values) {
+      // NULL never equals anything, as `column = NULL` in SQL.
+      const stored = v === null ? null : coerceFilterValue(column, v);
+      if (stored === null) continue;
+      const code = column.codeOf(stored);
+      if (code > 0) table[code] = 1;
+    }
+    return { column, table };
+  }
+  if (node.value === null) return { column, table };
+  if (column.type.storage === 'array') {
+    throw invalidQuery(`range filters are not supported on array column "${column.id}"`);
+  }
+  const bound = coerceFilterValue(column, node.value);
+  if (bound === null) return { column, table };
+  const key = orderKey(column);
+  const b = key(bound);
+  const test = {
+    gt: (x: string | number) => x > b,
+    gte: (x: string | number) => x >= b,
+    lt: (x: string | number) => x < b,
+    lte: (x: string | number) => x <= b,
+  }[node.op];
+  for (let code = 1; code < column.values.length; code++) table[code] = test(key(column.values[code]!)) ? 1 : 0;
+  return { column, table };
+}
+
+function combineTables(a: ColumnTest, b: ColumnTest, op: 'and' | 'or'): ColumnTest {
+  const table = new Uint8Array(a.table.length);
+  for (let i = 0; i < table.length; i++) table[i] = op === 'and' ? a.table[i]! & b.table[i]! : a.table[i]! | b.table[i]!;
+  return { column: a.column, table };
+}
+
+/** Merges tests on the same column so a row scan reads each column once. */
+function mergeByColumn(tests: ColumnTest[], op: 'and' | 'or'): ColumnTest[] {
+  const byColumn = new Map<Column, ColumnTest>();
+  for (const t of tests) {
+    const seen = byColumn.get(t.column);
+    byColumn.set(t.column, seen ? combineTables(seen, t, op) : t);
+  }
+  return [...byColumn.values()];
+}
+
+export function compileFilter(node: FilterNode, store: TableStore): RowPredicate {
+  if (node.kind === 'match') {
+    return { kind: 'tests', tests: [compileMatch(store.column(node.column)!, node)] };
+  }
+  const items = node.items.map((item) => compileFilter(item, store));
+  const testLists = items.map((i) => (i.kind === 'tests' ? i.tests : null));
+  if (node.kind === 'and') {
+    if (testLists.every((t) => t !== null)) return { kind: 'tests', tests: mergeByColumn(testLists.flat() as ColumnTest[], 'and') };
+    return { kind: 'and', items };
+  }
+  // An OR of single tests on one column is still a single test (`{"x": [1, {"gt": 5}]}`).
+  const singles = testLists.map((t) => (t && t.length === 1 ? t[0]! : null));
+  if (singles.length && singles.every((t) => t !== null) && new Set(singles.map((t) => t!.column)).size === 1) {
+    return { kind: 'tests', tests: mergeByColumn(singles as ColumnTest[], 'or') };
+  }
+  return { kind: 'or', items };
+}
+
+/** AND of two predicates (filters and per-column q). */
+export function andPredicates(a: RowPredicate, b: RowPredicate): RowPredicate {
+  if (a.kind === 'tests' && b.kind === 'tests') return { kind: 'tests', tests: mergeByColumn([...a.tests, ...b.tests], 'and') };
+  return { kind: 'and', items: [a, b] };
+}

@@ -1,0 +1,48 @@
+/**
+ * datastore_search parameters after the action's schema step (contract §3.2 step 1): types
+ * converted, defaults filled, limit capped. What is left to check needs the table's columns
+ * and happens in the engine (step 4).
+ */
+export type RecordsFormat = 'objects' | 'lists' | 'csv' | 'tsv';
+
+export interface SearchRequest {
+  readonly resourceId: string;
+  readonly filters?: unknown; // decoded JSON: an object, or (2.12) a list of objects
+  readonly q?: string | Record<string, unknown>;
+  readonly fullText?: string;
+  readonly plain: boolean;
+  readonly language?: string;
+  readonly distinct: boolean;
+  readonly limit: number;
+  readonly offset: number;
+  readonly fields?: readonly string[];
+  readonly sort?: readonly string[];
+  readonly includeTotal: boolean;
+  readonly recordsFormat: RecordsFormat;
+  readonly includeNextPage: boolean;
+  /** Unknown top-level parameter names, in request order (CKAN's `__extras`). */
+  readonly extras: readonly string[];
+}
+
+export interface OutputField {
+  readonly id: string;
+  readonly type: string;
+  readonly info?: Record<string, unknown>;
+}
+
+export interface SearchOutcome {
+  /** The real resource id (an alias resolved). */
+  readonly resourceId: string;
+  readonly fields: OutputField[];
+  /** JSON text of the records list (objects/lists), or the csv/tsv text itself. */
+  readonly records: string;
+  readonly recordsAreText: boolean;
+  /** How many records `records` holds (csv text cannot be counted by its newlines). */
+  readonly recordCount: number;
+  readonly total?: number;
+  readonly nextPage?: Record<string, Record<string, number>>;
+}
+
+/** The default and maximum `limit` (ckan.datastore.search.rows_default / rows_max). */
+export const ROWS_DEFAULT = 100;
+export const ROWS_MAX = 32000;

@@ -1,0 +1,67 @@
+/**
+ * A small file format for the derived in-memory structures of a resource (column store and
+ * full-text index): a magic line, a JSON header, then binary sections at 8-byte aligned
+ * offsets so typed arrays can view the file buffer without copying.
+ *
+ *   "DESKSTORE-COLUMNS 1\n" | u32 LE header length | header JSON | padding | sections...
+ */
+const MAGIC = Buffer.from('DESKSTORE-COLUMNS 1\n', 'latin1');
+const align8 = (n: number): number => (n + 7) & ~7;
+
+export interface ContainerHeader {
+  readonly [key: string]: unknown;
+}
+
+export function encodeContainer(header: ContainerHeader, sections: readonly Uint8Array[]): Buffer[] {
+  const layout: { offset: number; length: number }[] = [];
+  const headerProbe = Buffer.from(JSON.stringify({ ...header, sections: sections.map(() => ({ offset: 0, length: 0 })) }));
+  // The header holds the section offsets, which depend on the header length: reserve room.
+  const reserved = align8(MAGIC.length + 4 + headerProbe.length + 64 + sections.length * 24);
+  let offset = reserved;
+  for (const s of sections) {
+    layout.push({ offset, length: s.byteLength });
+    offset = align8(offset + s.byteLength);
+  }
+  const headerBytes = Buffer.from(JSON.stringify({ ...header, sections: layout }));
+  if (MAGIC.length + 4 + headerBytes.length > reserved) throw new Error('container header outgrew its reserved space');
+  const head = Buffer.alloc(reserved);
+  MAGIC.copy(head, 0);
+  head.writeUInt32LE(headerBytes.length, MAGIC.length);
+  headerBytes.copy(head, MAGIC.length + 4);
+  const parts: Buffer[] = [head];
+  let written = reserved;
+  sections.forEach((s, i) => {
+    const pad = layout[i]!.offset - written;
+    if (pad > 0) parts.push(Buffer.alloc(pad));
+    parts.push(Buffer.from(s.buffer, s.byteOffset, s.byteLength));
+    written = layout[i]!.offset + s.byteLength;
+  });
+  return parts;
+}
+
+export class CorruptContainerError extends Error {}
+
+export function decodeContainer(file: Buffer): { header: ContainerHeader; sections: Uint8Array[] } {
+  // Typed-array views need aligned offsets; a pooled Buffer may not start on one.
+  const buffer = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
+  if (buffer.length < MAGIC.length + 4 || !buffer.subarray(0, MAGIC.length).equals(MAGIC)) {
+    throw new CorruptContainerError('not a Deskstore columns file');
+  }
+  const length = buffer.readUInt32LE(MAGIC.length);
+  let header: ContainerHeader & { sections?: { offset: number; length: number }[] };
+  try {
+    header = JSON.parse(buffer.subarray(MAGIC.length + 4, MAGIC.length + 4 + length).toString('utf8'));
+  } catch {
+    throw new CorruptContainerError('columns file header is damaged');
+  }
+  const sections = (header.sections ?? []).map(({ offset, length: n }) => {
+    if (offset + n > buffer.length) throw new CorruptContainerError('columns file is truncated');
+    return new Uint8Array(buffer.buffer, buffer.byteOffset + offset, n);
+  });
+  return { header, sections };
+}
+
+/** A typed-array view of a section (aligned by construction). */
+export function uint32View(section: Uint8Array): Uint32Array {
+  return new Uint32Array(section.buffer, section.byteOffset, section.byteLength / 4);
+}

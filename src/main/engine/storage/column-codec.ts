@@ -1,0 +1,56 @@
+import { Column } from '../column-store/column';
+import { TableStore } from '../column-store/table-store';
+import { fieldTypeOf, isNumericStorage } from '../field-types';
+import type { StoredValue } from '../values/coerce';
+import { CorruptContainerError, uint32View } from './binary-container';
+
+/**
+ * The column store as container sections: per column, its dictionary (numbers as a
+ * Float64Array, text as one JSON array) and its codes; plus the live-row bitmap.
+ */
+export interface ColumnsHeader {
+  readonly maxRowId: number;
+  readonly columns: readonly { id: string; type: string; dictionary: 'f64' | 'json'; dictionarySection: number; codesSection: number }[];
+  readonly liveSection: number;
+}
+
+export function encodeColumns(store: TableStore, sections: Uint8Array[]): ColumnsHeader {
+  const add = (bytes: Uint8Array): number => sections.push(bytes) - 1;
+  const size = store.maxRowId + 1;
+  const columns = store.columns.map((c) => {
+    const numeric = isNumericStorage(c.type.storage) || c.type.storage === 'bool';
+    const dictionarySection = numeric
+      ? add(new Uint8Array(Float64Array.from(c.values.slice(1) as number[]).buffer))
+      : add(Buffer.from(JSON.stringify(c.values.slice(1))));
+    const codes = c.codes.subarray(0, size);
+    const codesSection = add(new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength));
+    return { id: c.id, type: c.type.name, dictionary: numeric ? 'f64' as const : 'json' as const, dictionarySection, codesSection };
+  });
+  const liveSection = add(store.live.subarray(0, size));
+  return { maxRowId: store.maxRowId, columns, liveSection };
+}
+
+export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Array[]): TableStore {
+  const section = (i: number): Uint8Array => {
+    const s = sections[i];
+    if (!s) throw new CorruptContainerError(`columns file lacks section ${i}`);
+    return s;
+  };
+  const size = header.maxRowId + 1;
+  const columns = header.columns.map((c) => {
+    const dict = section(c.dictionarySection);
+    let values: StoredValue[];
+    if (c.dictionary === 'f64') {
+      values = [null, ...new Float64Array(dict.buffer.slice(dict.byteOffset, dict.byteOffset + dict.byteLength))];
+    } else {
+      values = [null, ...(JSON.parse(Buffer.from(dict.buffer, dict.byteOffset, dict.byteLength).toString('utf8')) as StoredValue[])];
+    }
+    const codesView = uint32View(section(c.codesSection));
+    if (codesView.length !== size) throw new CorruptContainerError(`column ${c.id} has ${codesView.length} codes for ${size} rows`);
+    // Copy: the store grows its arrays on writes, and the file buffer can then be released.
+    return new Column(c.id, fieldTypeOf(c.type), values, Uint32Array.from(codesView));
+  });
+  const live = Uint8Array.from(section(header.liveSection));
+  if (live.length !== size) throw new CorruptContainerError('live-row bitmap has the wrong size');
+  return new TableStore(columns, live, header.maxRowId);
+}

@@ -1,0 +1,50 @@
+import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { basename, dirname, join } from 'node:path';
+import { StorageError } from '../../errors';
+
+/**
+ * Crash-safe file replacement: write a temporary file next to the target, fsync it, rename
+ * it over the target, fsync the directory. After a crash the target is either the old file
+ * or the new one, never a mix (architecture §3).
+ */
+export function writeFileDurably(path: string, parts: readonly Uint8Array[]): void {
+  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
+  let fd: number | null = null;
+  try {
+    fd = openSync(tmp, 'w', 0o644);
+    for (const part of parts) {
+      let done = 0;
+      while (done < part.byteLength) done += writeSync(fd, part, done, part.byteLength - done);
+    }
+    fsyncSync(fd);
+    closeSync(fd);
+    fd = null;
+    renameSync(tmp, path);
+    fsyncDirectory(dirname(path));
+  } catch (err) {
+    if (fd !== null) closeSync(fd);
+    rmSync(tmp, { force: true });
+    throw storageFailure(`Could not write ${path}`, err);
+  }
+}
+
+export function fsyncDirectory(dir: string): void {
+  const fd = openSync(dir, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+/** Turns an fs error into a message a user can act on (disk full, permissions). */
+export function storageFailure(what: string, err: unknown): StorageError {
+  const code = (err as NodeJS.ErrnoException | undefined)?.code;
+  const why = code === 'ENOSPC' ? 'the disk is full'
+    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
+      : code === 'EROFS' ? 'the file system is read-only'
+        : code === 'EDQUOT' ? 'the disk quota is exceeded'
+          : (err as Error | undefined)?.message ?? String(err);
+  return new StorageError(`${what}: ${why}`);
+}

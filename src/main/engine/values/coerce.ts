@@ -1,0 +1,155 @@
+import type { FieldType } from '../field-types';
+import {
+  formatDate, formatTime, formatTimestamp, formatTimestampUtc, parseDate, parseTime, parseTimestamp,
+} from './datetime';
+
+/** What a cell holds in SQLite and in the column store: booleans as 0/1, dates as text. */
+export type StoredValue = string | number | null;
+
+/** A value that does not fit its column; the message is PostgreSQL's wording. */
+export class CoercionError extends Error {}
+
+const PG_NAME: Record<string, string> = {
+  int2: 'smallint', int4: 'integer', int8: 'bigint', float4: 'real', float8: 'double precision',
+  numeric: 'numeric', bool: 'boolean', date: 'date', time: 'time', timestamp: 'timestamp',
+  timestamptz: 'timestamp with time zone', json: 'json', text: 'text', varchar: 'character varying',
+};
+
+const INTEGER_RANGE: Record<string, [number, number]> = {
+  int2: [-32768, 32767],
+  int4: [-2147483648, 2147483647],
+  // int8 is limited to what a JS number holds exactly; beyond it PostgreSQL would still accept
+  // the value, we refuse it rather than silently round it.
+  int8: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
+};
+
+function syntax(type: FieldType, value: unknown): CoercionError {
+  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+  return new CoercionError(`invalid input syntax for type ${PG_NAME[type.name] ?? type.name}: "${shown}"`);
+}
+
+const INTEGER_TEXT = /^[+-]?\d+$/;
+const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
+
+function toInteger(value: unknown, type: FieldType): number {
+  let n: number;
+  if (typeof value === 'number') {
+    if (!Number.isFinite(value)) throw syntax(type, value);
+    n = value < 0 ? -Math.round(-value) : Math.round(value); // numeric → integer rounds half away from zero
+  } else if (typeof value === 'string' && INTEGER_TEXT.test(value.trim())) {
+    n = Number(value.trim());
+  } else {
+    throw syntax(type, value);
+  }
+  const [lo, hi] = INTEGER_RANGE[type.name] ?? INTEGER_RANGE.int8!;
+  if (n < lo || n > hi) throw new CoercionError(`${PG_NAME[type.name] ?? 'integer'} out of range`);
+  return n;
+}
+
+function toReal(value: unknown, type: FieldType): number {
+  if (typeof value === 'number' && !Number.isNaN(value)) return value;
+  if (typeof value === 'string') {
+    const text = value.trim();
+    if (NUMBER_TEXT.test(text)) return Number(text);
+    if (type.name !== 'numeric' && /^[+-]?infinity$/i.test(text)) return text.startsWith('-') ? -Infinity : Infinity;
+  }
+  throw syntax(type, value);
+}
+
+const TRUE_WORDS = new Set(['t', 'true', 'y', 'yes', 'on', '1']);
+const FALSE_WORDS = new Set(['f', 'false', 'n', 'no', 'off', '0']);
+
+function toBool(value: unknown, type: FieldType): number {
+  if (typeof value === 'boolean') return value ? 1 : 0;
+  if (value === 1 || value === 0) return value;
+  if (typeof value === 'string') {
+    const word = value.trim().toLowerCase();
+    if (TRUE_WORDS.has(word)) return 1;
+    if (FALSE_WORDS.has(word)) return 0;
+  }
+  throw syntax(type, value);
+}
+
+function toText(value: unknown, type: FieldType): string {
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  throw syntax(type, value);
+}
+
+/** JSON text as Python's json.dumps writes it, which is what CKAN stores for json columns. */
+export function pythonStyleJson(value: unknown): string {
+  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
+  if (Array.isArray(value)) return `[${value.map(pythonStyleJson).join(', ')}]`;
+  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pythonStyleJson(v)}`).join(', ')}}`;
+}
+
+function toArray(value: unknown, type: FieldType): string {
+  const element = type.element!;
+  let items: unknown;
+  if (Array.isArray(value)) items = value;
+  else if (typeof value === 'string') items = parseArrayLiteral(value);
+  if (!Array.isArray(items)) throw new CoercionError(`malformed array literal: "${String(value)}"`);
+  return JSON.stringify(items.map((item) => (item === null ? null : coerceNonNull(item, element))));
+}
+
+/** PostgreSQL's `{a,b,"c d"}` form, for array values sent as text. */
+function parseArrayLiteral(text: string): unknown[] | null {
+  const t = text.trim();
+  if (t.startsWith('[')) {
+    try {
+      const parsed: unknown = JSON.parse(t);
+      return Array.isArray(parsed) ? parsed : null;
+    } catch {
+      return null;
+    }
+  }
+  if (!t.startsWith('{') || !t.endsWith('}')) return null;
+  const body = t.slice(1, -1);
+  if (body.trim() === '') return [];
+  const items: (string | null)[] = [];
+  const re = /\s*(?:"((?:[^"\\]|\\.)*)"|([^,]*?))\s*(?:,|$)/gy;
+  let m: RegExpExecArray | null;
+  while (re.lastIndex < body.length && (m = re.exec(body))) {
+    if (m[1] !== undefined) items.push(m[1].replace(/\\(.)/g, '$1'));
+    else items.push(m[2]!.toUpperCase() === 'NULL' ? null : m[2]!);
+    if (m[0] === '') break;
+  }
+  return items;
+}
+
+function coerceNonNull(value: unknown, type: FieldType): StoredValue {
+  switch (type.storage) {
+    case 'text': return toText(value, type);
+    case 'integer': return toInteger(value, type);
+    case 'real': return toReal(value, type);
+    case 'bool': return toBool(value, type);
+    case 'json': return pythonStyleJson(value);
+    case 'array': return toArray(value, type);
+    case 'date': {
+      const d = typeof value === 'string' ? parseDate(value) : null;
+      if (!d) throw syntax(type, value);
+      return formatDate(d);
+    }
+    case 'time': {
+      const t = typeof value === 'string' ? parseTime(value) : null;
+      if (!t) throw syntax(type, value);
+      return formatTime(t);
+    }
+    case 'timestamp':
+    case 'timestamptz': {
+      const ts = typeof value === 'string' ? parseTimestamp(value) : null;
+      if (!ts) throw syntax(type, value);
+      return type.storage === 'timestamp' ? formatTimestamp(ts) : formatTimestampUtc(ts);
+    }
+  }
+}
+
+/**
+ * A JSON value from a request (records, filters) as the column stores it. `null` stays NULL;
+ * `""` becomes NULL for every type but text (CKAN 2.11+). Throws CoercionError.
+ */
+export function coerceValue(value: unknown, type: FieldType): StoredValue {
+  if (value === null || value === undefined) return null;
+  if (value === '' && type.storage !== 'text') return null;
+  return coerceNonNull(value, type);
+}
