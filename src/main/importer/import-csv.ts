@@ -1,0 +1,167 @@
+import { createReadStream, statSync } from 'node:fs';
+import { TableStore } from '../engine/column-store/table-store';
+import type { TextSearchLanguage } from '../engine/fts';
+import { loadSqlJs } from '../engine/sqlite/sql-js';
+import { createTableSql, insertFromStore } from '../engine/sqlite/table-sql';
+import { writeResourceFiles } from '../engine/storage/resource-files';
+import { buildTextIndex } from '../engine/text-index/build-text-index';
+import { cleanHeader } from './header';
+import { readCsv, type CsvReadResult } from './read-csv';
+import { sniffDialect, type Delimiter } from './sniff-dialect';
+import { createUtf8Validator, decodeSample, detectEncoding, readSample } from './sniff-encoding';
+import { inferColumn, typedColumn } from './type-columns';
+import type { ImportType } from './value-parsers';
+
+/**
+ * A CSV/TSV file → a new generation of a resource's files (table, column store, full-text
+ * index), written durably. Publishing it in the catalogue is the caller's step: until then
+ * nothing of the import is visible, and a failed or cancelled import leaves nothing behind
+ * but temporary files.
+ */
+
+export interface CsvImportOptions {
+  readonly path: string;
+  readonly resourceId: string;
+  readonly dir: string;
+  readonly generation: number;
+  readonly encoding?: string;
+  readonly delimiter?: Delimiter;
+  readonly skipLines?: number;
+  readonly types?: Readonly<Record<string, ImportType>>;
+  readonly ftsLanguage: TextSearchLanguage;
+  /** Remove spaces and tabs around cells (ISTAT pads codes: `" 001 "`). Default true. */
+  readonly trim?: boolean;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ImportProgress) => void;
+}
+
+export type ImportPhase = 'reading' | 'typing' | 'storing' | 'indexing' | 'writing';
+
+export interface ImportProgress {
+  readonly phase: ImportPhase;
+  readonly rows: number;
+  readonly bytes: number;
+  readonly totalBytes: number;
+}
+
+export interface ImportedField {
+  readonly id: string;
+  readonly type: string;
+  readonly info: { label: string; notes: string };
+  readonly reason: string;
+}
+
+export interface CsvImportResult {
+  readonly rows: number;
+  readonly fields: ImportedField[];
+  readonly renamed: { from: string; to: string; reason: string }[];
+  readonly encoding: string;
+  readonly delimiter: string;
+  readonly skipLines: number;
+  readonly bytes: number;
+  readonly storedBytes: number;
+  readonly warnings: string[];
+  readonly seconds: Record<ImportPhase, number>;
+}
+
+async function isWholeFileUtf8(path: string): Promise<boolean> {
+  const validator = createUtf8Validator();
+  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+    if (!validator.push(chunk as Buffer)) return false;
+  }
+  return validator.end();
+}
+
+export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult> {
+  const totalBytes = statSync(opts.path).size;
+  const seconds: Record<ImportPhase, number> = { reading: 0, typing: 0, storing: 0, indexing: 0, writing: 0 };
+  let phaseStart = performance.now();
+  const endPhase = (phase: ImportPhase): void => {
+    const now = performance.now();
+    seconds[phase] = (now - phaseStart) / 1000;
+    phaseStart = now;
+  };
+  const report = (phase: ImportPhase, rows: number, bytes: number) => opts.onProgress?.({ phase, rows, bytes, totalBytes });
+  const checkCancelled = () => {
+    if (opts.signal?.aborted) throw new DOMException('The import was cancelled', 'AbortError');
+  };
+
+  const { sample, isWholeFile } = await readSample(opts.path);
+  let encoding: string = opts.encoding ?? detectEncoding(sample, isWholeFile).encoding;
+  const dialect = sniffDialect(decodeSample(sample, encoding, isWholeFile), {
+    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
+    ...(opts.skipLines !== undefined ? { skipLines: opts.skipLines } : {}),
+  });
+  const read = (enc: string): Promise<CsvReadResult> => readCsv({
+    path: opts.path, encoding: enc, delimiter: dialect.delimiter, skipLines: dialect.skipLines, trim: opts.trim ?? true,
+    ...(opts.signal ? { signal: opts.signal } : {}),
+    onProgress: (rows, chars) => report('reading', rows, Math.min(totalBytes, chars)),
+  });
+  let csv = await read(encoding);
+  const warnings: string[] = [];
+  if (csv.sawReplacementCharacter && !opts.encoding && encoding === 'utf-8' && !(await isWholeFileUtf8(opts.path))) {
+    // The sample was valid UTF-8 but a later byte is not: the file is really Windows-1252.
+    warnings.push('The file is not valid UTF-8 after its first 64 KB; it was read as Windows-1252.');
+    encoding = 'windows-1252';
+    csv = await read(encoding);
+  }
+  if (csv.shortRows) warnings.push(`${csv.shortRows} rows had fewer cells than the header; the missing cells are empty.`);
+  endPhase('reading');
+  checkCancelled();
+
+  report('typing', csv.rows, totalBytes);
+  const header = cleanHeader(csv.header);
+  const decimalComma = dialect.delimiter !== ',';
+  const fields: ImportedField[] = [];
+  const columns = header.columns.map((h, i) => {
+    const raw = csv.columns[i]!;
+    const inferred = inferColumn(raw, decimalComma);
+    const forced = opts.types?.[h.id] ?? opts.types?.[h.label];
+    const column = typedColumn(h.id, raw, inferred, forced, csv.rows);
+    csv.columns[i] = null as never; // let the raw dictionary go before the next column is typed
+    fields.push({ id: h.id, type: column.type.name, info: { label: h.label, notes: '' }, reason: forced ? 'forced by the user' : inferred.reason });
+    return column;
+  });
+  const live = new Uint8Array(csv.rows + 1).fill(1);
+  live[0] = 0;
+  const store = new TableStore(columns, live, csv.rows);
+  endPhase('typing');
+  checkCancelled();
+
+  report('storing', csv.rows, totalBytes);
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database();
+  let sqlite: Uint8Array;
+  try {
+    db.exec(createTableSql(opts.resourceId, store.columns.map((c) => ({ id: c.id, type: c.type }))));
+    db.exec('BEGIN');
+    insertFromStore(db, opts.resourceId, store);
+    db.exec('COMMIT');
+    sqlite = db.export();
+  } finally {
+    db.close();
+  }
+  endPhase('storing');
+  checkCancelled();
+
+  report('indexing', csv.rows, totalBytes);
+  const textIndex = buildTextIndex(store, opts.ftsLanguage);
+  endPhase('indexing');
+  checkCancelled();
+
+  report('writing', csv.rows, totalBytes);
+  const storedBytes = writeResourceFiles(opts.dir, opts.generation, { sqlite, store, textIndex, ftsLanguage: opts.ftsLanguage });
+  endPhase('writing');
+  return {
+    rows: csv.rows,
+    fields,
+    renamed: header.renamed.map((r) => ({ from: r.from, to: r.to, reason: r.reason })),
+    encoding,
+    delimiter: dialect.delimiter,
+    skipLines: dialect.skipLines,
+    bytes: totalBytes,
+    storedBytes,
+    warnings,
+    seconds,
+  };
+}

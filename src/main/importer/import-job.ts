@@ -1,0 +1,71 @@
+import { basename } from 'node:path';
+import type { EngineApi } from '../engine/engine-api';
+import type { TextSearchLanguage } from '../engine/fts';
+import type { CsvImportOptions, CsvImportResult, ImportProgress } from './import-csv';
+import type { Delimiter } from './sniff-dialect';
+import type { ImportType } from './value-parsers';
+
+/** What a user chose for an import; everything else is detected. */
+export interface ImportChoices {
+  readonly encoding?: string;
+  readonly delimiter?: Delimiter;
+  readonly skipLines?: number;
+  readonly types?: Readonly<Record<string, ImportType>>;
+  readonly trim?: boolean;
+  readonly ftsLanguage?: TextSearchLanguage;
+}
+
+/** Runs importCsv somewhere: in this thread (CLI) or in an import worker (server). */
+export type ImportRunner = (
+  options: Omit<CsvImportOptions, 'onProgress' | 'signal'>, onProgress: (p: ImportProgress) => void,
+) => Promise<CsvImportResult>;
+
+/**
+ * Imports a file into an existing resource: build a new generation of its files, then
+ * publish it. Until publishImport returns, searches keep seeing the previous version.
+ */
+export interface ImportHooks {
+  readonly onProgress?: (p: ImportProgress) => void;
+  /** Runs after the files are written, before publishing (e.g. create the catalogue entries). */
+  readonly beforePublish?: () => Promise<void>;
+  readonly displayName?: string;
+}
+
+export async function importIntoResource(
+  engine: EngineApi, file: string, resourceId: string, choices: ImportChoices, run: ImportRunner, hooks: ImportHooks = {},
+): Promise<CsvImportResult> {
+  const { dir, generation } = await engine.prepareImport(resourceId);
+  const ftsLanguage = choices.ftsLanguage ?? 'english';
+  let result: CsvImportResult;
+  try {
+    result = await run({
+      path: file, resourceId, dir, generation, ftsLanguage,
+      ...(choices.encoding ? { encoding: choices.encoding } : {}),
+      ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),
+      ...(choices.skipLines !== undefined ? { skipLines: choices.skipLines } : {}),
+      ...(choices.types ? { types: choices.types } : {}),
+      ...(choices.trim !== undefined ? { trim: choices.trim } : {}),
+    }, hooks.onProgress ?? (() => {}));
+    await hooks.beforePublish?.();
+    await engine.publishImport({
+      resourceId,
+      generation,
+      fields: result.fields.map((f) => ({ id: f.id, type: f.type, info: f.info })),
+      rows: result.rows,
+      ftsLanguage,
+      source: {
+        file: hooks.displayName ?? basename(file),
+        encoding: result.encoding,
+        delimiter: result.delimiter,
+        skipLines: result.skipLines,
+        bytes: result.bytes,
+        importedAt: new Date().toISOString(),
+        ...(result.renamed.length ? { renamedColumns: result.renamed } : {}),
+      },
+    });
+  } catch (err) {
+    await engine.abandonImport(resourceId, generation);
+    throw err;
+  }
+  return result;
+}

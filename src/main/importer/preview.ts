@@ -1,0 +1,93 @@
+import { statSync } from 'node:fs';
+import Papa from 'papaparse';
+import { cleanHeader } from './header';
+import type { ImportChoices } from './import-job';
+import { sniffDialect } from './sniff-dialect';
+import { decodeSample, detectEncoding, readSample } from './sniff-encoding';
+import { ColumnTypeInference } from './type-inference';
+import { parseAs, trimCell, type ImportType } from './value-parsers';
+
+/**
+ * What an import would do, from the first 256 KB: encoding, delimiter, preamble, cleaned
+ * header, the first rows and the types those rows suggest. The UI shows it so the user can
+ * correct a choice before the whole file is read (the import itself infers over every row).
+ */
+export interface ImportPreview {
+  readonly encoding: string;
+  readonly delimiter: string;
+  readonly skipLines: number;
+  readonly confidence: number;
+  readonly reasons: readonly string[];
+  readonly columns: readonly { id: string; label: string; type: ImportType; reason: string; forced: boolean; problem?: string }[];
+  readonly renamed: readonly { from: string; to: string; reason: string }[];
+  readonly rows: readonly (readonly (string | null)[])[];
+  readonly bytes: number;
+  readonly sampledWholeFile: boolean;
+}
+
+const PREVIEW_BYTES = 256 * 1024;
+const PREVIEW_ROWS = 20;
+
+export async function previewCsv(path: string, choices: ImportChoices): Promise<ImportPreview> {
+  const bytes = statSync(path).size;
+  const { sample, isWholeFile } = await readSample(path, PREVIEW_BYTES);
+  const encoding = choices.encoding ?? detectEncoding(sample, isWholeFile).encoding;
+  const text = decodeSample(sample, encoding, isWholeFile);
+  const dialect = sniffDialect(text, {
+    ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),
+    ...(choices.skipLines !== undefined ? { skipLines: choices.skipLines } : {}),
+  });
+  const body = text.split('\n').slice(dialect.skipLines).join('\n');
+  const parsed = Papa.parse<string[]>(body, { delimiter: dialect.delimiter, skipEmptyLines: true });
+  // A partial sample usually ends inside a row: drop that row.
+  const records = isWholeFile ? parsed.data : parsed.data.slice(0, -1);
+  const [headerRow = [], ...dataRows] = records;
+  const header = cleanHeader(headerRow);
+  const trim = choices.trim ?? true;
+  const columns = header.columns.map((h, i) => {
+    const inference = new ColumnTypeInference({ decimalComma: dialect.delimiter !== ',' });
+    const seen = new Set<string>();
+    for (const row of dataRows) {
+      const cell = row[i] ?? '';
+      if (!seen.has(cell)) {
+        seen.add(cell);
+        inference.observe(cell);
+      }
+    }
+    const inferred = inference.result();
+    const forced = choices.types?.[h.id];
+    let problem: string | undefined;
+    if (forced) {
+      const bad = [...seen].find((cell) => {
+        try {
+          parseAs(forced, cell);
+          return false;
+        } catch {
+          return true;
+        }
+      });
+      if (bad !== undefined) problem = `"${bad}" is not a valid ${forced}`;
+    }
+    return {
+      id: h.id, label: h.label, type: forced ?? inferred.type, reason: forced ? 'chosen by you' : inferred.reason, forced: Boolean(forced),
+      ...(problem ? { problem } : {}),
+    };
+  });
+  return {
+    encoding,
+    delimiter: dialect.delimiter,
+    skipLines: dialect.skipLines,
+    confidence: dialect.confidence,
+    reasons: dialect.reasons,
+    columns,
+    renamed: header.renamed.map((r) => ({ from: r.from, to: r.to, reason: r.reason })),
+    rows: dataRows.slice(0, PREVIEW_ROWS).map((row) => header.columns.map((_, i) => {
+      const cell = row[i];
+      if (cell === undefined) return null;
+      const value = trim ? trimCell(cell) : cell;
+      return value === '' ? null : value;
+    })),
+    bytes,
+    sampledWholeFile: isWholeFile,
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Pass-one storage of a CSV import: every column dictionary-encoded on its raw (trimmed) text
+ * as rows stream in. Type inference then looks at each distinct value once, and the typed
+ * column store is derived from these codes without reading the file a second time.
+ */
+export class RawColumnBuilder {
+  private readonly lookup = new Map<string, number>();
+  /** Distinct raw values; index = code, 0 is the empty cell. */
+  readonly values: string[] = [''];
+  /** How many cells hold each code (inference wants the blank count; facets the rest). */
+  counts: Uint32Array = new Uint32Array(1024);
+  codes: Uint32Array;
+
+  constructor(initialRows = 1 << 16) {
+    this.codes = new Uint32Array(initialRows);
+  }
+
+  /** Records the cell of row `rowId` (1-based). Empty text is the NULL code 0. */
+  add(rowId: number, text: string): void {
+    if (rowId >= this.codes.length) this.codes = grow(this.codes, rowId + 1);
+    let code = 0;
+    if (text !== '') {
+      const known = this.lookup.get(text);
+      if (known === undefined) {
+        code = this.values.length;
+        this.values.push(text);
+        this.lookup.set(text, code);
+        if (code >= this.counts.length) this.counts = grow(this.counts, code + 1);
+      } else {
+        code = known;
+      }
+    }
+    this.codes[rowId] = code;
+    this.counts[code]!++;
+  }
+
+  /** Frees the lookup map once the file is read (it is the biggest part of pass one). */
+  seal(rows: number): void {
+    this.lookup.clear();
+    this.codes = this.codes.slice(0, rows + 1);
+  }
+}
+
+function grow(array: Uint32Array, atLeast: number): Uint32Array {
+  const next = new Uint32Array(Math.max(atLeast, array.length * 2));
+  next.set(array);
+  return next;
+}

@@ -1,0 +1,51 @@
+import { Column } from '../engine/column-store/column';
+import { fieldTypeOf } from '../engine/field-types';
+import type { StoredValue } from '../engine/values/coerce';
+import type { RawColumnBuilder } from './raw-columns';
+import { ColumnTypeInference, type InferredColumn } from './type-inference';
+import { parseAs, parserFor, ValueParseError, type ImportType, type ParsedValue } from './value-parsers';
+
+/**
+ * Turns the raw dictionary of a column into a typed Column: infer the type from the distinct
+ * values (or take the user's), convert each distinct value once, and remap the cell codes
+ * (two raw texts can become one value: `1.0` and `1`).
+ */
+
+export function inferColumn(raw: RawColumnBuilder, decimalComma: boolean): InferredColumn {
+  const inference = new ColumnTypeInference({ decimalComma });
+  inference.observe('', raw.counts[0]!);
+  for (let code = 1; code < raw.values.length; code++) inference.observe(raw.values[code]!, raw.counts[code]!);
+  return inference.result();
+}
+
+function stored(value: ParsedValue): StoredValue {
+  return typeof value === 'boolean' ? (value ? 1 : 0) : value;
+}
+
+/** A forced type that some value does not fit: the import stops and says which value. */
+export class ForcedTypeError extends Error {}
+
+export function typedColumn(
+  id: string, raw: RawColumnBuilder, inferred: InferredColumn, forced: ImportType | undefined, rows: number,
+): Column {
+  const type = forced ?? inferred.type;
+  const parse = forced ? (text: string) => parseAs(forced, text) : parserFor(inferred);
+  const column = Column.empty(id, fieldTypeOf(type), 0);
+  const remap = new Uint32Array(raw.values.length);
+  for (let code = 1; code < raw.values.length; code++) {
+    let value: ParsedValue;
+    try {
+      value = parse(raw.values[code]!);
+    } catch (err) {
+      if (err instanceof ValueParseError) {
+        throw new ForcedTypeError(`Column "${id}" cannot be ${type}: ${err.message}`);
+      }
+      throw err;
+    }
+    remap[code] = column.intern(stored(value));
+  }
+  const codes = new Uint32Array(rows + 1);
+  const source = raw.codes;
+  for (let r = 1; r <= rows; r++) codes[r] = remap[source[r]!]!;
+  return new Column(id, column.type, column.values, codes);
+}

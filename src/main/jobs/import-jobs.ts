@@ -1,0 +1,220 @@
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import type { EngineApi } from '../engine/engine-api';
+import { importIntoResource, type ImportChoices } from '../importer/import-job';
+import { workerImportRunner } from '../importer/worker-runner';
+import type { ImportProgress } from '../importer/import-csv';
+import { downloadToFile } from './download';
+
+/**
+ * Background loads of resource files into the DataStore, as CKAN's xloader does them: a
+ * job per resource, queued, run in an import worker, reported through xloader_status.
+ * A new job for a resource replaces (cancels) the previous one; a failed or cancelled job
+ * leaves the resource's previous data as it was, because nothing is published until the
+ * new version is complete.
+ */
+export type JobState = 'pending' | 'running' | 'complete' | 'error' | 'cancelled';
+
+export type JobSource =
+  | { readonly kind: 'file'; readonly path: string; readonly name: string; readonly owned: boolean }
+  | { readonly kind: 'url'; readonly url: string };
+
+export interface JobStatus {
+  readonly job_id: string;
+  readonly resource_id: string;
+  readonly status: JobState;
+  readonly phase: ImportProgress['phase'] | 'queued' | 'downloading' | 'done';
+  readonly rows_done: number;
+  readonly bytes_done: number;
+  readonly bytes_total: number;
+  readonly created: string;
+  readonly last_updated: string;
+  readonly source: string;
+  readonly error: { message: string } | null;
+}
+
+interface Job {
+  status: JobStatus;
+  /** A file fetched from `source.url`, removed when the job ends. */
+  downloaded?: string;
+  readonly source: JobSource;
+  readonly choices: ImportChoices;
+  readonly abort: AbortController;
+}
+
+export interface ImportJobsOptions {
+  readonly engine: EngineApi;
+  readonly importWorker: URL;
+  readonly jobsDir: string;
+  readonly maxDownloadBytes: number;
+  /** Imports running at once; the rest wait (each one uses a core and a lot of memory). */
+  readonly concurrency?: number;
+}
+
+const nowIso = (): string => new Date().toISOString().replace('Z', '');
+
+export class ImportJobs {
+  private readonly jobs = new Map<string, Job>();
+  private readonly queue: string[] = [];
+  private running = 0;
+
+  constructor(private readonly opts: ImportJobsOptions) {
+    mkdirSync(join(opts.jobsDir, 'staged'), { recursive: true });
+    this.sweep();
+  }
+
+  /**
+   * Queues a load. An uploaded file must be moved out of the server's upload folder now
+   * (the server deletes it after the request); `takeFile` does that.
+   */
+  start(resourceId: string, source: JobSource, choices: ImportChoices): JobStatus {
+    this.cancel(resourceId);
+    const jobId = randomUUID();
+    const created = nowIso();
+    const job: Job = {
+      source, choices, abort: new AbortController(),
+      status: {
+        job_id: jobId, resource_id: resourceId, status: 'pending', phase: 'queued', rows_done: 0, bytes_done: 0,
+        bytes_total: 0, created, last_updated: created, error: null,
+        source: source.kind === 'url' ? source.url : source.name,
+      },
+    };
+    this.jobs.set(resourceId, job);
+    this.queue.push(resourceId);
+    this.pump();
+    return job.status;
+  }
+
+  /** Moves a file into the jobs folder, so the job owns it until it ends. */
+  takeFile(path: string, name: string): JobSource {
+    const dest = join(this.opts.jobsDir, `${randomUUID()}-${basename(name).replace(/[^\w.-]+/g, '_')}`);
+    renameSync(path, dest);
+    return { kind: 'file', path: dest, name, owned: true };
+  }
+
+  /**
+   * Keeps an uploaded file for a later load (the UI previews it, the user adjusts the
+   * options, then resource_create names it): one upload, however big the file.
+   */
+  stage(path: string, name: string): { id: string; path: string } {
+    const id = randomUUID();
+    const dest = join(this.stagedDir, id);
+    renameSync(path, dest);
+    writeFileSync(`${dest}.json`, JSON.stringify({ name, staged: nowIso() }));
+    return { id, path: dest };
+  }
+
+  /** Where a staged upload is, to preview it again with other options. */
+  stagedPath(id: string): string | null {
+    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
+    const path = join(this.stagedDir, id);
+    return existsSync(path) ? path : null;
+  }
+
+  /** The staged upload `id` as a job source (the job then owns and removes it). */
+  takeStaged(id: string): JobSource | null {
+    const path = this.stagedPath(id);
+    if (!path) return null;
+    let name = 'upload.csv';
+    try {
+      name = (JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { name: string }).name;
+    } catch {
+      // the name is only for display
+    }
+    rmSync(`${path}.json`, { force: true });
+    return { kind: 'file', path, name, owned: true };
+  }
+
+  private get stagedDir(): string {
+    return join(this.opts.jobsDir, 'staged');
+  }
+
+  /** Staged uploads nobody loaded within a day, and files of jobs a crash interrupted. */
+  private sweep(): void {
+    const dayAgo = Date.now() - 24 * 3600 * 1000;
+    for (const name of readdirSync(this.opts.jobsDir)) {
+      if (name !== 'staged') rmSync(join(this.opts.jobsDir, name), { force: true, recursive: true });
+    }
+    for (const name of readdirSync(this.stagedDir)) {
+      const path = join(this.stagedDir, name);
+      if (statSync(path).mtimeMs < dayAgo) rmSync(path, { force: true });
+    }
+  }
+
+  status(resourceId: string): JobStatus | null {
+    return this.jobs.get(resourceId)?.status ?? null;
+  }
+
+  cancel(resourceId: string): boolean {
+    const job = this.jobs.get(resourceId);
+    if (!job || (job.status.status !== 'pending' && job.status.status !== 'running')) return false;
+    job.abort.abort();
+    this.update(job, { status: 'cancelled', phase: 'done', error: { message: 'Cancelled; the previous data is unchanged' } });
+    const queued = this.queue.indexOf(resourceId);
+    if (queued >= 0) {
+      this.queue.splice(queued, 1);
+      this.cleanup(job);
+    }
+    return true;
+  }
+
+  /** Cancels everything (shutdown). */
+  cancelAll(): void {
+    for (const id of [...this.jobs.keys()]) this.cancel(id);
+  }
+
+  private update(job: Job, change: Partial<JobStatus>): void {
+    job.status = { ...job.status, ...change, last_updated: nowIso() };
+  }
+
+  private pump(): void {
+    while (this.running < (this.opts.concurrency ?? 1) && this.queue.length) {
+      const resourceId = this.queue.shift()!;
+      const job = this.jobs.get(resourceId);
+      if (!job || job.status.status !== 'pending') continue;
+      this.running++;
+      void this.run(job).finally(() => {
+        this.running--;
+        this.cleanup(job);
+        this.pump();
+      });
+    }
+  }
+
+  private async run(job: Job): Promise<void> {
+    const resourceId = job.status.resource_id;
+    const signal = job.abort.signal;
+    this.update(job, { status: 'running' });
+    try {
+      let file: string;
+      let name: string;
+      if (job.source.kind === 'url') {
+        this.update(job, { phase: 'downloading' });
+        const download = await downloadToFile(job.source.url, this.opts.jobsDir, this.opts.maxDownloadBytes, signal,
+          (done, total) => this.update(job, { bytes_done: done, bytes_total: total }));
+        file = download.path;
+        name = download.name;
+        job.downloaded = file;
+      } else {
+        file = job.source.path;
+        name = job.source.name;
+      }
+      const result = await importIntoResource(this.opts.engine, file, resourceId, job.choices,
+        workerImportRunner(this.opts.importWorker, signal), {
+          displayName: name,
+          onProgress: (p) => this.update(job, { phase: p.phase, rows_done: p.rows, bytes_done: p.bytes, bytes_total: p.totalBytes }),
+        });
+      if (signal.aborted) return;
+      this.update(job, { status: 'complete', phase: 'done', rows_done: result.rows });
+    } catch (err) {
+      if (signal.aborted) return; // cancel() already said so
+      this.update(job, { status: 'error', phase: 'done', error: { message: (err as Error).message ?? String(err) } });
+    }
+  }
+
+  private cleanup(job: Job): void {
+    if (job.downloaded) rmSync(job.downloaded, { force: true });
+    if (job.source.kind === 'file' && job.source.owned) rmSync(job.source.path, { force: true });
+  }
+}
