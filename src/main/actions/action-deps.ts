@@ -1,0 +1,16 @@
+import type { EngineApi } from '../engine/engine-api';
+import type { SqlOutcome } from '../engine/sql/search-sql';
+import type { ImportJobs } from '../jobs/import-jobs';
+
+/** What actions reach: the engine (in its worker), background loads, facts about this instance. */
+export interface ActionDeps {
+  readonly engine: EngineApi;
+  /** Absent where nothing can run in the background (a one-shot in-process engine). */
+  readonly jobs?: ImportJobs;
+  /** Builds import previews in a worker. */
+  readonly preview?: (path: string, choices: import('../importer/import-job').ImportChoices) => Promise<import('../importer/preview').ImportPreview>;
+  /** datastore_search_sql with a time limit (the engine worker is restarted past it). */
+  readonly searchSql?: (sql: string) => Promise<SqlOutcome>;
+  readonly siteTitle: string;
+  readonly version: string;
+}

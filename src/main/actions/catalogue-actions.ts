@@ -1,0 +1,160 @@
+import { rmSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ValidationError } from '../errors';
+import type { CkanDict } from '../engine/catalogue/ckan-dicts';
+import type { JobSource } from '../jobs/import-jobs';
+import type { ActionDeps } from './action-deps';
+import { LOAD_PARAMS, isUploadedFile, loadChoices, looksTabular } from './load-params';
+import { requireToken } from './require-token';
+import type { ActionContext, ActionDefinition, ActionParams } from './types';
+import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validators';
+
+/**
+ * CKAN core actions on datasets and resources (contract §10), plus the loads they trigger:
+ * a resource created or updated with a multipart `upload`, or with a tabular http(s) `url`,
+ * is loaded into the DataStore in the background, as CKAN's xloader does.
+ */
+
+/** The file a resource_create/update asks to load, if any; and the metadata to store. */
+function planLoad(deps: ActionDeps, params: ActionParams): { meta: ActionParams; source: JobSource | null } {
+  const meta = Object.fromEntries(Object.entries(params).filter(([k]) => !LOAD_PARAMS.includes(k)));
+  const upload = params.upload;
+  if (isUploadedFile(upload)) {
+    if (!deps.jobs) throw new ValidationError({ upload: ['Uploads need the Deskstore server (this engine runs without background jobs)'] });
+    return {
+      meta: { ...meta, url: upload.filename, url_type: 'upload', format: meta.format ?? (extname(upload.filename).slice(1).toUpperCase() || 'CSV') },
+      source: deps.jobs.takeFile(upload.path, upload.filename),
+    };
+  }
+  if (!isMissing(params.deskstore_upload_id)) {
+    const source = deps.jobs?.takeStaged(String(params.deskstore_upload_id)) ?? null;
+    if (!source || source.kind !== 'file') throw new ValidationError({ deskstore_upload_id: ['No such staged upload (they expire after a day)'] });
+    return { meta: { ...meta, url: source.name, url_type: 'upload', format: meta.format ?? (extname(source.name).slice(1).toUpperCase() || 'CSV') }, source };
+  }
+  const url = typeof params.url === 'string' ? params.url : '';
+  const wanted = toBoolean(params.deskstore_load ?? false) || looksTabular(url, params.format);
+  if (!url || params.url_type === 'datastore' || !wanted || !deps.jobs) return { meta, source: null };
+  if (/^https?:\/\//i.test(url)) return { meta, source: { kind: 'url', url } };
+  if (/^file:\/\//i.test(url)) {
+    // A local file (the desktop app's "Import file…"): only the token holder gets here.
+    const path = fileURLToPath(url);
+    return { meta, source: { kind: 'file', path, name: path.split(/[\\/]/).pop() ?? 'file.csv', owned: false } };
+  }
+  return { meta, source: null };
+}
+
+function startLoad(deps: ActionDeps, dict: CkanDict, source: JobSource | null, params: ActionParams): CkanDict {
+  if (!source || !deps.jobs) return dict;
+  const status = deps.jobs.start(String(dict.id), source, loadChoices(params));
+  return { ...dict, deskstore_job: status };
+}
+
+function resourceWrite(name: 'resource_create' | 'resource_update' | 'resource_patch', deps: ActionDeps): ActionDefinition {
+  return {
+    name, sideEffectFree: false,
+    async run(params, ctx: ActionContext) {
+      requireToken(ctx, name);
+      loadChoices(params); // reject bad load options before anything is created
+      const { meta, source } = planLoad(deps, params);
+      let dict: CkanDict;
+      try {
+        dict = name === 'resource_create'
+          ? await deps.engine.resourceCreate(meta, ctx.siteUrl)
+          : await deps.engine.resourceUpdate(meta, ctx.siteUrl, name === 'resource_patch');
+      } catch (err) {
+        if (source?.kind === 'file' && source.owned) rmSync(source.path, { force: true });
+        throw err;
+      }
+      return startLoad(deps, dict, source, params);
+    },
+  };
+}
+
+export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
+  const { engine } = deps;
+  return [
+    {
+      name: 'package_create', sideEffectFree: false,
+      async run(params, ctx) {
+        requireToken(ctx, 'package_create');
+        return engine.packageCreate(params, ctx.siteUrl);
+      },
+    },
+    ...(['package_update', 'package_patch'] as const).map((name): ActionDefinition => ({
+      name, sideEffectFree: false,
+      async run(params, ctx) {
+        requireToken(ctx, name);
+        return engine.packageUpdate(params, ctx.siteUrl, name === 'package_patch');
+      },
+    })),
+    {
+      name: 'package_delete', sideEffectFree: false,
+      async run(params, ctx) {
+        requireToken(ctx, 'package_delete');
+        await engine.packageDelete(params.id ?? params.name);
+        return null;
+      },
+    },
+    {
+      name: 'package_show', sideEffectFree: true,
+      async run(params, ctx) {
+        return engine.packageShow(params.id ?? params.name_or_id, ctx.siteUrl);
+      },
+    },
+    {
+      name: 'package_list', sideEffectFree: true,
+      async run(params) {
+        const errors = new SchemaErrors();
+        const limit = isMissing(params.limit) ? null : errors.take('limit', toNaturalNumber(params.limit));
+        const offset = isMissing(params.offset) ? 0 : errors.take('offset', toNaturalNumber(params.offset));
+        if (errors.any) throw new ValidationError(errors.members);
+        return engine.packageList(limit ?? null, offset ?? 0);
+      },
+    },
+    {
+      name: 'package_search', sideEffectFree: true,
+      async run(params, ctx) {
+        const errors = new SchemaErrors();
+        const rows = isMissing(params.rows) ? 10 : errors.take('rows', toNaturalNumber(params.rows));
+        const start = isMissing(params.start) ? 0 : errors.take('start', toNaturalNumber(params.start));
+        if (errors.any) throw new ValidationError(errors.members);
+        const q = isMissing(params.q) ? '' : String(params.q);
+        return engine.packageSearch({ q, rows: Math.min(rows ?? 10, 1000), start: start ?? 0 }, ctx.siteUrl);
+      },
+    },
+    resourceWrite('resource_create', deps),
+    resourceWrite('resource_update', deps),
+    resourceWrite('resource_patch', deps),
+    {
+      name: 'resource_delete', sideEffectFree: false,
+      async run(params, ctx) {
+        requireToken(ctx, 'resource_delete');
+        deps.jobs?.cancel(String(params.id ?? ''));
+        await engine.resourceDelete(params.id);
+        return null;
+      },
+    },
+    {
+      name: 'resource_show', sideEffectFree: true,
+      async run(params, ctx) {
+        return engine.resourceShow(params.id, ctx.siteUrl);
+      },
+    },
+    {
+      name: 'status_show', sideEffectFree: true,
+      async run(_params, ctx) {
+        return {
+          site_title: deps.siteTitle,
+          site_description: "An offline DataStore that speaks CKAN's action API",
+          site_url: ctx.siteUrl,
+          error_emails_to: null,
+          locale_default: 'en',
+          extensions: ['datastore', 'xloader', 'deskstore'],
+          ckan_version: '2.11.5',
+          deskstore_version: deps.version,
+        };
+      },
+    },
+  ];
+}

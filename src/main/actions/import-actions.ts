@@ -1,0 +1,85 @@
+import { NotFoundError, ValidationError } from '../errors';
+import type { ActionDeps } from './action-deps';
+import { isUploadedFile, loadChoices } from './load-params';
+import { requireToken } from './require-token';
+import type { ActionDefinition, ActionParams } from './types';
+import { isMissing } from './validators';
+
+function resourceIdOf(params: ActionParams): string {
+  const id = isMissing(params.resource_id) ? params.id : params.resource_id;
+  if (isMissing(id)) throw new ValidationError({ resource_id: ['Missing value'] });
+  return String(id);
+}
+
+/**
+ * The status of a resource's background load: Deskstore's own name and the names CKAN
+ * scripts already poll (`xloader_status`, `datapusher_status`). A resource loaded before this
+ * server started (or whose job record is gone) reports `complete` if it has a table.
+ */
+function statusAction(deps: ActionDeps, name: string): ActionDefinition {
+  return {
+    name, sideEffectFree: true,
+    async run(params, ctx) {
+      const resourceId = resourceIdOf(params);
+      const job = deps.jobs?.status(resourceId);
+      if (job) return { ...job, task_info: { phase: job.phase, rows: job.rows_done, bytes: job.bytes_done, bytes_total: job.bytes_total } };
+      const resource = await deps.engine.resourceShow(resourceId, ctx.siteUrl);
+      if (!resource.datastore_active) throw new NotFoundError(`No load task found for resource ${resourceId}`);
+      const info = resource.deskstore as { rows?: number; updated?: string } | undefined;
+      return {
+        job_id: null, resource_id: resourceId, status: 'complete', phase: 'done', rows_done: info?.rows ?? 0,
+        bytes_done: 0, bytes_total: 0, last_updated: info?.updated ?? null, error: null, task_info: {},
+      };
+    },
+  };
+}
+
+export function importActions(deps: ActionDeps): ActionDefinition[] {
+  return [
+    statusAction(deps, 'deskstore_import_status'),
+    statusAction(deps, 'xloader_status'),
+    statusAction(deps, 'datapusher_status'),
+    {
+      // Folds a resource's journal into a new version of its files now (normally done in the background).
+      name: 'deskstore_checkpoint', sideEffectFree: false,
+      async run(params, ctx) {
+        requireToken(ctx, 'deskstore_checkpoint');
+        return deps.engine.checkpoint(resourceIdOf(params));
+      },
+    },
+    {
+      name: 'deskstore_import_cancel', sideEffectFree: false,
+      async run(params, ctx) {
+        requireToken(ctx, 'deskstore_import_cancel');
+        const resourceId = resourceIdOf(params);
+        return { resource_id: resourceId, cancelled: deps.jobs?.cancel(resourceId) ?? false };
+      },
+    },
+    {
+      // Upload once, look before loading: the file is kept (a day) under the returned
+      // upload_id, which resource_create accepts as `deskstore_upload_id`.
+      name: 'deskstore_import_preview', sideEffectFree: false,
+      async run(params, ctx) {
+        requireToken(ctx, 'deskstore_import_preview');
+        const choices = loadChoices(params);
+        let path: string;
+        let uploadId: string;
+        if (isUploadedFile(params.upload)) {
+          if (!deps.jobs) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
+          const staged = deps.jobs.stage(params.upload.path, params.upload.filename);
+          path = staged.path;
+          uploadId = staged.id;
+        } else if (!isMissing(params.deskstore_upload_id) && deps.jobs) {
+          uploadId = String(params.deskstore_upload_id);
+          path = deps.jobs.stagedPath(uploadId) ?? '';
+          if (!path) throw new ValidationError({ deskstore_upload_id: ['No such staged upload (they expire after a day)'] });
+        } else {
+          throw new ValidationError({ upload: ['Missing value'] });
+        }
+        if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
+        const preview = await deps.preview(path, choices);
+        return { upload_id: uploadId, ...preview };
+      },
+    },
+  ];
+}

@@ -1,0 +1,24 @@
+import type { ActionDeps } from './action-deps';
+import { catalogueActions } from './catalogue-actions';
+import { datastoreCreateAction } from './datastore-create';
+import { datastoreInfoAction } from './datastore-info';
+import { datastoreSearchAction } from './datastore-search';
+import { datastoreSearchSqlAction } from './datastore-search-sql';
+import { datastoreWriteActions } from './datastore-write';
+import { importActions } from './import-actions';
+import type { ActionDefinition, ActionRegistry } from './types';
+
+/** Every action Deskstore answers, by CKAN name. */
+export function createActionRegistry(deps: ActionDeps, extra: readonly ActionDefinition[] = []): ActionRegistry {
+  const all = [
+    datastoreSearchAction(deps),
+    datastoreSearchSqlAction(deps),
+    datastoreInfoAction(deps),
+    datastoreCreateAction(deps),
+    ...datastoreWriteActions(deps),
+    ...catalogueActions(deps),
+    ...importActions(deps),
+    ...extra,
+  ];
+  return new Map(all.map((a) => [a.name, a]));
+}

@@ -1,0 +1,106 @@
+/**
+ * CKAN's navl converters for action parameters (contract §1.2 table): values from GET and
+ * forms are strings, JSON bodies give real types, and both must end up the same. Each
+ * converter returns the value or an error message; schemas collect the messages per key.
+ */
+
+export type Converted<T> = { ok: true; value: T } | { ok: false; error: string | Record<string, unknown> };
+
+const ok = <T>(value: T): Converted<T> => ({ ok: true, value });
+const fail = (error: string): Converted<never> => ({ ok: false, error });
+
+/** Base-10 integer text or a whole JSON number (`2.0`); `"1.5"`, `1.5`, `"bad"` fail. */
+export function toInteger(value: unknown): Converted<number> {
+  if (typeof value === 'number' && Number.isInteger(value)) return ok(value);
+  if (typeof value === 'string' && /^\s*[+-]?\d+\s*$/.test(value)) return ok(Number.parseInt(value, 10));
+  return fail('Invalid integer');
+}
+
+export function toNaturalNumber(value: unknown): Converted<number> {
+  const n = toInteger(value);
+  if (!n.ok) return n;
+  return n.value < 0 ? fail('Must be a natural number') : n;
+}
+
+/** JSON booleans as they are; strings true/yes/t/y/1 (any case) are true, every other string false. */
+export function toBoolean(value: unknown): boolean {
+  if (typeof value === 'boolean') return value;
+  if (typeof value === 'string') return ['true', 'yes', 't', 'y', '1'].includes(value.trim().toLowerCase());
+  if (typeof value === 'number') return value !== 0;
+  return Boolean(value);
+}
+
+/** `fields`, `sort`: a list of strings, or a string split on commas; never JSON-decoded. */
+export function toStringList(value: unknown, param: string): Converted<string[]> {
+  if (typeof value === 'string') return ok(value.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+  if (Array.isArray(value)) {
+    const bad = value.findIndex((v) => typeof v !== 'string');
+    if (bad < 0) return ok(value as string[]);
+    const item = value[bad];
+    if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+      const key = Object.keys(item as object)[0] ?? '';
+      return { ok: false, error: { __junk: [`The input field [('${param}', ${bad}, '${key}')] was not expected.`] } };
+    }
+    return fail('Not a list');
+  }
+  return fail(`Neither a string nor a list: ${JSON.stringify(value)}`);
+}
+
+/** `filters`: an object or list passes; a string must decode as JSON. */
+export function toJsonValue(value: unknown): Converted<unknown> {
+  if (typeof value !== 'string') return ok(value);
+  try {
+    return ok(JSON.parse(value));
+  } catch {
+    return fail('Cannot parse JSON');
+  }
+}
+
+/** `q`: an object passes; a string is used as an object only if it decodes to one. */
+export function toTextOrObject(value: unknown): string | Record<string, unknown> {
+  if (value !== null && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  if (typeof value === 'string') {
+    try {
+      const decoded: unknown = JSON.parse(value);
+      if (decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded)) return decoded as Record<string, unknown>;
+    } catch {
+      // plain text query
+    }
+    return value;
+  }
+  return value === null || value === undefined ? '' : String(value);
+}
+
+/** Names in `fields` may be wrapped in double quotes (`"\"author\""` → `author`). */
+export function unquoteName(name: string): string {
+  return name.length > 1 && name.startsWith('"') && name.endsWith('"') ? name.slice(1, -1).replace(/""/g, '"') : name;
+}
+
+/** A missing, null or empty-string parameter counts as missing for defaults. */
+export const isMissing = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/** Collects per-parameter errors the way navl reports them (several keys at once). */
+export class SchemaErrors {
+  readonly members: Record<string, unknown> = {};
+
+  add(param: string, error: string | Record<string, unknown>): void {
+    if (typeof error === 'string') {
+      const list = (this.members[param] as string[] | undefined) ?? [];
+      list.push(error);
+      this.members[param] = list;
+    } else {
+      Object.assign(this.members, error);
+    }
+  }
+
+  get any(): boolean {
+    return Object.keys(this.members).length > 0;
+  }
+
+  /** The value of a conversion, or undefined after recording its error. */
+  take<T>(param: string, converted: Converted<T>): T | undefined {
+    if (converted.ok) return converted.value;
+    this.add(param, converted.error);
+    return undefined;
+  }
+}
