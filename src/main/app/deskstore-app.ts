@@ -1,0 +1,111 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { createActionRegistry } from '../actions/registry';
+import { ValidationError } from '../errors';
+import { startEngineWorker, type EngineClient } from '../engine/engine-client';
+import { previewInWorker } from '../importer/worker-runner';
+import { ImportJobs } from '../jobs/import-jobs';
+import { startHttpServer } from '../server';
+import type { ServerLogger } from '../server';
+import { dumpRoute } from './dump-route';
+import { acquireDataDirectoryLock, type DataDirectoryLock } from './data-dir-lock';
+import { loadOrCreateToken } from './token';
+
+/**
+ * The whole headless Deskstore: data directory lock, token, engine worker, action registry,
+ * HTTP server. The CLI's `serve` and the Electron shell both start exactly this.
+ */
+export interface DeskstoreOptions {
+  readonly dataDir: string;
+  readonly host?: string;
+  readonly port?: number;
+  /** Use this token instead of the data directory's token file. */
+  readonly token?: string;
+  /** Built renderer folder; absent in a source checkout that was not built. */
+  readonly staticDir?: string;
+  /** The built worker entries (they sit next to the main entries). */
+  readonly workers: { readonly engine: URL; readonly importer: URL };
+  readonly maxBodyBytes?: number;
+  readonly maxUploadBytes?: number;
+  readonly memoryBudgetBytes?: number;
+  readonly logger?: ServerLogger;
+  readonly version: string;
+  /** datastore_search_sql's time limit (CKAN: 60 s statement timeout). */
+  readonly sqlTimeoutMs?: number;
+}
+
+export interface RunningDeskstore {
+  readonly url: string;
+  readonly port: number;
+  readonly token: string;
+  /** Where the token was read from or created; null when it came from the command line. */
+  readonly tokenFile: string | null;
+  readonly engine: EngineClient;
+  readonly jobs: ImportJobs;
+  close(): Promise<void>;
+}
+
+export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDeskstore> {
+  mkdirSync(opts.dataDir, { recursive: true });
+  const lock: DataDirectoryLock = acquireDataDirectoryLock(opts.dataDir, 'server');
+  let engine: EngineClient | null = null;
+  try {
+    const tokenInfo = opts.token ? null : loadOrCreateToken(opts.dataDir);
+    const token = opts.token ?? tokenInfo!.token;
+    engine = await startEngineWorker({
+      dataDir: opts.dataDir,
+      ...(opts.memoryBudgetBytes ? { memoryBudgetBytes: opts.memoryBudgetBytes } : {}),
+    }, opts.workers.engine);
+    const client = engine;
+    const maxUploadBytes = opts.maxUploadBytes ?? 4 * 1024 ** 3;
+    const jobs = new ImportJobs({
+      engine: engine.api, importWorker: opts.workers.importer, jobsDir: join(opts.dataDir, 'jobs'), maxDownloadBytes: maxUploadBytes,
+    });
+    const sqlTimeoutMs = opts.sqlTimeoutMs ?? 60_000;
+    const registry = createActionRegistry({
+      engine: engine.api,
+      jobs,
+      preview: (path, choices) => previewInWorker(opts.workers.importer, path, choices),
+      searchSql: (sql) => client.callWithLimit(
+        { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
+      siteTitle: 'Deskstore',
+      version: opts.version,
+    });
+    const server = await startHttpServer({
+      registry,
+      host: opts.host ?? '127.0.0.1',
+      port: opts.port ?? 0,
+      token,
+      ...(opts.staticDir ? { staticDir: opts.staticDir } : {}),
+      uploadDir: join(opts.dataDir, 'uploads'),
+      maxBodyBytes: opts.maxBodyBytes ?? 256 * 1024 * 1024,
+      maxUploadBytes,
+      extraRoutes: [dumpRoute(engine.api)],
+      ...(opts.logger ? { logger: opts.logger } : {}),
+    });
+    lock.setUrl(server.url);
+    const running = engine;
+    let closing: Promise<void> | null = null;
+    return {
+      url: server.url,
+      port: server.port,
+      token,
+      tokenFile: tokenInfo?.path ?? null,
+      engine: running,
+      jobs,
+      close() {
+        closing ??= (async () => {
+          jobs.cancelAll();
+          await server.close();
+          await running.close();
+          lock.release();
+        })();
+        return closing;
+      },
+    };
+  } catch (err) {
+    await engine?.close();
+    lock.release();
+    throw err;
+  }
+}

@@ -1,0 +1,26 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/**
+ * One API token per data directory, created on first run, readable only by its owner. It is
+ * what CKAN calls an API token: the `Authorization` header value that allows writes.
+ */
+export function tokenPath(dataDir: string): string {
+  return join(dataDir, 'api-token');
+}
+
+export function loadOrCreateToken(dataDir: string): { token: string; path: string; created: boolean } {
+  const path = tokenPath(dataDir);
+  if (existsSync(path)) {
+    const token = readFileSync(path, 'utf8').trim();
+    if (token) {
+      chmodSync(path, 0o600); // repair a loosened mode rather than keep serving a readable token
+      return { token, path, created: false };
+    }
+  }
+  const token = randomBytes(32).toString('base64url');
+  writeFileSync(path, `${token}\n`, { mode: 0o600 });
+  chmodSync(path, 0o600); // the umask may have narrowed `mode`; never widened it
+  return { token, path, created: true };
+}

@@ -1,0 +1,80 @@
+import { randomUUID } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import { mkdirSync, statSync } from 'node:fs';
+import { acquireDataDirectoryLock } from '../app/data-dir-lock';
+import { Engine } from '../engine/engine';
+import { inProcessEngineApi } from '../engine/engine-api';
+import { importCsv } from '../importer/import-csv';
+import { importIntoResource, type ImportChoices } from '../importer/import-job';
+import { createProgressReporter } from './progress-reporter';
+
+export interface ImportArgs {
+  readonly file: string;
+  readonly dataDir: string;
+  readonly packageName?: string;
+  readonly resourceName?: string;
+  readonly resourceId?: string;
+  readonly choices: ImportChoices;
+}
+
+/** A dataset name from a file name: CKAN allows lowercase letters, digits, `-` and `_`. */
+export function packageNameFor(file: string): string {
+  const stem = basename(file, extname(file)).replace(/\.csv$/i, '');
+  const name = stem.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '').slice(0, 100);
+  return name.length >= 2 ? name : `dataset-${name || 'import'}`;
+}
+
+/**
+ * `deskstore import`: progress on stderr, then one JSON line on stdout describing what was
+ * created. Runs in this process, holding the data directory lock, so it refuses to run while
+ * a server owns the directory.
+ */
+export async function importCommand(args: ImportArgs): Promise<void> {
+  statSync(args.file); // a clear ENOENT before any lock or catalogue work
+  mkdirSync(args.dataDir, { recursive: true });
+  const lock = acquireDataDirectoryLock(args.dataDir, 'import');
+  const engine = new Engine({ dataDir: args.dataDir });
+  try {
+    const api = inProcessEngineApi(engine);
+    const siteUrl = 'http://127.0.0.1';
+    const packageName = args.packageName ?? packageNameFor(args.file);
+    const resourceId = args.resourceId ?? randomUUID();
+    let packageId = '';
+    // The dataset and resource are created only once the data is written: a failed import
+    // leaves the catalogue exactly as it was.
+    const createEntries = async () => {
+      const existing = engine.catalogue.findResource(resourceId);
+      if (existing) {
+        packageId = existing.packageId;
+        return;
+      }
+      const pkg = engine.catalogue.findPackage(packageName)
+        ?? await api.packageCreate({ name: packageName, title: packageName }, siteUrl);
+      packageId = String(pkg.id);
+      await api.resourceCreate({
+        package_id: packageId, id: resourceId, name: args.resourceName ?? basename(args.file),
+        url: basename(args.file), url_type: 'upload', format: extname(args.file).slice(1).toUpperCase() || 'CSV',
+      }, siteUrl);
+    };
+    const progress = createProgressReporter();
+    const result = await importIntoResource(api, args.file, resourceId, args.choices,
+      (options, onProgress) => importCsv({ ...options, onProgress }),
+      { onProgress: (p) => progress.update(p), beforePublish: createEntries });
+    progress.done();
+    for (const w of result.warnings) console.error(`warning: ${w}`);
+    for (const r of result.renamed) console.error(`renamed column: ${JSON.stringify(r.from)} → ${r.to} (${r.reason})`);
+    const seconds = Object.values(result.seconds).reduce((a, b) => a + b, 0);
+    const peakMb = process.resourceUsage().maxRSS / 1024;
+    console.error(`imported ${result.rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s `
+      + `(${result.encoding}, delimiter ${JSON.stringify(result.delimiter)}, ${result.skipLines} preamble lines skipped), `
+      + `peak memory ${peakMb.toFixed(0)} MB`);
+    process.stdout.write(`${JSON.stringify({
+      package_id: packageId, resource_id: resourceId, rows: result.rows,
+      fields: result.fields.map((f) => ({ id: f.id, type: f.type })),
+    })}\n`);
+  } finally {
+    await engine.close();
+    lock.release();
+  }
+}
