@@ -1,0 +1,208 @@
+// npm run bench: import and search figures for a generated 1,000,000-row x 10-column file,
+// each shown next to a baseline measured in the same run (the sqlite3 CLI's untyped .import).
+// Timings belong here, never in tests: machines are shared and noisy.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { CATEGORIE, REGIONI, WORDS, rows, writeCsv } from './generate.js';
+import { client, percentile, throughput, timeEach } from './http-client.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
+const CLI = join(ROOT, 'out/main/cli.js');
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const WORK = join(ROOT, 'bench/.work');
+const log = (...a) => console.error('[bench]', ...a);
+const ms = (x) => `${x.toFixed(1)} ms`;
+
+function ensureBuilt() {
+  if (existsSync(CLI)) return;
+  log('building (npm run build)…');
+  const r = spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' });
+  if (r.status !== 0) throw new Error('build failed');
+}
+
+async function ensureData() {
+  mkdirSync(WORK, { recursive: true });
+  const file = join(WORK, `bench-${ROWS}.csv`);
+  if (!existsSync(file)) {
+    log(`generating ${ROWS.toLocaleString('en')} rows…`);
+    await writeCsv(file, ROWS);
+  }
+  return file;
+}
+
+function timeCommand(cmd, args, input) {
+  const started = performance.now();
+  const r = spawnSync(cmd, args, { input, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const seconds = (performance.now() - started) / 1000;
+  if (r.status !== 0) throw new Error(`${cmd} failed: ${r.stderr}`);
+  return { seconds, stdout: r.stdout, stderr: r.stderr };
+}
+
+function sqliteBaseline(file, dir) {
+  const db = join(dir, 'baseline.db');
+  return timeCommand('sqlite3', [db], `.mode csv\n.separator ;\n.import ${file} t\nSELECT count(*) FROM t;\n`).seconds;
+}
+
+function startServer(dataDir) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (d) => {
+      out += d;
+      const m = /Deskstore listening on (\S+)/.exec(out);
+      if (m) resolve({ child, url: m[1], token: readFileSync(join(dataDir, 'api-token'), 'utf8').trim() });
+    });
+    child.stderr.on('data', (d) => process.env.BENCH_VERBOSE && process.stderr.write(d));
+    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+}
+
+function peakRssMb(pid) {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmHWM:\s+(\d+)/.exec(status)[1]) / 1024;
+}
+
+/** Made-up words of the generator that occur once or a few times: the "rare word" queries. */
+function rareWords(count) {
+  const known = new Set(WORDS);
+  const found = [];
+  for (const row of rows(50_000)) {
+    const text = row.split(';')[8].slice(1, -1);
+    for (const w of text.split(' ')) if (!known.has(w) && found.length < count) found.push(w);
+    if (found.length >= count) break;
+  }
+  return found;
+}
+
+function stats(label, times, target) {
+  const p50 = percentile(times, 50);
+  const p99 = percentile(times, 99);
+  return { label, n: times.length, p50, p99, target, ok: target === undefined ? undefined : p50 <= target };
+}
+
+async function main() {
+  ensureBuilt();
+  const file = await ensureData();
+  const size = statSync(file).size;
+  const dir = mkdtempSync(join(tmpdir(), 'deskstore-bench-'));
+  const results = { rows: ROWS, fileBytes: size, measuredAt: new Date().toISOString() };
+  try {
+    log('baseline: sqlite3 .import (untyped)…');
+    const baseline = sqliteBaseline(file, dir);
+    log(`  ${baseline.toFixed(2)} s`);
+
+    log('deskstore import (CLI)…');
+    const dataDir = join(dir, 'data');
+    const imported = timeCommand(process.execPath, [CLI, 'import', file, '--data', dataDir, '--package', 'bench']);
+    const summary = JSON.parse(imported.stdout.trim().split('\n').pop());
+    const peak = /peak memory ([\d.]+) MB/.exec(imported.stderr);
+    log(`  ${imported.seconds.toFixed(2)} s, ${summary.rows} rows`);
+
+    const server = await startServer(dataDir);
+    const c = client(server.url, 10);
+    const rid = summary.resource_id;
+    const search = (extra) => ({ resource_id: rid, ...extra });
+    const firstStarted = performance.now();
+    await c.action('datastore_search', search({ limit: 1 }));
+    const firstSearch = (performance.now() - firstStarted) / 1000;
+    const untilSearchable = imported.seconds + firstSearch;
+    results.import = {
+      baselineSeconds: baseline, importSeconds: imported.seconds, firstSearchSeconds: firstSearch, untilSearchable,
+      ratio: untilSearchable / baseline, rowsPerSecond: ROWS / imported.seconds, peakRssMb: peak ? Number(peak[1]) : null,
+    };
+
+    const N = Number(process.env.BENCH_REPEAT ?? 200);
+    const rare = rareWords(N);
+    const latency = [];
+    log('latency (each with total)…');
+    latency.push(stats('filter one column (regione)', await timeEach(c, Array.from({ length: N }, (_, i) => search({ filters: { regione: REGIONI[i % REGIONI.length] } }))), 5));
+    latency.push(stats('q common word (servizio)', await timeEach(c, Array.from({ length: N }, () => search({ q: 'servizio' }))), 30));
+    latency.push(stats('q rare word', await timeEach(c, rare.map((w) => search({ q: w })))));
+    latency.push(stats('q + filters', await timeEach(c, Array.from({ length: N }, (_, i) => search({ q: 'scuola', filters: { regione: REGIONI[i % 20] } })))));
+    latency.push(stats('sort importo + offset 900000', await timeEach(c, Array.from({ length: Math.min(N, 50) }, (_, i) => search({ sort: i % 2 ? 'importo desc' : 'importo', offset: Math.min(900000, ROWS - 100) })))));
+    log('cold queries (every variant asked once)…');
+    const pairs = [];
+    for (let a = 40; a < WORDS.length && pairs.length < N; a += 3) pairs.push(`${WORDS[a]} ${WORDS[(a * 7) % WORDS.length]}`);
+    latency.push(stats('cold two-word q', await timeEach(c, pairs.map((q) => search({ q }))), 30));
+    const combos = [];
+    for (let i = 0; combos.length < N; i++) combos.push({ regione: REGIONI[i % 20], categoria: CATEGORIE[Math.floor(i / 20) % CATEGORIE.length] });
+    latency.push(stats('cold two-column filter', await timeEach(c, combos.map((f) => search({ filters: f }))), 10));
+    results.latency = latency;
+
+    log('throughput: limit-10 filtered search with total, 10 connections, 5 s…');
+    const rps = await throughput(c, search({ filters: { regione: 'Lazio' }, limit: 10 }), 10, 5);
+    results.requestsPerSecond = { value: rps, target: 1000, ok: rps >= 1000 };
+
+    log('latency while a second import runs (upload through the API)…');
+    results.duringImport = await latencyDuringImport(server, c, file, rid);
+
+    log('checkpoint cost of the 1M-row resource…');
+    const auth = { Authorization: server.token };
+    await c.action('datastore_upsert', { resource_id: rid, method: 'insert', force: true, records: [{ id: ROWS + 1, descrizione: 'riga aggiunta' }] }, auth);
+    const cp = await c.action('deskstore_checkpoint', { resource_id: rid }, auth);
+    results.checkpoint = cp;
+    results.serverPeakRssMb = peakRssMb(server.child.pid);
+    c.close();
+    server.child.kill('SIGTERM');
+    await new Promise((r) => server.child.once('exit', r));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+  writeFileSync(join(WORK, 'results.json'), JSON.stringify(results, null, 2));
+  print(results);
+}
+
+async function latencyDuringImport(server, c, file, rid) {
+  const form = new FormData();
+  const pkg = await c.action('package_create', { name: `bench-second-${Date.now()}` }, { Authorization: server.token });
+  form.set('package_id', pkg.id);
+  form.set('name', 'second import');
+  form.set('upload', new Blob([readFileSync(file)]), 'bench.csv');
+  const started = performance.now();
+  const created = await (await fetch(`${server.url}/api/3/action/resource_create`, { method: 'POST', body: form, headers: { Authorization: server.token } })).json();
+  if (!created.success) throw new Error(`upload failed: ${JSON.stringify(created).slice(0, 300)}`);
+  const second = created.result.id;
+  const times = [];
+  let status = 'pending';
+  while (status === 'pending' || status === 'running') {
+    const t0 = performance.now();
+    await c.action('datastore_search', { resource_id: rid, filters: { regione: REGIONI[times.length % 20] }, limit: 10 });
+    times.push(performance.now() - t0);
+    if (times.length % 20 === 0) status = (await c.action('xloader_status', { resource_id: second })).status;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+  const apiImportSeconds = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  return { status, searches: times.length, p50: percentile(times, 50), p99: percentile(times, 99), target: 50,
+    ok: percentile(times, 99) <= 50, apiImportSeconds };
+}
+
+function print(r) {
+  const i = r.import;
+  const lines = [
+    `Deskstore benchmark: ${r.rows.toLocaleString('en')} rows x 10 columns, ${(r.fileBytes / 1e6).toFixed(0)} MB CSV`,
+    '',
+    `import until searchable   ${i.untilSearchable.toFixed(2)} s  (CLI import ${i.importSeconds.toFixed(2)} s + first search ${i.firstSearchSeconds.toFixed(2)} s)`,
+    `sqlite3 .import baseline  ${i.baselineSeconds.toFixed(2)} s`,
+    `ratio                     ${i.ratio.toFixed(2)}  (target ≤ 4)  ${i.ratio <= 4 ? 'OK' : 'MISSED'}`,
+    `rows/s                    ${Math.round(i.rowsPerSecond).toLocaleString('en')}`,
+    `import peak RSS           ${i.peakRssMb ?? '?'} MB  (target ≤ 1536)`,
+    '',
+    'datastore_search over HTTP (include_total)        p50        p99    target',
+    ...r.latency.map((s) => `${s.label.padEnd(46)} ${ms(s.p50).padStart(10)} ${ms(s.p99).padStart(10)}    ${s.target === undefined ? '' : `p50 ≤ ${s.target} ms ${s.ok ? 'OK' : 'MISSED'}`}`),
+    '',
+    `limit-10 filtered search, 10 connections: ${Math.round(r.requestsPerSecond.value).toLocaleString('en')} req/s (target ≥ 1000) ${r.requestsPerSecond.ok ? 'OK' : 'MISSED'}`,
+    `small search during a second 1M-row import: p50 ${ms(r.duringImport.p50)}, p99 ${ms(r.duringImport.p99)} over ${r.duringImport.searches} searches (target p99 ≤ 50 ms) ${r.duringImport.ok ? 'OK' : 'MISSED'}; that import took ${r.duringImport.apiImportSeconds.toFixed(1)} s through the API (upload included)`,
+    `checkpoint of the 1M-row resource: ${JSON.stringify(r.checkpoint)}`,
+    `server peak RSS: ${r.serverPeakRssMb.toFixed(0)} MB`,
+  ];
+  console.log(lines.join('\n'));
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
