@@ -93,6 +93,7 @@ async function main(argv: string[]): Promise<void> {
     }
     const skipLines = integer(values['skip-lines'], '--skip-lines', 0);
     await importCommand({
+      importWorker: here('./import-worker.js'),
       file: resolve(positionals[0]!),
       dataDir: resolve(values.data ?? defaultDataDir()),
       ...(values.package ? { packageName: values.package } : {}),

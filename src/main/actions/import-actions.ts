@@ -69,6 +69,10 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
           const staged = deps.jobs.stage(params.upload.path, params.upload.filename);
           path = staged.path;
           uploadId = staged.id;
+        } else if (!isMissing(params.deskstore_local_path)) {
+          // The desktop app's native file dialog: a path on this machine (token holders only).
+          uploadId = '';
+          path = String(params.deskstore_local_path);
         } else if (!isMissing(params.deskstore_upload_id) && deps.jobs) {
           uploadId = String(params.deskstore_upload_id);
           path = deps.jobs.stagedPath(uploadId) ?? '';
@@ -78,7 +82,7 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
         }
         if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
         const preview = await deps.preview(path, choices);
-        return { upload_id: uploadId, ...preview };
+        return { upload_id: uploadId || null, ...preview };
       },
     },
   ];

@@ -5,6 +5,7 @@ import { datastoreInfoAction } from './datastore-info';
 import { datastoreSearchAction } from './datastore-search';
 import { datastoreSearchSqlAction } from './datastore-search-sql';
 import { datastoreWriteActions } from './datastore-write';
+import { facetsAction } from './facets';
 import { importActions } from './import-actions';
 import type { ActionDefinition, ActionRegistry } from './types';
 
@@ -18,6 +19,7 @@ export function createActionRegistry(deps: ActionDeps, extra: readonly ActionDef
     ...datastoreWriteActions(deps),
     ...catalogueActions(deps),
     ...importActions(deps),
+    facetsAction(deps),
     ...extra,
   ];
   return new Map(all.map((a) => [a.name, a]));

@@ -15,6 +15,8 @@ export interface ImportArgs {
   readonly resourceName?: string;
   readonly resourceId?: string;
   readonly choices: ImportChoices;
+  /** The built import worker, to build the full-text index beside the table. */
+  readonly importWorker?: URL;
 }
 
 /** A dataset name from a file name: CKAN allows lowercase letters, digits, `-` and `_`. */
@@ -59,7 +61,9 @@ export async function importCommand(args: ImportArgs): Promise<void> {
     };
     const progress = createProgressReporter();
     const result = await importIntoResource(api, args.file, resourceId, args.choices,
-      (options, onProgress) => importCsv({ ...options, onProgress }),
+      (options, onProgress, onSearchable) => importCsv({
+        ...options, onProgress, onSearchable, ...(args.importWorker ? { textIndexWorker: args.importWorker } : {}),
+      }),
       { onProgress: (p) => progress.update(p), beforePublish: createEntries });
     progress.done();
     for (const w of result.warnings) console.error(`warning: ${w}`);
@@ -69,6 +73,7 @@ export async function importCommand(args: ImportArgs): Promise<void> {
     console.error(`imported ${result.rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s `
       + `(${result.encoding}, delimiter ${JSON.stringify(result.delimiter)}, ${result.skipLines} preamble lines skipped), `
       + `peak memory ${peakMb.toFixed(0)} MB`);
+    console.error(`phases: ${Object.entries(result.seconds).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ')}`);
     process.stdout.write(`${JSON.stringify({
       package_id: packageId, resource_id: resourceId, rows: result.rows,
       fields: result.fields.map((f) => ({ id: f.id, type: f.type })),

@@ -19,6 +19,7 @@ import { isTextSearchLanguage, type TextSearchLanguage } from './fts';
 import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
+import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { generationSize, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
 import type { StoredField } from './catalogue/records';
@@ -81,6 +82,10 @@ export class Engine implements EngineContext {
 
   search(req: SearchRequest): SearchOutcome {
     return executeSearch(req, this.openResource(req.resourceId));
+  }
+
+  facets(req: FacetRequest): FacetOutcome {
+    return computeFacets(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
   }
 
   info(idOrAlias: string): InfoOutcome {

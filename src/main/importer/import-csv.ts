@@ -2,10 +2,13 @@ import { createReadStream, statSync } from 'node:fs';
 import { TableStore } from '../engine/column-store/table-store';
 import type { TextSearchLanguage } from '../engine/fts';
 import { loadSqlJs } from '../engine/sqlite/sql-js';
-import { createTableSql, insertFromStore } from '../engine/sqlite/table-sql';
-import { writeResourceFiles } from '../engine/storage/resource-files';
+import { insertFromStore } from '../engine/sqlite/bulk-insert';
+import { createTableSql } from '../engine/sqlite/table-sql';
+import { writeColumnsFile, writeSqliteFile } from '../engine/storage/resource-files';
 import { buildTextIndex } from '../engine/text-index/build-text-index';
+import { chooseIndexedColumns } from '../engine/text-index/text-layout';
 import { cleanHeader } from './header';
+import { buildTextIndexInWorker, textIndexTask } from './text-index-task';
 import { readCsv, type CsvReadResult } from './read-csv';
 import { sniffDialect, type Delimiter } from './sniff-dialect';
 import { createUtf8Validator, decodeSample, detectEncoding, readSample } from './sniff-encoding';
@@ -13,10 +16,12 @@ import { inferColumn, typedColumn } from './type-columns';
 import type { ImportType } from './value-parsers';
 
 /**
- * A CSV/TSV file → a new generation of a resource's files (table, column store, full-text
- * index), written durably. Publishing it in the catalogue is the caller's step: until then
- * nothing of the import is visible, and a failed or cancelled import leaves nothing behind
- * but temporary files.
+ * A CSV/TSV file → a new generation of a resource's files, written durably: first the
+ * column store with the full-text index (enough to search: `onSearchable` fires and the
+ * caller publishes it), then the SQLite table (needed for writes and SQL; the engine builds
+ * it from the column store if asked first). Publishing in the catalogue is the caller's
+ * step: until then nothing of the import is visible, and a failed or cancelled import leaves
+ * nothing behind but unpublished files.
  */
 
 export interface CsvImportOptions {
@@ -33,9 +38,15 @@ export interface CsvImportOptions {
   readonly trim?: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ImportProgress) => void;
+  /** The import worker's own entry: the full-text index is then built in a second worker. */
+  readonly textIndexWorker?: URL;
+  /** The columns file is written: the generation can be published and searched. */
+  readonly onSearchable?: (result: CsvImportResult) => Promise<void>;
 }
 
-export type ImportPhase = 'reading' | 'typing' | 'storing' | 'indexing' | 'writing';
+/** In order: read the file, decide types, build the full-text index, write the columns file
+ * (searchable from here), then fill and write the SQLite table. */
+export type ImportPhase = 'reading' | 'typing' | 'indexing' | 'writing' | 'storing';
 
 export interface ImportProgress {
   readonly phase: ImportPhase;
@@ -74,7 +85,7 @@ async function isWholeFileUtf8(path: string): Promise<boolean> {
 
 export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult> {
   const totalBytes = statSync(opts.path).size;
-  const seconds: Record<ImportPhase, number> = { reading: 0, typing: 0, storing: 0, indexing: 0, writing: 0 };
+  const seconds: Record<ImportPhase, number> = { reading: 0, typing: 0, indexing: 0, writing: 0, storing: 0 };
   let phaseStart = performance.now();
   const endPhase = (phase: ImportPhase): void => {
     const now = performance.now();
@@ -128,31 +139,20 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
   endPhase('typing');
   checkCancelled();
 
-  report('storing', csv.rows, totalBytes);
-  const SQL = await loadSqlJs();
-  const db = new SQL.Database();
-  let sqlite: Uint8Array;
-  try {
-    db.exec(createTableSql(opts.resourceId, store.columns.map((c) => ({ id: c.id, type: c.type }))));
-    db.exec('BEGIN');
-    insertFromStore(db, opts.resourceId, store);
-    db.exec('COMMIT');
-    sqlite = db.export();
-  } finally {
-    db.close();
-  }
-  endPhase('storing');
-  checkCancelled();
-
   report('indexing', csv.rows, totalBytes);
-  const textIndex = buildTextIndex(store, opts.ftsLanguage);
+  const indexed = new Set(chooseIndexedColumns(store));
+  const textIndex = opts.textIndexWorker
+    ? await buildTextIndexInWorker(opts.textIndexWorker, textIndexTask(store, opts.ftsLanguage, indexed))
+    : buildTextIndex(store, opts.ftsLanguage, indexed);
   endPhase('indexing');
   checkCancelled();
 
   report('writing', csv.rows, totalBytes);
-  const storedBytes = writeResourceFiles(opts.dir, opts.generation, { sqlite, store, textIndex, ftsLanguage: opts.ftsLanguage });
+  let storedBytes = writeColumnsFile(opts.dir, opts.generation, {
+    store, textIndex, indexedColumns: [...indexed], ftsLanguage: opts.ftsLanguage,
+  });
   endPhase('writing');
-  return {
+  const summary = (): CsvImportResult => ({
     rows: csv.rows,
     fields,
     renamed: header.renamed.map((r) => ({ from: r.from, to: r.to, reason: r.reason })),
@@ -163,5 +163,27 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
     storedBytes,
     warnings,
     seconds,
-  };
+  });
+  await opts.onSearchable?.(summary());
+  checkCancelled();
+
+  report('storing', csv.rows, totalBytes);
+  storedBytes += await storeTable(opts, store);
+  endPhase('storing');
+  return summary();
+}
+
+/** Fills the SQLite table from the column store and writes it as the generation's table file. */
+async function storeTable(opts: CsvImportOptions, store: TableStore): Promise<number> {
+  const SQL = await loadSqlJs();
+  const db = new SQL.Database();
+  try {
+    db.exec(createTableSql(opts.resourceId, store.columns.map((c) => ({ id: c.id, type: c.type }))));
+    db.exec('BEGIN');
+    insertFromStore(SQL, db, opts.resourceId, store);
+    db.exec('COMMIT');
+    return writeSqliteFile(opts.dir, opts.generation, db.export());
+  } finally {
+    db.close();
+  }
 }

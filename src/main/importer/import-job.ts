@@ -15,9 +15,15 @@ export interface ImportChoices {
   readonly ftsLanguage?: TextSearchLanguage;
 }
 
-/** Runs importCsv somewhere: in this thread (CLI) or in an import worker (server). */
+/**
+ * Runs importCsv somewhere: in this thread (CLI) or in an import worker (server).
+ * `onSearchable` publishes the generation as soon as it can be searched; the runner's
+ * promise settles once the table file is written too (and after `onSearchable` finished).
+ */
 export type ImportRunner = (
-  options: Omit<CsvImportOptions, 'onProgress' | 'signal'>, onProgress: (p: ImportProgress) => void,
+  options: Omit<CsvImportOptions, 'onProgress' | 'signal' | 'onSearchable'>,
+  onProgress: (p: ImportProgress) => void,
+  onSearchable: (result: CsvImportResult) => Promise<void>,
 ) => Promise<CsvImportResult>;
 
 /**
@@ -36,16 +42,8 @@ export async function importIntoResource(
 ): Promise<CsvImportResult> {
   const { dir, generation } = await engine.prepareImport(resourceId);
   const ftsLanguage = choices.ftsLanguage ?? 'english';
-  let result: CsvImportResult;
-  try {
-    result = await run({
-      path: file, resourceId, dir, generation, ftsLanguage,
-      ...(choices.encoding ? { encoding: choices.encoding } : {}),
-      ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),
-      ...(choices.skipLines !== undefined ? { skipLines: choices.skipLines } : {}),
-      ...(choices.types ? { types: choices.types } : {}),
-      ...(choices.trim !== undefined ? { trim: choices.trim } : {}),
-    }, hooks.onProgress ?? (() => {}));
+  let published = false;
+  const publish = async (result: CsvImportResult): Promise<void> => {
     await hooks.beforePublish?.();
     await engine.publishImport({
       resourceId,
@@ -63,9 +61,21 @@ export async function importIntoResource(
         ...(result.renamed.length ? { renamedColumns: result.renamed } : {}),
       },
     });
+    published = true;
+  };
+  try {
+    return await run({
+      path: file, resourceId, dir, generation, ftsLanguage,
+      ...(choices.encoding ? { encoding: choices.encoding } : {}),
+      ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),
+      ...(choices.skipLines !== undefined ? { skipLines: choices.skipLines } : {}),
+      ...(choices.types ? { types: choices.types } : {}),
+      ...(choices.trim !== undefined ? { trim: choices.trim } : {}),
+    }, hooks.onProgress ?? (() => {}), publish);
   } catch (err) {
-    await engine.abandonImport(resourceId, generation);
+    // Once published, the generation stays: it is complete for searching, and the engine
+    // builds the table itself if its file could not be written.
+    if (!published) await engine.abandonImport(resourceId, generation);
     throw err;
   }
-  return result;
 }

@@ -3,6 +3,7 @@ import { toWireError } from '../errors';
 import { importCsv } from './import-csv';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import { previewCsv } from './preview';
+import { runTextIndexTask, type TextIndexReply } from './text-index-task';
 
 /**
  * One import (or one preview) per worker: parsing, typing, indexing and writing a million
@@ -14,8 +15,29 @@ if (!port) throw new Error('import-worker must run as a worker thread');
 const send = (m: ImportWorkerMessage): void => port.postMessage(m);
 const task = workerData as ImportWorkerTask;
 
-const work = task.mode === 'preview'
-  ? previewCsv(task.path, task.choices).then((preview) => send({ kind: 'preview', preview }))
-  : importCsv({ ...task.options, onProgress: (progress) => send({ kind: 'progress', progress }) })
-    .then((result) => send({ kind: 'done', result }));
-work.catch((err: unknown) => send({ kind: 'failed', error: toWireError(err) }));
+const self = new URL(import.meta.url);
+
+async function work(): Promise<void> {
+  switch (task.mode) {
+    case 'preview':
+      send({ kind: 'preview', preview: await previewCsv(task.path, task.choices) });
+      return;
+    case 'text-index': {
+      const { meta, buffers } = runTextIndexTask(task.task);
+      port!.postMessage({ kind: 'text-index', meta, buffers } satisfies TextIndexReply, buffers.map((b) => b.buffer as ArrayBuffer));
+      return;
+    }
+    case 'import':
+      send({
+        kind: 'done',
+        result: await importCsv({
+          ...task.options,
+          textIndexWorker: self,
+          onProgress: (progress) => send({ kind: 'progress', progress }),
+          // The parent publishes while this worker goes on to fill the SQLite table.
+          onSearchable: async (result) => send({ kind: 'searchable', result }),
+        }),
+      });
+  }
+}
+work().catch((err: unknown) => send({ kind: 'failed', error: toWireError(err) }));

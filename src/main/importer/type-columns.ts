@@ -29,23 +29,32 @@ export function typedColumn(
   id: string, raw: RawColumnBuilder, inferred: InferredColumn, forced: ImportType | undefined, rows: number,
 ): Column {
   const type = forced ?? inferred.type;
+  const codes = raw.codes.length === rows + 1 ? raw.codes : raw.codes.slice(0, rows + 1);
+  if (type === 'text') {
+    // Text keeps the raw dictionary as it is: no second million-entry lookup table.
+    const values: (string | null)[] = raw.values;
+    values[0] = null;
+    return new Column(id, fieldTypeOf('text'), values, codes, raw.mayRepeat);
+  }
   const parse = forced ? (text: string) => parseAs(forced, text) : parserFor(inferred);
-  const column = Column.empty(id, fieldTypeOf(type), 0);
-  const remap = new Uint32Array(raw.values.length);
-  for (let code = 1; code < raw.values.length; code++) {
-    let value: ParsedValue;
+  const convert = (code: number): StoredValue => {
     try {
-      value = parse(raw.values[code]!);
+      return stored(parse(raw.values[code]!));
     } catch (err) {
-      if (err instanceof ValueParseError) {
-        throw new ForcedTypeError(`Column "${id}" cannot be ${type}: ${err.message}`);
-      }
+      if (err instanceof ValueParseError) throw new ForcedTypeError(`Column "${id}" cannot be ${type}: ${err.message}`);
       throw err;
     }
-    remap[code] = column.intern(stored(value));
+  };
+  if (raw.mayRepeat) {
+    // Mostly unique values: convert each entry in place, no deduplication (see Column.mayRepeat).
+    const values: StoredValue[] = new Array(raw.values.length);
+    values[0] = null;
+    for (let code = 1; code < raw.values.length; code++) values[code] = convert(code);
+    return new Column(id, fieldTypeOf(type), values, codes, true);
   }
-  const codes = new Uint32Array(rows + 1);
-  const source = raw.codes;
-  for (let r = 1; r <= rows; r++) codes[r] = remap[source[r]!]!;
+  const column = Column.empty(id, fieldTypeOf(type), 0);
+  const remap = new Uint32Array(raw.values.length);
+  for (let code = 1; code < raw.values.length; code++) remap[code] = column.intern(convert(code));
+  for (let r = 1; r <= rows; r++) codes[r] = remap[codes[r]!]!;
   return new Column(id, column.type, column.values, codes);
 }

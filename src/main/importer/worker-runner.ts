@@ -32,10 +32,19 @@ function runTask<T>(
 
 /** An ImportRunner that runs each import in its own worker; aborting terminates it. */
 export function workerImportRunner(workerUrl: URL, signal?: AbortSignal): ImportRunner {
-  return (options, onProgress) => runTask(workerUrl, { mode: 'import', options }, (m) => {
-    if (m.kind === 'progress') onProgress(m.progress);
-    return m.kind === 'done' ? m.result : undefined;
-  }, signal);
+  return async (options, onProgress, onSearchable) => {
+    let publishing: Promise<void> | null = null;
+    const result = await runTask(workerUrl, { mode: 'import', options }, (m) => {
+      if (m.kind === 'progress') onProgress(m.progress);
+      if (m.kind === 'searchable') {
+        publishing = onSearchable(m.result);
+        publishing.catch(() => {}); // awaited below
+      }
+      return m.kind === 'done' ? m.result : undefined;
+    }, signal);
+    if (publishing) await publishing;
+    return result;
+  };
 }
 
 export function previewInWorker(workerUrl: URL, path: string, choices: ImportChoices): Promise<ImportPreview> {

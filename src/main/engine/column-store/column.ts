@@ -7,15 +7,23 @@ import { rankCodes } from './sort-order';
  * row's value in `values` (0 = NULL). Every filter, sort and facet is evaluated over these
  * arrays; per distinct value first (a truth table over codes), then per row, which is what
  * makes a filter over a million rows cost about a millisecond.
+ *
+ * A column of mostly unique values (ids, amounts, descriptions) may keep duplicate values
+ * in its dictionary (`mayRepeat`): deduplicating a million strings during an import costs
+ * more than everything else it saves. Code equality then no longer means value equality, so
+ * lookups go through `codesOf` and grouping through `canonicalCodes`, both built on demand.
  */
 export class Column {
-  /** Dictionary; values[0] is the NULL slot. Values are unique, in first-seen order. */
+  /** Dictionary; values[0] is the NULL slot. */
   readonly values: StoredValue[];
   private codeArray: Uint32Array;
-  private lookup: Map<string | number, number> | null = null;
+  private lookup: Map<string | number, number | number[]> | null = null;
   private ranks: Uint32Array | null = null;
+  private canonical: Uint32Array | null = null;
 
-  constructor(readonly id: string, readonly type: FieldType, values: StoredValue[], codes: Uint32Array) {
+  constructor(
+    readonly id: string, readonly type: FieldType, values: StoredValue[], codes: Uint32Array, readonly mayRepeat = false,
+  ) {
     if (values.length === 0 || values[0] !== null) throw new Error('column dictionary must start with the NULL slot');
     this.values = values;
     this.codeArray = codes;
@@ -29,6 +37,7 @@ export class Column {
     return this.codeArray;
   }
 
+  /** Dictionary entries (an upper bound of distinct values when `mayRepeat`). */
   get distinctCount(): number {
     return this.values.length - 1;
   }
@@ -37,10 +46,32 @@ export class Column {
     return this.values[this.codeArray[rowId]!]!;
   }
 
-  /** The code of a stored value, or -1 when no row ever held it. */
+  /** The first code holding a value, or -1 when no row ever held it. */
   codeOf(value: StoredValue): number {
     if (value === null) return 0;
-    return this.dictionary().get(value) ?? -1;
+    const found = this.dictionary().get(value);
+    return found === undefined ? -1 : typeof found === 'number' ? found : found[0]!;
+  }
+
+  /** Every code holding `value`. */
+  codesOf(value: StoredValue): number[] {
+    if (value === null) return [0];
+    const found = this.dictionary().get(value);
+    return found === undefined ? [] : typeof found === 'number' ? [found] : found;
+  }
+
+  /** code → the first code with the same value: equal values group together. */
+  canonicalCodes(): Uint32Array {
+    if (!this.canonical) {
+      const out = new Uint32Array(this.values.length);
+      if (!this.mayRepeat) {
+        for (let c = 0; c < out.length; c++) out[c] = c;
+      } else {
+        for (let c = 1; c < out.length; c++) out[c] = this.codeOf(this.values[c]!);
+      }
+      this.canonical = out;
+    }
+    return this.canonical;
   }
 
   /** Writes one cell (append or update), adding the value to the dictionary when new. */
@@ -52,13 +83,13 @@ export class Column {
   intern(value: StoredValue): number {
     if (value === null) return 0;
     const dict = this.dictionary();
-    let code = dict.get(value);
-    if (code === undefined) {
-      code = this.values.length;
-      this.values.push(value);
-      dict.set(value, code);
-      this.ranks = null; // a new value has no rank yet
-    }
+    const found = dict.get(value);
+    if (found !== undefined) return typeof found === 'number' ? found : found[0]!;
+    const code = this.values.length;
+    this.values.push(value);
+    dict.set(value, code);
+    this.ranks = null; // a new value has no rank yet
+    this.canonical = null;
     return code;
   }
 
@@ -69,23 +100,29 @@ export class Column {
     this.codeArray = grown;
   }
 
-  /** code → sort rank in this column's type order (NULL = 0); computed on first use. */
+  /** code → sort rank in this column's type order (NULL = 0, equal values share a rank). */
   sortRanks(): Uint32Array {
     if (!this.ranks) this.ranks = rankCodes(this.values, this.type.storage, this.type.element?.storage);
     return this.ranks;
   }
 
-  /** Evaluates `test` once per distinct value: the truth table a row scan then indexes by code. */
+  /** Evaluates `test` once per dictionary entry: the truth table a row scan then indexes by code. */
   truthTable(test: (value: StoredValue) => boolean): Uint8Array {
     const table = new Uint8Array(this.values.length);
     for (let code = 1; code < this.values.length; code++) table[code] = test(this.values[code]!) ? 1 : 0;
     return table;
   }
 
-  private dictionary(): Map<string | number, number> {
+  private dictionary(): Map<string | number, number | number[]> {
     if (!this.lookup) {
-      const map = new Map<string | number, number>();
-      for (let code = 1; code < this.values.length; code++) map.set(this.values[code]!, code);
+      const map = new Map<string | number, number | number[]>();
+      for (let code = 1; code < this.values.length; code++) {
+        const v = this.values[code]!;
+        const seen = map.get(v);
+        if (seen === undefined) map.set(v, code);
+        else if (typeof seen === 'number') map.set(v, [seen, code]);
+        else seen.push(code);
+      }
       this.lookup = map;
     }
     return this.lookup;

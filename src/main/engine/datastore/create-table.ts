@@ -10,6 +10,7 @@ import { createTableSql, uniqueIndexSql } from '../sqlite/table-sql';
 import { quoteIdentifier } from '../sqlite/identifiers';
 import { resourceDir } from '../storage/resource-files';
 import { buildTextIndex } from '../text-index/build-text-index';
+import { chooseIndexedColumns } from '../text-index/text-layout';
 import type { EngineContext } from '../engine-context';
 import { checkAliasName, guessType, parseRequestedFields, type RequestedField } from './field-validation';
 import { asRecordList, checkNoExtraKeys, coerceRecords, type RecordObject } from './records';
@@ -120,14 +121,15 @@ async function createTable(
     throw err;
   }
   const language = ctx.defaultFtsLanguage;
-  const text = new MutableTextIndex(buildTextIndex(store, language));
-  applyEntryToMemory(store, text, language, entry);
+  for (const op of entry.ops) if (op.t === 'put') store.putRow(op.id, new Map(Object.entries(op.v)));
+  const indexed = new Set(chooseIndexedColumns(store));
+  const text = new MutableTextIndex(buildTextIndex(store, language, indexed));
   const record: DatastoreRecord = {
     generation: 0, fields: columns.map((c) => ({ id: c.id, type: c.type.name, ...(c.info ? { info: c.info } : {}) })),
     primaryKey, indexes: req.indexes ?? [], aliases: [...(req.aliases ?? [])].reverse(), ftsLanguage: language,
     rowCount: store.rowCount, sizeBytes: 0, updated: new Date().toISOString(),
   };
-  const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text);
+  const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed);
   resource.adoptDatabase(db);
   await writeGeneration(ctx, resource);
   return columns.map((c) => ({ id: c.id, type: c.type.name, ...(c.info ? { info: c.info } : {}) }));
@@ -175,9 +177,12 @@ async function extendTable(
   }
   for (const c of added) resource.store.addColumn(c.id, c.type);
   for (const c of dropped) resource.store.removeColumn(c.id);
-  applyEntryToMemory(resource.store, resource.textIndex, resource.ftsLanguage, entry);
+  applyEntryToMemory(resource, entry);
   // A dropped column's words must leave the full-text index: rebuild it from what is left.
-  if (dropped.length) resource.replaceTextIndex(new MutableTextIndex(buildTextIndex(resource.store, resource.ftsLanguage)));
+  if (dropped.length) {
+    const indexed = new Set(chooseIndexedColumns(resource.store));
+    resource.replaceTextIndex(new MutableTextIndex(buildTextIndex(resource.store, resource.ftsLanguage, indexed)), indexed);
+  }
   resource.record = {
     ...resource.record,
     fields: all.map((c) => ({ id: c.id, type: c.type.name, ...(c.info ? { info: c.info } : {}) })),

@@ -31,7 +31,8 @@ export async function writeGeneration(ctx: EngineContext, resource: OpenResource
     const db = await resource.sqlite();
     compacted = resource.textIndex.compact();
     const sizeBytes = writeResourceFiles(resource.dir, generation, {
-      sqlite: db.export(), store: resource.store, textIndex: compacted, ftsLanguage: resource.ftsLanguage,
+      sqlite: db.export(), store: resource.store, textIndex: compacted, indexedColumns: [...resource.indexedColumns],
+      ftsLanguage: resource.ftsLanguage,
     });
     resource.record = {
       ...resource.record, generation, sizeBytes, rowCount: resource.store.rowCount, updated: new Date().toISOString(),

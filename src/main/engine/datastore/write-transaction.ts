@@ -31,7 +31,7 @@ export async function commitWrite(
     throw err;
   }
   db.exec('COMMIT');
-  applyEntryToMemory(resource.store, resource.textIndex, resource.ftsLanguage, entry);
+  applyEntryToMemory(resource, entry);
   ctx.afterWrite(resource);
   return entry;
 }

@@ -1,5 +1,19 @@
 // Full-text search for the DataStore engine: PostgreSQL-compatible text search configurations
 // and tsquery, plus an in-memory inverted index (see the individual modules for details).
+//
+// Intended wiring:
+//   import:  builder = new PostingsBuilder(); per row (ascending _id):
+//              builder.addRowLexemes(_id, documentLexemes(rowText, 'english'))
+//              (or internLexeme + addRow with cached term ids); index = builder.finish()
+//   persist: encodeIndex(index) -> meta + buffers; decodeIndex(meta, buffers) on load
+//   writes:  live = new MutableTextIndex(index); addRow(_id, lexemes) / removeRow(_id);
+//            compact() now and then (returns the new base to persist)
+//   search:  query = plain ? plainToTsQuery(q, lang) : parseTsQuery(q, lang)  (throws
+//              TsQuerySyntaxError -> 409 "Invalid query")
+//            { candidates, verify } = evaluateQuery(query, live, universe)
+//            rows in `verify` match only if matchesPhrase(query, doc.lexemes, doc.positions)
+//              with doc = tokenizeDocument(rowText, 'english')
+//            rank = rankRows(query, live, matchingRows)
 
 export {
   type TextSearchLanguage, TEXT_SEARCH_LANGUAGES, isTextSearchLanguage, documentLexemes, tokenizeDocument,

@@ -3,7 +3,7 @@
 // (operator-precedence with explicit stacks), so deep nesting costs heap, not JS stack, and
 // is rejected with a clear error past fixed limits.
 
-import { STOP, joinBoolean, joinPhrase, type QNode } from './tsquery-tree';
+import { joinBoolean, joinPhrase, type QNode } from './tsquery-tree';
 
 export class TsQuerySyntaxError extends Error {
   constructor(message: string) {
@@ -200,4 +200,3 @@ function readPhraseOperator(text: string, start: number): { distance: number; en
   return { distance, end: i + 1 };
 }
 
-export { STOP };

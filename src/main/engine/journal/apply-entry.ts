@@ -1,6 +1,14 @@
 import type { Database } from 'sql.js';
 import type { TableStore } from '../column-store/table-store';
 import type { MutableTextIndex, TextSearchLanguage } from '../fts';
+
+/** What a committed entry is mirrored into. */
+export interface MemoryTarget {
+  readonly store: TableStore;
+  readonly textIndex: MutableTextIndex;
+  readonly ftsLanguage: TextSearchLanguage;
+  readonly indexedColumns: ReadonlySet<string>;
+}
 import { quoteIdentifier } from '../sqlite/identifiers';
 import { rowDocumentLexemes } from '../text-index/build-text-index';
 import { ValidationError } from '../../errors';
@@ -61,9 +69,8 @@ export function applyEntryToSqlite(db: Database, table: string, entry: JournalEn
   });
 }
 
-export function applyEntryToMemory(
-  store: TableStore, text: MutableTextIndex, language: TextSearchLanguage, entry: JournalEntry,
-): void {
+export function applyEntryToMemory(target: MemoryTarget, entry: JournalEntry): void {
+  const { store, textIndex: text, ftsLanguage: language, indexedColumns } = target;
   for (const op of entry.ops) {
     switch (op.t) {
       case 'put':
@@ -72,7 +79,7 @@ export function applyEntryToMemory(
         if (op.t === 'put') store.putRow(op.id, values);
         else store.updateCells(op.id, values);
         text.removeRow(op.id);
-        text.addRow(op.id, rowDocumentLexemes(store, op.id, language));
+        text.addRow(op.id, rowDocumentLexemes(store, op.id, language, indexedColumns));
         break;
       }
       case 'del':

@@ -10,7 +10,9 @@ import type { JournalEntry } from '../journal/journal-entry';
 import type { SearchableResource } from '../search/execute-search';
 import type { ResourceTextIndex } from '../search/full-text';
 import { loadSqlJs } from '../sqlite/sql-js';
-import { readSqliteFile } from '../storage/resource-files';
+import { insertFromStore } from '../sqlite/bulk-insert';
+import { createTableSql, uniqueIndexSql } from '../sqlite/table-sql';
+import { readSqliteFile, sqliteFileExists } from '../storage/resource-files';
 import { ResourceText } from '../text-index/resource-text';
 
 export interface ResourceField {
@@ -39,9 +41,10 @@ export class OpenResource implements SearchableResource {
     public record: DatastoreRecord,
     readonly store: TableStore,
     public textIndex: MutableTextIndex,
+    public indexedColumns: ReadonlySet<string>,
   ) {
     this.refreshFields();
-    this.text = new ResourceText(textIndex, store, this.ftsLanguage);
+    this.text = new ResourceText(textIndex, store, this.ftsLanguage, indexedColumns);
   }
 
   get ftsLanguage(): TextSearchLanguage {
@@ -57,9 +60,10 @@ export class OpenResource implements SearchableResource {
     this.fields = this.record.fields.map((f) => ({ id: f.id, type: fieldTypeOf(f.type), ...(f.info ? { info: f.info } : {}) }));
   }
 
-  replaceTextIndex(index: MutableTextIndex): void {
+  replaceTextIndex(index: MutableTextIndex, indexedColumns: ReadonlySet<string> = this.indexedColumns): void {
     this.textIndex = index;
-    this.text = new ResourceText(index, this.store, this.ftsLanguage);
+    this.indexedColumns = indexedColumns;
+    this.text = new ResourceText(index, this.store, this.ftsLanguage, indexedColumns);
   }
 
   /** The journal of the current generation, opened on first use. */
@@ -81,8 +85,22 @@ export class OpenResource implements SearchableResource {
     this.pendingSql = [];
   }
 
-  /** The SQLite table: the generation's file, with journal entries replayed on top. */
+  /**
+   * The SQLite table: the generation's file with journal entries replayed on top; or, when
+   * the file is not there (an import still writing it, or lost), built from the column
+   * store, which already holds every journalled write.
+   */
   async sqlite(): Promise<Database> {
+    if (!this.db && !sqliteFileExists(this.dir, this.generation)) {
+      const SQL = await loadSqlJs();
+      const db = new SQL.Database();
+      db.exec(createTableSql(this.id, this.fields));
+      if (this.record.primaryKey.length) db.exec(uniqueIndexSql(this.id, this.record.primaryKey));
+      db.exec('BEGIN');
+      insertFromStore(SQL, db, this.id, this.store);
+      db.exec('COMMIT');
+      this.adoptDatabase(db);
+    }
     if (!this.db) {
       const SQL = await loadSqlJs();
       const db = new SQL.Database(readSqliteFile(this.dir, this.generation));

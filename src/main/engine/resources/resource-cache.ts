@@ -35,10 +35,10 @@ export class ResourceCache {
 
   private load(resourceId: string, record: DatastoreRecord): OpenResource {
     const dir = resourceDir(this.dataDir, resourceId);
-    const { store, textIndex } = readColumnsFile(dir, record.generation);
-    const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex));
+    const { store, textIndex, indexedColumns } = readColumnsFile(dir, record.generation);
+    const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex), new Set(indexedColumns));
     const { journal, entries } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
-    for (const entry of entries) applyEntryToMemory(store, resource.textIndex, resource.ftsLanguage, entry);
+    for (const entry of entries) applyEntryToMemory(resource, entry);
     resource.attachJournal(journal, entries);
     return resource;
   }

@@ -48,8 +48,7 @@ function compileMatch(column: Column, node: Extract<FilterNode, { kind: 'match' 
       // NULL never equals anything, as `column = NULL` in SQL.
       const stored = v === null ? null : coerceFilterValue(column, v);
       if (stored === null) continue;
-      const code = column.codeOf(stored);
-      if (code > 0) table[code] = 1;
+      for (const code of column.codesOf(stored)) table[code] = 1;
     }
     return { column, table };
   }

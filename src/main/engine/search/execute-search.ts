@@ -93,11 +93,12 @@ function outputColumns(ids: readonly string[], resource: SearchableResource, sco
 /** SELECT DISTINCT over the output columns; keeps the first row of each distinct tuple. */
 function distinctRows(rows: Uint32Array, columns: readonly OutputColumn[]): Uint32Array {
   if (columns.some((c) => c.kind === 'id')) return rows;
+  const canonical = columns.map((c) => (c.kind === 'column' ? c.column.canonicalCodes() : null));
   const seen = new Set<string>();
   const keep: number[] = [];
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    const key = columns.map((c) => (c.kind === 'column' ? c.column.codes[r] : c.kind === 'score' ? c.score(r) : r)).join('\u0001');
+    const key = columns.map((c, k) => (c.kind === 'column' ? canonical[k]![c.column.codes[r]!] : c.kind === 'score' ? c.score(r) : r)).join('\u0001');
     if (!seen.has(key)) {
       seen.add(key);
       keep.push(r);

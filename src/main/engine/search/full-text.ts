@@ -1,6 +1,7 @@
 import type { Column } from '../column-store/column';
 import {
-  documentLexemes, matchesPhrase, parseTsQuery, plainToTsQuery, TsQuerySyntaxError, type TextSearchLanguage, type TsQuery,
+  matchesPhrase, parseTsQuery, plainToTsQuery, tokenizeDocument, TsQuerySyntaxError, type AnalyzedDocument,
+  type TextSearchLanguage, type TsQuery,
 } from '../fts';
 import { documentText } from '../values/document-text';
 import type { ColumnTest } from './column-predicates';
@@ -35,8 +36,9 @@ function countTerm(lexemes: readonly string[], lexeme: string, prefix: boolean):
   return n;
 }
 
-/** Evaluates a tsquery on one document's lexemes; weight grows with term frequency. */
-export function scoreDocument(query: TsQuery, lexemes: readonly string[]): DocumentScore {
+/** Evaluates a tsquery on one document; weight grows with term frequency. */
+export function scoreDocument(query: TsQuery, doc: AnalyzedDocument): DocumentScore {
+  const lexemes = doc.lexemes;
   switch (query.type) {
     case 'empty': return { match: false, weight: 0 };
     case 'term': {
@@ -44,16 +46,16 @@ export function scoreDocument(query: TsQuery, lexemes: readonly string[]): Docum
       return { match: tf > 0, weight: 0.1 * tf };
     }
     case 'not': {
-      const inner = scoreDocument(query.item, lexemes);
+      const inner = scoreDocument(query.item, doc);
       return { match: !inner.match, weight: 0 };
     }
     case 'phrase': {
-      const parts = query.items.map((i) => scoreDocument(i, lexemes));
-      return { match: matchesPhrase(query, [...lexemes]), weight: parts.reduce((s, p) => s + p.weight, 0) };
+      const parts = query.items.map((i) => scoreDocument(i, doc));
+      return { match: matchesPhrase(query, lexemes, doc.positions), weight: parts.reduce((s, p) => s + p.weight, 0) };
     }
     case 'and':
     case 'or': {
-      const parts = query.items.map((i) => scoreDocument(i, lexemes));
+      const parts = query.items.map((i) => scoreDocument(i, doc));
       const match = query.type === 'and' ? parts.every((p) => p.match) : parts.some((p) => p.match);
       return { match, weight: parts.reduce((s, p) => s + (p.match ? p.weight : 0), 0) };
     }
@@ -70,8 +72,8 @@ export function columnTextQuery(column: Column, text: string, plain: boolean, la
   const table = new Uint8Array(column.values.length);
   const scoreByCode = new Float64Array(column.values.length);
   for (let code = 1; code < column.values.length; code++) {
-    const lexemes = documentLexemes(documentText(column.values[code]!, column.type.storage), language);
-    const { match, weight } = scoreDocument(query, lexemes);
+    const doc = tokenizeDocument(documentText(column.values[code]!, column.type.storage), language);
+    const { match, weight } = scoreDocument(query, doc);
     if (match) {
       table[code] = 1;
       scoreByCode[code] = weight / (weight + 1);

@@ -10,7 +10,9 @@ import { CorruptContainerError, uint32View } from './binary-container';
  */
 export interface ColumnsHeader {
   readonly maxRowId: number;
-  readonly columns: readonly { id: string; type: string; dictionary: 'f64' | 'json'; dictionarySection: number; codesSection: number }[];
+  readonly columns: readonly {
+    id: string; type: string; dictionary: 'f64' | 'json'; dictionarySection: number; codesSection: number; mayRepeat?: boolean;
+  }[];
   readonly liveSection: number;
 }
 
@@ -24,7 +26,10 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
       : add(Buffer.from(JSON.stringify(c.values.slice(1))));
     const codes = c.codes.subarray(0, size);
     const codesSection = add(new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength));
-    return { id: c.id, type: c.type.name, dictionary: numeric ? 'f64' as const : 'json' as const, dictionarySection, codesSection };
+    return {
+      id: c.id, type: c.type.name, dictionary: numeric ? 'f64' as const : 'json' as const, dictionarySection, codesSection,
+      ...(c.mayRepeat ? { mayRepeat: true } : {}),
+    };
   });
   const liveSection = add(store.live.subarray(0, size));
   return { maxRowId: store.maxRowId, columns, liveSection };
@@ -48,7 +53,7 @@ export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Arr
     const codesView = uint32View(section(c.codesSection));
     if (codesView.length !== size) throw new CorruptContainerError(`column ${c.id} has ${codesView.length} codes for ${size} rows`);
     // Copy: the store grows its arrays on writes, and the file buffer can then be released.
-    return new Column(c.id, fieldTypeOf(c.type), values, Uint32Array.from(codesView));
+    return new Column(c.id, fieldTypeOf(c.type), values, Uint32Array.from(codesView), c.mayRepeat ?? false);
   });
   const live = Uint8Array.from(section(header.liveSection));
   if (live.length !== size) throw new CorruptContainerError('live-row bitmap has the wrong size');

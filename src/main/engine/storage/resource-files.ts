@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TableStore } from '../column-store/table-store';
 import { decodeIndex, encodeIndex, type InvertedIndex } from '../fts';
@@ -23,7 +23,7 @@ export const columnsPath = (dir: string, generation: number): string => join(dir
 
 interface ColumnsFileHeader {
   readonly columns: ColumnsHeader;
-  readonly text: { meta: unknown; sections: number[] };
+  readonly text: { meta: unknown; sections: number[]; indexedColumns: string[] };
   readonly ftsLanguage: string;
 }
 
@@ -31,28 +31,55 @@ export interface ResourceImage {
   readonly sqlite: Uint8Array;
   readonly store: TableStore;
   readonly textIndex: InvertedIndex;
+  /** The columns the inverted index covers (text-layout.ts). */
+  readonly indexedColumns: readonly string[];
   readonly ftsLanguage: string;
 }
 
 /** Writes both files of a generation durably; returns their total size in bytes. */
 export function writeResourceFiles(dir: string, generation: number, image: ResourceImage): number {
+  return writeSqliteFile(dir, generation, image.sqlite) + writeColumnsFile(dir, generation, image);
+}
+
+function ensureDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true });
   } catch (err) {
     throw storageFailure(`Could not create ${dir}`, err);
   }
+}
+
+/**
+ * The table file alone. An import writes it after the columns file: the resource is
+ * searchable from the columns file, and the engine builds the table itself from the column
+ * store if it needs SQL before this file exists (or if it was lost).
+ */
+export function writeSqliteFile(dir: string, generation: number, sqlite: Uint8Array): number {
+  ensureDir(dir);
+  writeFileDurably(sqlitePath(dir, generation), [sqlite]);
+  return sqlite.byteLength;
+}
+
+/** The column store and full-text index of a generation; enough to search it. */
+export function writeColumnsFile(dir: string, generation: number, image: Omit<ResourceImage, 'sqlite'>): number {
+  ensureDir(dir);
   const sections: Uint8Array[] = [];
   const columns = encodeColumns(image.store, sections);
   const encodedText = encodeIndex(image.textIndex);
   const textSections = encodedText.buffers.map((b) => sections.push(b) - 1);
-  const header: ColumnsFileHeader = { columns, text: { meta: encodedText.meta, sections: textSections }, ftsLanguage: image.ftsLanguage };
+  const header: ColumnsFileHeader = {
+    columns, text: { meta: encodedText.meta, sections: textSections, indexedColumns: [...image.indexedColumns] }, ftsLanguage: image.ftsLanguage,
+  };
   const parts = encodeContainer({ ...header }, sections);
-  writeFileDurably(sqlitePath(dir, generation), [image.sqlite]);
   writeFileDurably(columnsPath(dir, generation), parts);
-  return image.sqlite.byteLength + parts.reduce((n, p) => n + p.byteLength, 0);
+  return parts.reduce((n, p) => n + p.byteLength, 0);
 }
 
-export function readColumnsFile(dir: string, generation: number): { store: TableStore; textIndex: InvertedIndex; ftsLanguage: string } {
+export function sqliteFileExists(dir: string, generation: number): boolean {
+  return existsSync(sqlitePath(dir, generation));
+}
+
+export function readColumnsFile(dir: string, generation: number): Omit<ResourceImage, 'sqlite'> {
   const path = columnsPath(dir, generation);
   let file: Buffer;
   try {
@@ -69,7 +96,7 @@ export function readColumnsFile(dir: string, generation: number): { store: Table
     if (!s) throw new CorruptContainerError(`${path} lacks text section ${i}`);
     return s;
   }));
-  return { store, textIndex, ftsLanguage: h.ftsLanguage };
+  return { store, textIndex, indexedColumns: h.text.indexedColumns ?? store.columns.map((c) => c.id), ftsLanguage: h.ftsLanguage };
 }
 
 export function readSqliteFile(dir: string, generation: number): Uint8Array {

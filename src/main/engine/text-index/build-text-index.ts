@@ -4,13 +4,13 @@ import { documentLexemes, PostingsBuilder, type InvertedIndex, type TextSearchLa
 import { documentText } from '../values/document-text';
 
 /**
- * Builds the whole-row full-text index of a column store: each row's document is all its
- * cells as text (contract §3.4). Cells are tokenized once per distinct value, not per row,
- * for columns whose values repeat: a region name is tokenized once for a million rows.
+ * Builds the row-level inverted index over the `indexed` columns (text-layout.ts; the other
+ * columns are searched through their dictionaries). A row's document is its cells as text
+ * (contract §3.4); a value that repeats is tokenized once, not once per row.
  */
-export function buildTextIndex(store: TableStore, language: TextSearchLanguage): InvertedIndex {
+export function buildTextIndex(store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>): InvertedIndex {
   const builder = new PostingsBuilder();
-  const sources = store.columns.map((c) => termSource(c, store.rowCount, language, builder));
+  const sources = store.columns.filter((c) => indexed.has(c.id)).map((c) => termSource(c, store.rowCount, language, builder));
   const rowTerms: number[] = [];
   const live = store.live;
   for (let r = 1; r <= store.maxRowId; r++) {
@@ -22,14 +22,24 @@ export function buildTextIndex(store: TableStore, language: TextSearchLanguage):
   return builder.finish();
 }
 
-/** The lexemes of one row's document, for verifying phrase queries and re-indexing a row. */
-export function rowDocumentLexemes(store: TableStore, rowId: number, language: TextSearchLanguage): string[] {
+/** The lexemes a written row contributes to the inverted index. */
+export function rowDocumentLexemes(store: TableStore, rowId: number, language: TextSearchLanguage, indexed: ReadonlySet<string>): string[] {
   const out: string[] = [];
   for (const c of store.columns) {
     const value = c.valueOf(rowId);
-    if (value !== null) out.push(...documentLexemes(documentText(value, c.type.storage), language));
+    if (value !== null && indexed.has(c.id)) out.push(...documentLexemes(documentText(value, c.type.storage), language));
   }
   return out;
+}
+
+/** A row's whole document text, every column, as CKAN's trigger joins it (phrase checks). */
+export function rowDocumentText(store: TableStore, rowId: number): string {
+  const parts: string[] = [];
+  for (const c of store.columns) {
+    const value = c.valueOf(rowId);
+    if (value !== null) parts.push(documentText(value, c.type.storage));
+  }
+  return parts.join(' ');
 }
 
 type TermSource = (rowId: number, out: number[]) => void;

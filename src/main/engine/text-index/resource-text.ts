@@ -1,31 +1,36 @@
 import type { TableStore } from '../column-store/table-store';
-import { evaluateQuery, matchesPhrase, rankRows, type MutableTextIndex, type TextSearchLanguage, type TsQuery } from '../fts';
+import { evaluateQuery, matchesPhrase, rankRows, tokenizeDocument, type MutableTextIndex, type TextSearchLanguage, type TsQuery } from '../fts';
 import type { ResourceTextIndex } from '../search/full-text';
-import { rowDocumentLexemes } from './build-text-index';
+import { rowDocumentText } from './build-text-index';
+import { ResourceTextReader } from './resource-text-reader';
 
 /**
  * A resource's full-text index as searches use it. The index keeps no word positions, so
- * phrase queries (`a <-> b`) come back as candidates, confirmed here by re-reading the
- * candidate rows' text from the column store.
+ * phrase queries (`a <-> b`) come back as candidates, confirmed here by tokenizing the
+ * candidate rows' text (all columns, as PostgreSQL's document) with positions.
  */
 export class ResourceText implements ResourceTextIndex {
+  private readonly reader: ResourceTextReader;
+
   constructor(
-    private readonly index: MutableTextIndex,
-    private readonly store: TableStore,
-    private readonly language: TextSearchLanguage,
-  ) {}
+    index: MutableTextIndex, private readonly store: TableStore, private readonly language: TextSearchLanguage,
+    indexed: ReadonlySet<string>,
+  ) {
+    this.reader = new ResourceTextReader(index, store, language, indexed);
+  }
 
   match(query: TsQuery): Uint32Array {
-    const { candidates, verify } = evaluateQuery(query, this.index, this.store);
+    const { candidates, verify } = evaluateQuery(query, this.reader, this.store);
     if (verify.length === 0) return candidates;
     const rejected = new Set<number>();
     for (const rowId of verify) {
-      if (!matchesPhrase(query, rowDocumentLexemes(this.store, rowId, this.language))) rejected.add(rowId);
+      const doc = tokenizeDocument(rowDocumentText(this.store, rowId), this.language);
+      if (!matchesPhrase(query, doc.lexemes, doc.positions)) rejected.add(rowId);
     }
     return rejected.size ? candidates.filter((r) => !rejected.has(r)) : candidates;
   }
 
   rank(query: TsQuery, rowIds: Uint32Array): Float64Array {
-    return rankRows(query, this.index, rowIds);
+    return rankRows(query, this.reader, rowIds);
   }
 }

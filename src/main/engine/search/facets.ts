@@ -1,0 +1,80 @@
+import { invalid } from '../../errors';
+import { textSortKey } from '../column-store/sort-order';
+import type { FieldType } from '../field-types';
+import { jsonCell } from '../values/encode';
+import { compileFilter, MATCH_ALL } from './column-predicates';
+import type { SearchableResource } from './execute-search';
+import { rowTextQuery } from './full-text';
+import { matchRows } from './match-rows';
+import { parseFilters } from './filters';
+import type { TextSearchLanguage } from '../fts';
+
+/**
+ * Distinct values of one column with how many matching rows hold each, for the UI's
+ * per-column filter (a Deskstore extension, `deskstore_facets`; CKAN has no DataStore
+ * facets). Counted over the column codes of the rows the other conditions select.
+ */
+export interface FacetRequest {
+  readonly resourceId: string;
+  readonly field: string;
+  readonly filters?: unknown;
+  readonly q?: string;
+  readonly plain: boolean;
+  readonly language?: string;
+  /** Only values whose text contains this (case- and accent-insensitive). */
+  readonly contains?: string;
+  readonly limit: number;
+}
+
+export interface FacetOutcome {
+  readonly field: string;
+  readonly type: string;
+  /** Most frequent first; `value` encoded as in datastore_search records. */
+  readonly values: { value: unknown; count: number }[];
+  /** Distinct values among the matching rows (before `contains` and `limit`). */
+  readonly distinct: number;
+  readonly rows: number;
+}
+
+const fold = (s: string): string => textSortKey(s).split('\u0000')[0]!;
+
+export function computeFacets(req: FacetRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): FacetOutcome {
+  const { store } = resource;
+  const column = store.column(req.field);
+  const field = resource.fields.find((f) => f.id === req.field);
+  if (!column || !field) throw invalid('field', `invalid value "${req.field}"`);
+  const ids = new Set(['_id', ...resource.fields.map((f) => f.id)]);
+  const isArray = new Set(resource.fields.filter((f) => f.type.storage === 'array').map((f) => f.id));
+  const predicate = req.filters === undefined ? MATCH_ALL
+    : compileFilter(parseFilters(req.filters, { has: (c) => ids.has(c), isArray: (c) => isArray.has(c) }), store);
+  const language = (req.language ?? defaultLanguage) as TextSearchLanguage;
+  const candidates = req.q ? resource.text.match(rowTextQuery(req.q, req.plain, language)) : null;
+  const rows = matchRows(predicate, store, candidates);
+
+  const canonical = column.canonicalCodes();
+  const counts = new Uint32Array(column.values.length);
+  const codes = column.codes;
+  for (let i = 0; i < rows.length; i++) counts[canonical[codes[rows[i]!]!]!]!++;
+  const needle = req.contains ? fold(req.contains) : null;
+  const present: number[] = [];
+  let distinct = 0;
+  for (let code = 0; code < counts.length; code++) {
+    if (!counts[code]) continue;
+    distinct++;
+    const value = column.values[code]!;
+    if (needle !== null && (value === null || !fold(String(value)).includes(needle))) continue;
+    present.push(code);
+  }
+  present.sort((a, b) => counts[b]! - counts[a]! || a - b);
+  return {
+    field: req.field,
+    type: field.type.name,
+    values: present.slice(0, req.limit).map((code) => ({ value: decode(column.values[code]!, field.type), count: counts[code]! })),
+    distinct,
+    rows: rows.length,
+  };
+}
+
+function decode(value: string | number | null, type: FieldType): unknown {
+  return JSON.parse(jsonCell(value, type.storage));
+}

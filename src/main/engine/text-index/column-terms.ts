@@ -1,0 +1,120 @@
+import type { Column } from '../column-store/column';
+import type { TableStore } from '../column-store/table-store';
+import { documentLexemes, type PostingList, type TextSearchLanguage } from '../fts';
+import { isNumericStorage } from '../field-types';
+import { documentText } from '../values/document-text';
+
+/**
+ * Full text for columns whose values repeat (regions, categories, dates, codes) and for
+ * numeric columns, answered from the column store instead of the row-level inverted index.
+ * Each distinct value is tokenized once; a query lexeme maps to the codes whose value holds
+ * it, and one scan of the column's codes turns those into rows. This keeps the inverted index
+ * to mostly-unique text (descriptions, names), which is what makes an import fast: a region
+ * column would otherwise add a million postings that the column store already encodes.
+ */
+
+/** Which codes of a column contain a lexeme, and how many times (tf), indexed by code. */
+type CodeFrequencies = Uint8Array;
+
+export interface ColumnTerms {
+  exact(lexeme: string): CodeFrequencies | null;
+  prefix(prefix: string): CodeFrequencies | null;
+}
+
+const NUMBER_LEXEME = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?$/i;
+
+/** Numbers: a cell's text is its one lexeme (`2800000`, `53.56`, `-5`). */
+class NumericTerms implements ColumnTerms {
+  constructor(private readonly column: Column) {}
+
+  exact(lexeme: string): CodeFrequencies | null {
+    if (!NUMBER_LEXEME.test(lexeme)) return null;
+    const value = Number(lexeme);
+    if (!Number.isFinite(value) || String(value) !== lexeme.toLowerCase()) return null;
+    const codes = this.column.codesOf(value);
+    if (!codes.length) return null;
+    const table = new Uint8Array(this.column.values.length);
+    for (const code of codes) table[code] = 1;
+    return table;
+  }
+
+  prefix(prefix: string): CodeFrequencies | null {
+    if (!/^-?[\d.]/.test(prefix)) return null;
+    const table = this.column.truthTable((v) => typeof v === 'number' && Number.isFinite(v) && String(v).startsWith(prefix));
+    return table.includes(1) ? table : null;
+  }
+}
+
+/** Other repeating columns: lexeme → codes, built from the dictionary and extended as it grows. */
+class DictionaryTerms implements ColumnTerms {
+  private readonly byLexeme = new Map<string, number[]>(); // code, tf, code, tf, ...
+  private sorted: string[] | null = null;
+  private tokenizedUpTo = 1;
+
+  constructor(private readonly column: Column, private readonly language: TextSearchLanguage) {}
+
+  private refresh(): void {
+    const values = this.column.values;
+    if (this.tokenizedUpTo === values.length) return;
+    for (let code = this.tokenizedUpTo; code < values.length; code++) {
+      const lexemes = documentLexemes(documentText(values[code]!, this.column.type.storage), this.language);
+      const counts = new Map<string, number>();
+      for (const l of lexemes) counts.set(l, (counts.get(l) ?? 0) + 1);
+      for (const [l, tf] of counts) {
+        let list = this.byLexeme.get(l);
+        if (!list) this.byLexeme.set(l, (list = []));
+        list.push(code, Math.min(tf, 255));
+      }
+    }
+    this.tokenizedUpTo = values.length;
+    this.sorted = null;
+  }
+
+  private table(lists: number[][]): CodeFrequencies | null {
+    if (!lists.length) return null;
+    const table = new Uint8Array(this.column.values.length);
+    for (const list of lists) for (let i = 0; i < list.length; i += 2) table[list[i]!] = Math.min(255, table[list[i]!]! + list[i + 1]!);
+    return table;
+  }
+
+  exact(lexeme: string): CodeFrequencies | null {
+    this.refresh();
+    const list = this.byLexeme.get(lexeme);
+    return list ? this.table([list]) : null;
+  }
+
+  prefix(prefix: string): CodeFrequencies | null {
+    this.refresh();
+    this.sorted ??= [...this.byLexeme.keys()].sort();
+    const lists: number[][] = [];
+    let lo = 0, hi = this.sorted.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (this.sorted[mid]! < prefix) lo = mid + 1; else hi = mid;
+    }
+    for (let i = lo; i < this.sorted.length && this.sorted[i]!.startsWith(prefix); i++) lists.push(this.byLexeme.get(this.sorted[i]!)!);
+    return this.table(lists);
+  }
+}
+
+export function columnTerms(column: Column, language: TextSearchLanguage): ColumnTerms {
+  return isNumericStorage(column.type.storage) ? new NumericTerms(column) : new DictionaryTerms(column, language);
+}
+
+/** Rows whose cells in the given columns hold the term: one pass over the codes. */
+export function scanColumnTerms(store: TableStore, matches: readonly { column: Column; table: CodeFrequencies }[]): PostingList | null {
+  if (!matches.length) return null;
+  const rows: number[] = [];
+  const tfs: number[] = [];
+  const live = store.live;
+  for (let r = 1; r <= store.maxRowId; r++) {
+    if (!live[r]) continue;
+    let tf = 0;
+    for (const m of matches) tf += m.table[m.column.codes[r]!]!;
+    if (tf) {
+      rows.push(r);
+      tfs.push(Math.min(tf, 255));
+    }
+  }
+  return { rowIds: Uint32Array.from(rows), tfs: Uint8Array.from(tfs) };
+}

@@ -1,0 +1,93 @@
+import type { Column } from '../column-store/column';
+import type { TableStore } from '../column-store/table-store';
+import type { MutableTextIndex, PostingList, TextIndexReader, TextSearchLanguage } from '../fts';
+import { columnTerms, scanColumnTerms, type ColumnTerms } from './column-terms';
+
+/**
+ * What query evaluation and ranking read: the inverted index for the indexed columns, plus
+ * the other columns' dictionaries (column-terms.ts). Dictionary lookups are remembered until
+ * the next write, since evaluation and ranking ask for the same lexeme twice.
+ */
+export class ResourceTextReader implements TextIndexReader {
+  private readonly cache = new Map<string, PostingList | null>();
+  private cachedVersion = -1;
+  private readonly terms = new Map<Column, ColumnTerms>();
+
+  constructor(
+    private readonly index: MutableTextIndex,
+    private readonly store: TableStore,
+    private readonly language: TextSearchLanguage,
+    private readonly indexed: ReadonlySet<string>,
+  ) {}
+
+  private dictionaryColumns(): { column: Column; terms: ColumnTerms }[] {
+    return this.store.columns.filter((c) => !this.indexed.has(c.id)).map((column) => {
+      let terms = this.terms.get(column);
+      if (!terms) this.terms.set(column, (terms = columnTerms(column, this.language)));
+      return { column, terms };
+    });
+  }
+
+  private scan(find: (terms: ColumnTerms) => Uint8Array | null): PostingList | null {
+    const matches: { column: Column; table: Uint8Array }[] = [];
+    for (const { column, terms } of this.dictionaryColumns()) {
+      const table = find(terms);
+      if (table) matches.push({ column, table });
+    }
+    return scanColumnTerms(this.store, matches);
+  }
+
+  private remembered(key: string, compute: () => PostingList | null): PostingList | null {
+    if (this.cachedVersion !== this.store.version) {
+      this.cache.clear();
+      this.cachedVersion = this.store.version;
+    }
+    if (!this.cache.has(key)) {
+      if (this.cache.size > 64) this.cache.clear();
+      this.cache.set(key, compute());
+    }
+    return this.cache.get(key)!;
+  }
+
+  lookup(lexeme: string): PostingList {
+    const words = this.index.lookup(lexeme);
+    const fromDictionaries = this.remembered(`=${lexeme}`, () => this.scan((t) => t.exact(lexeme)));
+    return fromDictionaries ? mergePostings(words, fromDictionaries) : words;
+  }
+
+  lookupPrefix(prefix: string): PostingList[] {
+    const fromDictionaries = this.remembered(`*${prefix}`, () => this.scan((t) => t.prefix(prefix)));
+    const words = this.index.lookupPrefix(prefix);
+    return fromDictionaries ? [...words, fromDictionaries] : words;
+  }
+
+  lookupPrefixSlice(prefix: string): PostingList | null {
+    // The index's contiguous slice holds only the indexed columns; use it when the others have nothing.
+    const fromDictionaries = this.remembered(`*${prefix}`, () => this.scan((t) => t.prefix(prefix)));
+    return fromDictionaries ? null : this.index.lookupPrefixSlice(prefix);
+  }
+}
+
+/** Union of two ascending posting lists; a row in both gets the sum of its frequencies. */
+function mergePostings(a: PostingList, b: PostingList): PostingList {
+  if (a.rowIds.length === 0) return b;
+  if (b.rowIds.length === 0) return a;
+  const rowIds = new Uint32Array(a.rowIds.length + b.rowIds.length);
+  const tfs = new Uint8Array(rowIds.length);
+  let i = 0, j = 0, k = 0;
+  while (i < a.rowIds.length || j < b.rowIds.length) {
+    const x = i < a.rowIds.length ? a.rowIds[i]! : Infinity;
+    const y = j < b.rowIds.length ? b.rowIds[j]! : Infinity;
+    if (x === y) {
+      rowIds[k] = x;
+      tfs[k++] = Math.min(255, a.tfs[i++]! + b.tfs[j++]!);
+    } else if (x < y) {
+      rowIds[k] = x;
+      tfs[k++] = a.tfs[i++]!;
+    } else {
+      rowIds[k] = y;
+      tfs[k++] = b.tfs[j++]!;
+    }
+  }
+  return { rowIds: rowIds.subarray(0, k), tfs: tfs.subarray(0, k) };
+}

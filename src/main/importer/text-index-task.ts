@@ -1,0 +1,55 @@
+import { Worker } from 'node:worker_threads';
+import { Column } from '../engine/column-store/column';
+import { TableStore } from '../engine/column-store/table-store';
+import { fieldTypeOf } from '../engine/field-types';
+import { decodeIndex, encodeIndex, type InvertedIndex, type TextSearchLanguage } from '../engine/fts';
+import { buildTextIndex } from '../engine/text-index/build-text-index';
+import type { StoredValue } from '../engine/values/coerce';
+import { fromWireError, type WireError } from '../errors';
+
+/**
+ * Building the full-text index is the longest step of an import and needs only the column
+ * store, so it runs in a second worker while this one fills the SQLite table: on two cores
+ * the two steps overlap instead of adding up.
+ */
+export interface TextIndexTask {
+  readonly language: TextSearchLanguage;
+  readonly maxRowId: number;
+  readonly live: Uint8Array;
+  readonly columns: readonly { id: string; type: string; values: StoredValue[]; codes: Uint32Array; mayRepeat: boolean }[];
+}
+
+export type TextIndexReply =
+  | { readonly kind: 'text-index'; readonly meta: unknown; readonly buffers: Uint8Array[] }
+  | { readonly kind: 'failed'; readonly error: WireError };
+
+/** Only the indexed columns travel: the others are searched through their dictionaries. */
+export function textIndexTask(store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>): TextIndexTask {
+  return {
+    language,
+    maxRowId: store.maxRowId,
+    live: store.live,
+    columns: store.columns.filter((c) => indexed.has(c.id))
+      .map((c) => ({ id: c.id, type: c.type.name, values: c.values, codes: c.codes, mayRepeat: c.mayRepeat })),
+  };
+}
+
+/** In the helper worker: rebuild the column store view, index it, encode for transfer. */
+export function runTextIndexTask(task: TextIndexTask): { meta: unknown; buffers: Uint8Array[] } {
+  const columns = task.columns.map((c) => new Column(c.id, fieldTypeOf(c.type), c.values, c.codes, c.mayRepeat));
+  const store = new TableStore(columns, task.live, task.maxRowId);
+  return encodeIndex(buildTextIndex(store, task.language, new Set(columns.map((c) => c.id))));
+}
+
+export function buildTextIndexInWorker(workerUrl: URL, task: TextIndexTask): Promise<InvertedIndex> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(workerUrl, { workerData: { mode: 'text-index', task } });
+    worker.once('message', (reply: TextIndexReply) => {
+      void worker.terminate();
+      if (reply.kind === 'failed') reject(fromWireError(reply.error));
+      else resolve(decodeIndex(reply.meta, reply.buffers));
+    });
+    worker.once('error', reject);
+    worker.once('exit', (code) => reject(new Error(`the indexing worker stopped (exit code ${code})`)));
+  });
+}
