@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { startDeskstore } from '../app/deskstore-app';
+import { startDeskstore, type RunningDeskstore } from '../app/deskstore-app';
 import { ensureSampleResource } from '../app/sample-resource';
 
 export interface ServeArgs {
@@ -24,8 +24,24 @@ export interface BuiltPaths {
  * everything else on stderr. SIGINT/SIGTERM close the server and engine, then exit 0.
  */
 export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<void> {
+  // Signal handlers first: a supervisor may stop us the moment the listening line appears.
+  let app: RunningDeskstore | null = null;
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.error(`${signal}: closing Deskstore`);
+    const closing = app ? app.close() : Promise.resolve();
+    closing.then(() => process.exit(0), (err: unknown) => {
+      console.error(err);
+      process.exit(1);
+    });
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+
   const rendererDir = fileURLToPath(paths.rendererDir);
-  const app = await startDeskstore({
+  app = await startDeskstore({
     dataDir: args.dataDir,
     host: args.host,
     port: args.port,
@@ -38,19 +54,11 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
       error: (message, error) => console.error(message, error ?? ''),
     },
   });
+  if (stopping) {
+    await app.close();
+    process.exit(0);
+  }
   if (args.sample) await ensureSampleResource(app.engine.api, args.dataDir, paths.sampleFile, paths.importWorker);
   if (app.tokenFile) console.error(`API token: ${app.tokenFile} (send it as the Authorization header to write)`);
   process.stdout.write(`Deskstore listening on ${app.url}\n`);
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.error(`${signal}: closing Deskstore`);
-    app.close().then(() => process.exit(0), (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    });
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }

@@ -1,4 +1,5 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
+import { openByteStream } from './file-source';
 import { TableStore } from '../engine/column-store/table-store';
 import type { TextSearchLanguage } from '../engine/fts';
 import { loadSqlJs } from '../engine/sqlite/sql-js';
@@ -77,7 +78,7 @@ export interface CsvImportResult {
 
 async function isWholeFileUtf8(path: string): Promise<boolean> {
   const validator = createUtf8Validator();
-  for await (const chunk of createReadStream(path, { highWaterMark: 1 << 20 })) {
+  for await (const chunk of openByteStream(path, 1 << 20)) {
     if (!validator.push(chunk as Buffer)) return false;
   }
   return validator.end();

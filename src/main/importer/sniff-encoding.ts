@@ -10,7 +10,7 @@
  */
 import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { open } from 'node:fs/promises';
+import { openByteStream, readFirstBytes } from './file-source';
 import { Transform, type TransformCallback } from 'node:stream';
 import iconv from 'iconv-lite';
 
@@ -111,14 +111,7 @@ export function decodeSample(sample: Buffer, encoding: string, isWholeFile: bool
 
 /** Reads the first `bytes` of a file for sniffing; `isWholeFile` is true if that was all of it. */
 export async function readSample(path: string, bytes = SAMPLE_BYTES): Promise<{ sample: Buffer; isWholeFile: boolean }> {
-  const handle = await open(path, 'r');
-  try {
-    const buffer = Buffer.alloc(bytes + 1); // one extra byte tells "exactly `bytes` long" from "longer"
-    const { bytesRead } = await handle.read(buffer, 0, bytes + 1, 0);
-    return { sample: buffer.subarray(0, Math.min(bytesRead, bytes)), isWholeFile: bytesRead <= bytes };
-  } finally {
-    await handle.close();
-  }
+  return readFirstBytes(path, bytes);
 }
 
 /**
@@ -137,7 +130,8 @@ export function openDecodedStream(
   const name = resolveEncoding(encoding);
   const start = opts.start ?? 0;
   const decoder = iconv.getDecoder(name, { stripBOM: start === 0 });
-  const source = createReadStream(path, { start, highWaterMark: opts.highWaterMark ?? 256 * 1024 });
+  const source = start === 0 ? openByteStream(path, opts.highWaterMark ?? 256 * 1024)
+    : createReadStream(path, { start, highWaterMark: opts.highWaterMark ?? 256 * 1024 });
   const output = new Transform({
     readableObjectMode: true,
     transform(chunk: Buffer, _enc: BufferEncoding, callback: TransformCallback) {
@@ -152,7 +146,7 @@ export function openDecodedStream(
     },
   });
   // pipe() does not forward errors: a missing or unreadable file must fail the consumer.
-  source.on('error', (err) => output.destroy(err));
+  source.on('error', (err: Error) => output.destroy(err));
   output.on('close', () => source.destroy());
   return source.pipe(output);
 }

@@ -49,14 +49,23 @@ export class Column {
   /** The first code holding a value, or -1 when no row ever held it. */
   codeOf(value: StoredValue): number {
     if (value === null) return 0;
-    const found = this.dictionary().get(value);
-    return found === undefined ? -1 : typeof found === 'number' ? found : found[0]!;
+    return this.codesOf(value)[0] ?? -1;
   }
 
-  /** Every code holding `value`. */
+  /**
+   * Every code holding `value`. Without a lookup table yet, one pass over the dictionary
+   * (a few milliseconds for a million values) beats building the table (hundreds of ms);
+   * the table is built for writes, which look values up over and over.
+   */
   codesOf(value: StoredValue): number[] {
     if (value === null) return [0];
-    const found = this.dictionary().get(value);
+    if (!this.lookup) {
+      const found: number[] = [];
+      const values = this.values;
+      for (let code = 1; code < values.length; code++) if (values[code] === value) found.push(code);
+      return found;
+    }
+    const found = this.lookup.get(value);
     return found === undefined ? [] : typeof found === 'number' ? [found] : found;
   }
 
@@ -67,7 +76,11 @@ export class Column {
       if (!this.mayRepeat) {
         for (let c = 0; c < out.length; c++) out[c] = c;
       } else {
-        for (let c = 1; c < out.length; c++) out[c] = this.codeOf(this.values[c]!);
+        const dict = this.dictionary();
+        for (let c = 1; c < out.length; c++) {
+          const found = dict.get(this.values[c]!)!;
+          out[c] = typeof found === 'number' ? found : found[0]!;
+        }
       }
       this.canonical = out;
     }

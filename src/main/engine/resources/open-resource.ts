@@ -9,6 +9,7 @@ import { Journal } from '../journal/journal';
 import type { JournalEntry } from '../journal/journal-entry';
 import type { SearchableResource } from '../search/execute-search';
 import type { ResourceTextIndex } from '../search/full-text';
+import { SearchCache } from '../search/search-cache';
 import { loadSqlJs } from '../sqlite/sql-js';
 import { insertFromStore } from '../sqlite/bulk-insert';
 import { createTableSql, uniqueIndexSql } from '../sqlite/table-sql';
@@ -31,6 +32,7 @@ export const journalPath = (dir: string, generation: number): string => join(dir
 export class OpenResource implements SearchableResource {
   text: ResourceTextIndex;
   fields: ResourceField[] = [];
+  readonly searchCache = new SearchCache();
   private db: Database | null = null;
   private pendingSql: JournalEntry[] = [];
   private log: Journal | null = null;

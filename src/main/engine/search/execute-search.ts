@@ -1,15 +1,17 @@
 import type { TableStore } from '../column-store/table-store';
 import { UnsortableTypeError } from '../column-store/sort-order';
 import type { FieldType } from '../field-types';
+import type { TextSearchLanguage } from '../fts';
 import { andPredicates, compileFilter, MATCH_ALL, type RowPredicate } from './column-predicates';
 import { columnTextQuery, type ResourceTextIndex, rowTextQuery } from './full-text';
 import { invalidQuery } from './invalid-query';
 import { matchRows } from './match-rows';
+import type { CachedOrder, SearchCache } from './search-cache';
 import type { OutputField, SearchOutcome, SearchRequest } from './search-request';
 import { columnKey, idKey, scoreKeyDescending, sortByKeys, type RowKey } from './sort-rows';
-import { type SchemaColumn, resolveSearch, type SortClause } from './validate-search';
+import { topByScore } from './top-scores';
+import { type ResolvedSearch, type SchemaColumn, resolveSearch, type SortClause } from './validate-search';
 import { type OutputColumn, writeRecords } from './write-records';
-import type { TextSearchLanguage } from '../fts';
 
 /** What a search needs of an open resource. */
 export interface SearchableResource {
@@ -18,69 +20,121 @@ export interface SearchableResource {
   readonly store: TableStore;
   readonly text: ResourceTextIndex;
   readonly ftsLanguage: TextSearchLanguage;
+  readonly searchCache?: SearchCache;
 }
 
-/** Scores per matched row, by `_id`, for rank output columns and rank ordering. */
 type ScoreOf = (rowId: number) => number;
 
 /**
  * datastore_search over the column store: validate against the columns, find the matching
  * rows (full-text postings and/or a column scan), count, order, page, write the records.
+ * The matching-and-ordering part is cached per resource version (search-cache.ts).
  */
 export function executeSearch(req: SearchRequest, resource: SearchableResource): SearchOutcome {
   const { store } = resource;
   const schema: SchemaColumn[] = resource.fields.map((f) => ({ id: f.id, isArray: f.type.storage === 'array' }));
   const plan = resolveSearch(req, schema, resource.ftsLanguage);
-
-  let predicate: RowPredicate = plan.filter ? compileFilter(plan.filter, store) : MATCH_ALL;
-  const scores = new Map<string, ScoreOf>();
-  let candidates: Uint32Array | null = null;
-  let rowQuery: ReturnType<typeof rowTextQuery> | null = null;
-  if (plan.rowQuery !== null) {
-    rowQuery = rowTextQuery(plan.rowQuery, req.plain, plan.language);
-    candidates = resource.text.match(rowQuery);
-  }
-  for (const { column, text } of plan.columnQueries) {
-    const cq = columnTextQuery(store.column(column)!, text, req.plain, plan.language);
-    predicate = andPredicates(predicate, { kind: 'tests', tests: [cq.test] });
-    scores.set(`rank ${column}`, (rowId) => cq.scoreByCode[cq.test.column.codes[rowId]!]!);
+  const needed = req.offset + req.limit;
+  const key = JSON.stringify([req.filters ?? null, plan.rowQuery, plan.columnQueries, req.plain, plan.language,
+    req.distinct, req.distinct ? plan.outputFields : null, plan.sort]);
+  let order = resource.searchCache?.get(key, store.version, needed) ?? null;
+  if (!order) {
+    order = matchAndOrder(plan, req, resource, needed);
+    resource.searchCache?.put(key, store.version, order);
   }
 
-  let matched = matchRows(predicate, store, candidates);
-  if (rowQuery) {
-    const rowScores = resource.text.rank(rowQuery, matched);
-    const byRow = new Map<number, number>();
-    for (let i = 0; i < matched.length; i++) byRow.set(matched[i]!, rowScores[i]!);
-    scores.set('rank', (rowId) => byRow.get(rowId) ?? 0);
-  }
-
-  const columns = outputColumns(plan.outputFields, resource, scores);
-  if (req.distinct) matched = distinctRows(matched, columns);
-  const total = matched.length;
-
-  const rankOrder = plan.rowQuery !== null ? ['rank'] : plan.columnQueries.map((c) => `rank ${c.column}`);
-  // DISTINCT without a sort has no ORDER BY in CKAN; first-seen order stands in for it.
-  const ordered = orderRows(matched, store, plan.sort, req.distinct ? [] : rankOrder, scores);
-  const page = ordered.subarray(Math.min(req.offset, ordered.length), Math.min(req.offset + req.limit, ordered.length));
-
+  const columns = outputColumns(plan.outputFields, resource, order.scores);
+  const page = order.ordered.subarray(Math.min(req.offset, order.ordered.length), Math.min(needed, order.ordered.length));
   const fields: OutputField[] = columns.map((c) => ({ id: c.id, type: c.typeName, ...(c.info ? { info: c.info } : {}) }));
-  const written = writeRecords(page, columns, req.recordsFormat);
   const sortedById = plan.sort === null ? plan.rowQuery === null && !plan.columnQueries.length && !req.distinct
     : plan.sort.length === 1 && plan.sort[0]!.field === '_id';
   const descending = plan.sort?.[0]?.descending ?? false;
   return {
     resourceId: resource.id,
     fields,
-    records: written,
+    records: writeRecords(page, columns, req.recordsFormat),
     recordsAreText: req.recordsFormat === 'csv' || req.recordsFormat === 'tsv',
     recordCount: page.length,
-    ...(req.includeTotal ? { total } : {}),
+    ...(req.includeTotal ? { total: order.total } : {}),
     ...(req.includeNextPage && sortedById && page.length
       ? { nextPage: { _id: { [descending ? 'lt' : 'gt']: page[page.length - 1]! } } } : {}),
   };
 }
 
-function outputColumns(ids: readonly string[], resource: SearchableResource, scores: Map<string, ScoreOf>): OutputColumn[] {
+/** Binary search: the position of `rowId` in the ascending `rows`. */
+function positionOf(rows: Uint32Array, rowId: number): number {
+  let lo = 0;
+  let hi = rows.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >>> 1;
+    const v = rows[mid]!;
+    if (v === rowId) return mid;
+    if (v < rowId) lo = mid + 1; else hi = mid - 1;
+  }
+  return -1;
+}
+
+function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: SearchableResource, needed: number): CachedOrder {
+  const { store } = resource;
+  let predicate: RowPredicate = plan.filter ? compileFilter(plan.filter, store) : MATCH_ALL;
+  let candidates: Uint32Array | null = null;
+  const rowQuery = plan.rowQuery !== null ? rowTextQuery(plan.rowQuery, req.plain, plan.language) : null;
+  if (rowQuery) candidates = resource.text.match(rowQuery);
+  const perCode: { name: string; codes: Uint32Array; scoreByCode: Float64Array }[] = [];
+  for (const { column, text } of plan.columnQueries) {
+    const cq = columnTextQuery(store.column(column)!, text, req.plain, plan.language);
+    predicate = andPredicates(predicate, { kind: 'tests', tests: [cq.test] });
+    perCode.push({ name: `rank ${column}`, codes: cq.test.column.codes, scoreByCode: cq.scoreByCode });
+  }
+  const matched = matchRows(predicate, store, candidates);
+
+  // Rank scores aligned with `matched` (ascending `_id`), readable by `_id` for the output.
+  const aligned = new Map<string, Float64Array>();
+  if (rowQuery) aligned.set('rank', resource.text.rank(rowQuery, matched));
+  for (const { name, codes, scoreByCode } of perCode) {
+    const values = new Float64Array(matched.length);
+    for (let i = 0; i < matched.length; i++) values[i] = scoreByCode[codes[matched[i]!]!]!;
+    aligned.set(name, values);
+  }
+  const scores = new Map<string, ScoreOf>();
+  for (const [name, values] of aligned) scores.set(name, (rowId) => values[positionOf(matched, rowId)] ?? 0);
+
+  let rows = matched;
+  if (req.distinct) rows = distinctRows(matched, outputColumns(plan.outputFields, resource, scores));
+  const rankOrder = plan.rowQuery !== null ? ['rank'] : plan.columnQueries.map((c) => `rank ${c.column}`);
+  let ordered = rows;
+  let complete = true;
+  if (plan.sort) {
+    ordered = sortByKeys(rows, plan.sort.map((clause) => sortKey(rows, store, clause)));
+  } else if (rankOrder.length && !req.distinct) {
+    // CKAN orders by rank with no tie-breaker; Deskstore keeps `_id` order among equals.
+    // Only the first pages are ever shown: pick them (with room to page on) instead of sorting all.
+    const pick = Math.max(needed * 2, 1000);
+    if (rankOrder.length === 1 && pick < rows.length / 4) {
+      ordered = topByScore(rows, aligned.get(rankOrder[0]!)!, pick);
+      complete = false;
+    } else {
+      ordered = sortByKeys(rows, rankOrder.map((name) => scoreKeyDescending(aligned.get(name)!)));
+    }
+  }
+  // DISTINCT without a sort has no ORDER BY in CKAN; first-seen order stands in for it.
+  return { ordered, complete, total: rows.length, scores, weight: ordered.length + matched.length * (1 + aligned.size * 2) };
+}
+
+function sortKey(rows: Uint32Array, store: TableStore, clause: SortClause): RowKey {
+  if (clause.field === '_id') return idKey(rows, clause.descending);
+  const column = store.column(clause.field)!;
+  let ranks: Uint32Array;
+  try {
+    ranks = column.sortRanks();
+  } catch (err) {
+    if (err instanceof UnsortableTypeError) throw invalidQuery(err.message, `ORDER BY "${clause.field}"`);
+    throw err;
+  }
+  return columnKey(rows, column.codes, ranks, clause.descending, clause.nullsFirst);
+}
+
+function outputColumns(ids: readonly string[], resource: SearchableResource, scores: ReadonlyMap<string, ScoreOf>): OutputColumn[] {
   return ids.map((id): OutputColumn => {
     if (id === '_id') return { id, typeName: 'int', kind: 'id' };
     const score = scores.get(id);
@@ -105,35 +159,4 @@ function distinctRows(rows: Uint32Array, columns: readonly OutputColumn[]): Uint
     }
   }
   return Uint32Array.from(keep);
-}
-
-function orderRows(
-  rows: Uint32Array, store: TableStore, sort: readonly SortClause[] | null, rankOrder: readonly string[],
-  scores: Map<string, ScoreOf>,
-): Uint32Array {
-  if (sort) {
-    const keys: RowKey[] = sort.map((clause) => {
-      if (clause.field === '_id') return idKey(rows, clause.descending);
-      const column = store.column(clause.field)!;
-      let ranks: Uint32Array;
-      try {
-        ranks = column.sortRanks();
-      } catch (err) {
-        if (err instanceof UnsortableTypeError) throw invalidQuery(err.message, `ORDER BY "${clause.field}"`);
-        throw err;
-      }
-      return columnKey(rows, column.codes, ranks, clause.descending, clause.nullsFirst);
-    });
-    return sortByKeys(rows, keys);
-  }
-  if (rankOrder.length) {
-    // Rank descending; CKAN adds no tie-breaker, Deskstore keeps `_id` order among equals.
-    return sortByKeys(rows, rankOrder.map((name) => {
-      const score = scores.get(name)!;
-      const values = new Float64Array(rows.length);
-      for (let i = 0; i < rows.length; i++) values[i] = score(rows[i]!);
-      return scoreKeyDescending(values);
-    }));
-  }
-  return rows;
 }

@@ -15,14 +15,14 @@ export function matchRows(predicate: RowPredicate, store: TableStore, candidates
 function scanTests(tests: readonly ColumnTest[], store: TableStore, candidates: Uint32Array | null): Uint32Array {
   const live = store.live;
   if (candidates) {
-    if (tests.length === 0) return candidates.filter((r) => live[r] === 1);
+    // Plain loops: TypedArray.prototype.filter with a callback costs ~0.3 µs a row.
     const out = new Uint32Array(candidates.length);
     let n = 0;
     for (let i = 0; i < candidates.length; i++) {
       const r = candidates[i]!;
-      if (live[r] && passes(tests, r)) out[n++] = r;
+      if (live[r] && (tests.length === 0 || passes(tests, r))) out[n++] = r;
     }
-    return out.slice(0, n);
+    return n === out.length ? out : out.slice(0, n);
   }
   const max = store.maxRowId;
   if (tests.length === 0) return store.liveRowIds();
@@ -72,7 +72,15 @@ function evaluateBitmap(predicate: RowPredicate, store: TableStore, candidates: 
 
 function collect(bitmap: Uint8Array, store: TableStore, candidates: Uint32Array | null): Uint32Array {
   const live = store.live;
-  if (candidates) return candidates.filter((r) => bitmap[r] === 1 && live[r] === 1);
+  if (candidates) {
+    const out = new Uint32Array(candidates.length);
+    let n = 0;
+    for (let i = 0; i < candidates.length; i++) {
+      const r = candidates[i]!;
+      if (bitmap[r] && live[r]) out[n++] = r;
+    }
+    return out.slice(0, n);
+  }
   const out: number[] = [];
   for (let r = 1; r <= store.maxRowId; r++) if (bitmap[r] && live[r]) out.push(r);
   return Uint32Array.from(out);

@@ -21,9 +21,10 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
   const size = store.maxRowId + 1;
   const columns = store.columns.map((c) => {
     const numeric = isNumericStorage(c.type.storage) || c.type.storage === 'bool';
+    // Text dictionaries keep their NULL slot in the JSON so that loading is one JSON.parse.
     const dictionarySection = numeric
       ? add(new Uint8Array(Float64Array.from(c.values.slice(1) as number[]).buffer))
-      : add(Buffer.from(JSON.stringify(c.values.slice(1))));
+      : add(Buffer.from(JSON.stringify(c.values)));
     const codes = c.codes.subarray(0, size);
     const codesSection = add(new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength));
     return {
@@ -46,9 +47,13 @@ export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Arr
     const dict = section(c.dictionarySection);
     let values: StoredValue[];
     if (c.dictionary === 'f64') {
-      values = [null, ...new Float64Array(dict.buffer.slice(dict.byteOffset, dict.byteOffset + dict.byteLength))];
+      const numbers = new Float64Array(dict.buffer.slice(dict.byteOffset, dict.byteOffset + dict.byteLength));
+      values = new Array<StoredValue>(numbers.length + 1);
+      values[0] = null;
+      for (let i = 0; i < numbers.length; i++) values[i + 1] = numbers[i]!;
     } else {
-      values = [null, ...(JSON.parse(Buffer.from(dict.buffer, dict.byteOffset, dict.byteLength).toString('utf8')) as StoredValue[])];
+      values = JSON.parse(Buffer.from(dict.buffer, dict.byteOffset, dict.byteLength).toString('utf8')) as StoredValue[];
+      if (values[0] !== null) throw new CorruptContainerError(`column ${c.id} dictionary lacks its NULL slot`);
     }
     const codesView = uint32View(section(c.codesSection));
     if (codesView.length !== size) throw new CorruptContainerError(`column ${c.id} has ${codesView.length} codes for ${size} rows`);

@@ -1,0 +1,45 @@
+/** A minimal CKAN action client over fetch, as a script would use Deskstore. */
+export interface ActionResponse<T = unknown> {
+  readonly status: number;
+  readonly body: { success: boolean; result?: T; error?: Record<string, unknown>; help?: string } | string;
+  readonly text: string;
+}
+
+export function ckan(base: string, token?: string) {
+  const headers = (extra: Record<string, string> = {}) => ({ ...(token ? { Authorization: token } : {}), ...extra });
+  const parse = async <T>(res: Response): Promise<ActionResponse<T>> => {
+    const text = await res.text();
+    let body: ActionResponse<T>['body'];
+    try {
+      body = JSON.parse(text) as ActionResponse<T>['body'];
+    } catch {
+      body = text;
+    }
+    return { status: res.status, body, text };
+  };
+  return {
+    async post<T = any>(action: string, params: unknown = {}, opts: { anonymous?: boolean } = {}): Promise<ActionResponse<T>> {
+      const res = await fetch(`${base}/api/3/action/${action}`, {
+        method: 'POST', body: JSON.stringify(params),
+        headers: opts.anonymous ? { 'Content-Type': 'application/json' } : headers({ 'Content-Type': 'application/json' }),
+      });
+      return parse<T>(res);
+    },
+    async get<T = any>(action: string, query: Record<string, string> = {}, prefix = ''): Promise<ActionResponse<T>> {
+      const qs = new URLSearchParams(query).toString();
+      return parse<T>(await fetch(`${base}${prefix}/api/3/action/${action}${qs ? `?${qs}` : ''}`));
+    },
+    /** The result of a successful call; throws with the body otherwise. */
+    async ok<T = any>(action: string, params: unknown = {}): Promise<T> {
+      const r = await this.post<T>(action, params);
+      if (typeof r.body === 'string' || !r.body.success) throw new Error(`${action} → ${r.status} ${r.text.slice(0, 500)}`);
+      return r.body.result as T;
+    },
+    async upload<T = any>(action: string, fields: Record<string, string>, file: { name: string; data: Uint8Array }): Promise<ActionResponse<T>> {
+      const form = new FormData();
+      for (const [k, v] of Object.entries(fields)) form.set(k, v);
+      form.set('upload', new Blob([file.data]), file.name);
+      return parse<T>(await fetch(`${base}/api/3/action/${action}`, { method: 'POST', body: form, headers: headers() }));
+    },
+  };
+}

@@ -1,0 +1,118 @@
+import { statSync } from 'node:fs';
+import { request } from 'node:http';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { ckan } from '../helpers/ckan-client';
+import { DATA, removeDir, runCli, startServer, tempDir, type ServerProcess } from '../helpers/deskstore-process';
+
+const started: ServerProcess[] = [];
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const s of started.splice(0)) await s.stop();
+  for (const d of dirs.splice(0)) removeDir(d);
+});
+
+async function serve(opts: Parameters<typeof startServer>[0] = {}): Promise<ServerProcess> {
+  const s = await startServer(opts);
+  started.push(s);
+  dirs.push(s.dataDir);
+  return s;
+}
+
+describe('deskstore serve', () => {
+  it('prints exactly one stdout line once it accepts requests, and the token file on stderr', async () => {
+    const s = await serve();
+    expect(s.stdout()).toMatch(/^Deskstore listening on http:\/\/127\.0\.0\.1:\d+\n$/);
+    const tokenFile = join(s.dataDir, 'api-token');
+    expect(s.stderr()).toContain(tokenFile);
+    expect(statSync(tokenFile).mode & 0o777).toBe(0o600);
+    const res = await fetch(`${s.url}/api/3`);
+    expect(await res.json()).toEqual({ version: 3 });
+  });
+
+  it('reuses the token of the data directory and accepts --token instead', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const first = await startServer({ dataDir });
+    const token = first.token;
+    await first.stop();
+    const second = await serve({ dataDir });
+    expect(second.token).toBe(token);
+    await second.stop();
+    const third = await serve({ dataDir, args: ['--token', 'my-own-token'] });
+    const denied = await fetch(`${third.url}/api/3/action/package_create`, {
+      method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: '{"name":"x1"}',
+    });
+    expect(denied.status).toBe(403);
+    const allowed = await fetch(`${third.url}/api/3/action/package_create`, {
+      method: 'POST', headers: { Authorization: 'my-own-token', 'Content-Type': 'application/json' }, body: '{"name":"x1"}',
+    });
+    expect(allowed.status).toBe(200);
+  });
+
+  it('exits 0 on SIGTERM and on SIGINT, releasing the data directory', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const a = await startServer({ dataDir });
+    expect(await a.stop('SIGTERM')).toBe(0);
+    const b = await startServer({ dataDir });
+    expect(await b.stop('SIGINT')).toBe(0);
+  });
+
+  it('refuses a second process on the same data directory, naming the running server', async () => {
+    const s = await serve();
+    const second = runCli(['serve', '--data', s.dataDir, '--port', '0', '--no-sample']);
+    expect(second.status).not.toBe(0);
+    expect(second.stderr).toContain(s.url);
+    const importing = runCli(['import', join(DATA, 'world-cities.csv'), '--data', s.dataDir]);
+    expect(importing.status).not.toBe(0);
+    expect(importing.stderr).toContain(s.url);
+    expect(importing.stdout).toBe('');
+  });
+
+  it('rejects requests whose Host header is not its own loopback address (DNS rebinding)', async () => {
+    const s = await serve();
+    const port = Number(new URL(s.url).port);
+    const status = (host: string) => new Promise<number>((resolve, reject) => {
+      const req = request({ host: '127.0.0.1', port, path: '/api/3/action/status_show', headers: { Host: host } }, (res) => {
+        res.resume();
+        resolve(res.statusCode!);
+      });
+      req.on('error', reject);
+      req.end();
+    });
+    expect(await status(`127.0.0.1:${port}`)).toBe(200);
+    expect(await status(`localhost:${port}`)).toBe(200);
+    expect(await status(`evil.example:${port}`)).toBe(403);
+    expect(await status(`127.0.0.1.evil.example:${port}`)).toBe(403);
+  });
+
+  it('only listens on loopback', async () => {
+    const r = runCli(['serve', '--data', tempDir(), '--host', '0.0.0.0']);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toMatch(/loopback/);
+  });
+
+  it('imports the embedded ISTAT sample on the first start of a data directory, once', async () => {
+    const s = await serve({ sample: true });
+    const api = ckan(s.url);
+    expect((await api.get('package_list')).body).toMatchObject({ result: ['esempio-comuni-italiani'] });
+    const pkg = (await api.get('package_show', { id: 'esempio-comuni-italiani' })).body as { result: { resources: { id: string }[] } };
+    const rid = pkg.result.resources[0]!.id;
+    const found = await api.get('datastore_search', { resource_id: rid, q: 'Števerjan', limit: '1' });
+    expect(found.body).toMatchObject({ result: { total: 1 } });
+    const all = await api.get('datastore_search', { resource_id: rid, limit: '0' });
+    expect(all.body).toMatchObject({ result: { total: 571 } });
+    await s.stop();
+    const again = await serve({ dataDir: s.dataDir, sample: true });
+    expect((await ckan(again.url, again.token).post('package_delete', { id: 'esempio-comuni-italiani' })).status).toBe(200);
+    await again.stop();
+    const third = await serve({ dataDir: s.dataDir, sample: true });
+    expect((await ckan(third.url).get('package_list')).body).toMatchObject({ result: [] });
+  });
+
+  it('does not import the sample with --no-sample', async () => {
+    const s = await serve();
+    expect((await ckan(s.url).get('package_list')).body).toMatchObject({ result: [] });
+  });
+});
