@@ -17,7 +17,7 @@ const COMBINING_MARKS = /\p{M}+/gu;
 export function textSortKey(text: string): string {
   const decomposed = text.normalize('NFD');
   const base = decomposed.replace(COMBINING_MARKS, '').toLowerCase();
-  return `${base}\u0000${decomposed.toLowerCase()}\u0000${text}`;
+  return `${base}\u0001${decomposed.toLowerCase()}\u0001${text}`;
 }
 
 const compareNumbers: Comparator = (a, b) => (a as number) - (b as number);

@@ -36,7 +36,7 @@ export interface FacetOutcome {
   readonly rows: number;
 }
 
-const fold = (s: string): string => textSortKey(s).split('\u0000')[0]!;
+const fold = (s: string): string => textSortKey(s).split('\u0001')[0]!;
 
 export function computeFacets(req: FacetRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): FacetOutcome {
   const { store } = resource;
