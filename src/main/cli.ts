@@ -17,6 +17,7 @@ import { isTextSearchLanguage } from './engine/fts';
  */
 const USAGE = `Usage:
   deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token TOKEN] [--no-sample]
+                   [--max-upload-mb N] [--sql-timeout-s N]
   deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id UUID]
                    [--encoding E] [--delimiter D] [--skip-lines N] [--type COLUMN=TYPE ...]
                    [--language english|simple|italian] [--keep-spaces]
@@ -51,8 +52,10 @@ async function main(argv: string[]): Promise<void> {
   if (command === 'serve') {
     const { values } = parseArgs({ args: rest, options: {
       data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' },
-      'no-sample': { type: 'boolean' },
+      'no-sample': { type: 'boolean' }, 'max-upload-mb': { type: 'string' }, 'sql-timeout-s': { type: 'string' },
     } });
+    const maxUploadMb = integer(values['max-upload-mb'], '--max-upload-mb', 1);
+    const sqlTimeoutS = integer(values['sql-timeout-s'], '--sql-timeout-s', 1);
     const host = values.host ?? '127.0.0.1';
     if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
       throw new UsageError(`--host must be a loopback address (127.0.0.1, ::1 or localhost): Deskstore is a local, single-user server`);
@@ -63,6 +66,8 @@ async function main(argv: string[]): Promise<void> {
       host,
       ...(values.token !== undefined ? { token: values.token } : {}),
       sample: !values['no-sample'],
+      ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
+      ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
     }, {
       engineWorker: here('./engine-worker.js'),
       importWorker: here('./import-worker.js'),

@@ -9,6 +9,8 @@ export interface ServeArgs {
   readonly host: string;
   readonly token?: string;
   readonly sample: boolean;
+  readonly maxUploadBytes?: number;
+  readonly sqlTimeoutMs?: number;
 }
 
 export interface BuiltPaths {
@@ -49,6 +51,8 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     ...(existsSync(rendererDir) ? { staticDir: rendererDir } : {}),
     workers: { engine: paths.engineWorker, importer: paths.importWorker },
     version: paths.version,
+    ...(args.maxUploadBytes ? { maxUploadBytes: args.maxUploadBytes } : {}),
+    ...(args.sqlTimeoutMs ? { sqlTimeoutMs: args.sqlTimeoutMs } : {}),
     logger: {
       request: () => {},
       error: (message, error) => console.error(message, error ?? ''),

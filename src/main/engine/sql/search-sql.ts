@@ -5,6 +5,7 @@ import { fieldTypeOf, type FieldType } from '../field-types';
 import { ROWS_MAX } from '../search/search-request';
 import { quoteIdentifier } from '../sqlite/identifiers';
 import { loadSqlJs } from '../sqlite/sql-js';
+import { native, SQLITE_FLOAT, statementPointer } from '../sqlite/native';
 import { candidateNames, isSingleStatement, lexSql, postgresSyntaxMessage, SqlLexError } from './sql-text';
 
 /**
@@ -73,17 +74,16 @@ export async function searchSql(ctx: EngineContext, sql: string): Promise<SqlOut
     const typesByColumn = await attachResources(ctx, db, referenced);
     db.exec('PRAGMA query_only = 1');
     const wrapped = `SELECT * FROM (${body}) AS blah LIMIT ${ROWS_MAX + 1}`;
-    let result;
+    let result: QueryRows;
     try {
-      result = db.exec(wrapped)[0];
+      result = runQuery(SQL, db, wrapped);
     } catch (err) {
       throw queryError(postgresMessage(body, (err as Error).message), sql);
     }
-    const columns = result?.columns ?? [];
-    const rows = result?.values ?? [];
+    const { columns, rows, storage } = result;
     const truncated = rows.length > ROWS_MAX;
     const kept = truncated ? rows.slice(0, ROWS_MAX) : rows;
-    const types = columns.map((c, i) => typesByColumn.get(c) ?? inferType(kept.map((r) => r[i])));
+    const types = columns.map((c, i) => typesByColumn.get(c) ?? inferType(storage[i]!, kept.map((r) => r[i])));
     return {
       sql,
       fields: columns.map((id, i) => ({ id, type: types[i]!.name === 'int' ? 'int4' : types[i]!.name })),
@@ -127,8 +127,35 @@ async function attachResources(ctx: EngineContext, db: Database, referenced: Map
   return new Map([...types].filter((e): e is [string, FieldType] => e[1] !== null));
 }
 
-function inferType(values: unknown[]): FieldType {
+interface QueryRows {
+  readonly columns: string[];
+  readonly rows: unknown[][];
+  /** Per column, the SQLite storage classes its values had (INTEGER, FLOAT, ...). */
+  readonly storage: Set<number>[];
+}
+
+/** Runs a query keeping each value's SQLite storage class (sum() of REALs that happen to be whole is still a float). */
+function runQuery(SQL: Awaited<ReturnType<typeof loadSqlJs>>, db: Database, sql: string): QueryRows {
+  const stmt = db.prepare(sql);
+  try {
+    const pointer = statementPointer(SQL, stmt, sql);
+    const columns = stmt.getColumnNames();
+    const storage = columns.map(() => new Set<number>());
+    const rows: unknown[][] = [];
+    while (stmt.step()) {
+      rows.push(stmt.get());
+      if (pointer !== null) for (let c = 0; c < columns.length; c++) storage[c]!.add(native(SQL)._sqlite3_column_type(pointer, c));
+    }
+    return { columns, rows, storage };
+  } finally {
+    stmt.free();
+  }
+}
+
+/** A result column's type when it is not a table column: from what SQLite stored. */
+function inferType(storage: Set<number>, values: unknown[]): FieldType {
   const present = values.filter((v) => v !== null);
+  if (present.length && storage.has(SQLITE_FLOAT)) return fieldTypeOf('numeric');
   if (present.length && present.every((v) => typeof v === 'number' && Number.isInteger(v))) {
     return fieldTypeOf(present.every((v) => Math.abs(v as number) <= 2147483647) ? 'int4' : 'int8');
   }

@@ -1,7 +1,8 @@
-import type { Database, SqlJsStatic, Statement } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
 import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
 import { quoteIdentifier } from './identifiers';
+import { native as nativeOf, SQLITE_DONE, statementPointer, type NativeSqlite as Native } from './native';
 
 /**
  * Copies a column store into its SQLite table, fast. sql.js's `Statement.run(values)`
@@ -11,36 +12,9 @@ import { quoteIdentifier } from './identifiers';
  * sqlite3's own exported functions; NULLs come from sqlite3_clear_bindings.
  */
 
-interface Native {
-  _sqlite3_bind_text(stmt: number, index: number, ptr: number, bytes: number, destructor: number): number;
-  _sqlite3_bind_double(stmt: number, index: number, value: number): number;
-  _sqlite3_step(stmt: number): number;
-  _sqlite3_reset(stmt: number): number;
-  _sqlite3_clear_bindings(stmt: number): number;
-  _malloc(bytes: number): number;
-  _free(ptr: number): void;
-  writeArrayToMemory(array: Uint8Array, ptr: number): void;
-  cwrap(name: string, ret: string, args: string[]): (...args: unknown[]) => unknown;
-}
-
-const SQLITE_DONE = 101;
 /** Rows per INSERT statement: fewer steps, within SQLite's limit on bound parameters. */
 const MAX_BATCH_ROWS = 64;
 const MAX_PARAMETERS = 32_000;
-
-/** The native sqlite3_stmt* of a sql.js Statement: the numeric field whose SQL text is ours. */
-function statementPointer(native: Native, stmt: Statement, sql: string): number | null {
-  const sqlOf = native.cwrap('sqlite3_sql', 'string', ['number']) as (p: number) => string;
-  for (const value of Object.values(stmt as unknown as Record<string, unknown>)) {
-    if (typeof value !== 'number' || value <= 4096) continue;
-    try {
-      if (sqlOf(value) === sql) return value;
-    } catch {
-      // not a statement pointer
-    }
-  }
-  return null;
-}
 
 /** A string dictionary as one UTF-8 block in WASM memory: code → (pointer, byte length). */
 class EncodedDictionary {
@@ -95,7 +69,7 @@ function binderFor(native: Native, column: Column, dictionaries: EncodedDictiona
 
 /** Inserts the live rows of a column store (or `rowIds`), keeping their `_id`s. */
 export function insertFromStore(SQL: SqlJsStatic, db: Database, table: string, store: TableStore, rowIds?: Uint32Array): void {
-  const native = SQL as unknown as Native;
+  const native = nativeOf(SQL);
   const ids = rowIds ?? store.liveRowIds();
   const columns = store.columns;
   const width = columns.length + 1;
@@ -116,7 +90,7 @@ export function insertFromStore(SQL: SqlJsStatic, db: Database, table: string, s
 
   const fullSql = sqlFor(batch);
   const full = db.prepare(fullSql);
-  const stmt = statementPointer(native, full, fullSql);
+  const stmt = statementPointer(SQL, full, fullSql);
   const dictionaries: EncodedDictionary[] = [];
   try {
     const whole = Math.floor(ids.length / batch) * batch;
