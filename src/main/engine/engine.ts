@@ -1,4 +1,4 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, StorageError } from '../errors';
 import { Catalogue } from './catalogue/catalogue';
@@ -21,7 +21,7 @@ import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
-import { generationSize, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
+import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
 import type { StoredField } from './catalogue/records';
 
 /** Journal bytes that trigger a checkpoint: big tables tolerate a bigger journal. */
@@ -70,6 +70,7 @@ export class Engine implements EngineContext {
     }
     this.catalogue = Catalogue.open(dataDir);
     this.cache = new ResourceCache(dataDir, options.memoryBudgetBytes ?? 4 * 1024 ** 3);
+    this.removeCrashLeftovers();
     this.defaultFtsLanguage = options.defaultFtsLanguage ?? 'english';
   }
 
@@ -259,6 +260,26 @@ export class Engine implements EngineContext {
       throw err;
     }
     removeOlderGenerations(dir, p.generation);
+  }
+
+  /**
+   * A crash can leave files no version points at: a generation written but never published,
+   * a temporary file, the folder of an import that never finished. Nothing runs yet at
+   * start-up, so everything the catalogue does not name can go.
+   */
+  private removeCrashLeftovers(): void {
+    const root = join(this.dataDir, 'resources');
+    let folders: string[];
+    try {
+      folders = readdirSync(root);
+    } catch {
+      return;
+    }
+    for (const id of folders) {
+      const datastore = this.catalogue.findResource(id)?.datastore;
+      if (datastore) removeAllGenerationsBut(join(root, id), datastore.generation);
+      else rmSync(join(root, id), { recursive: true, force: true });
+    }
   }
 
   statusFacts(): { resources: number; datasets: number } {
