@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -46,8 +46,22 @@ function readHolder(path: string): LockInfo | null {
   }
 }
 
+/**
+ * On a read-only file system no process can write the directory, so there is nothing to
+ * guard: the lock is skipped and the server serves reads (writes fail with a clear error).
+ */
 export function acquireDataDirectoryLock(dataDir: string, role: LockInfo['role']): DataDirectoryLock {
   const path = join(dataDir, 'deskstore.lock');
+  try {
+    accessSync(dataDir, constants.W_OK);
+    closeSync(openSync(join(dataDir, '.deskstore-write-probe'), 'w'));
+    rmSync(join(dataDir, '.deskstore-write-probe'), { force: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'EROFS') {
+      console.error(`deskstore: ${dataDir} is on a read-only file system: serving reads only`);
+      return { setUrl: () => {}, release: () => {} };
+    }
+  }
   let info: LockInfo = { pid: process.pid, role, since: new Date().toISOString() };
   for (let attempt = 0; ; attempt++) {
     try {

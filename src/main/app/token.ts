@@ -15,7 +15,11 @@ export function loadOrCreateToken(dataDir: string): { token: string; path: strin
   if (existsSync(path)) {
     const token = readFileSync(path, 'utf8').trim();
     if (token) {
-      chmodSync(path, 0o600); // repair a loosened mode rather than keep serving a readable token
+      try {
+        chmodSync(path, 0o600); // repair a loosened mode rather than keep serving a readable token
+      } catch {
+        // read-only file system: nothing can change the mode, nor anything else
+      }
       return { token, path, created: false };
     }
   }

@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toWireError } from '../errors';
 import { Engine } from './engine';
+import { loadSqlJs } from './sqlite/sql-js';
 import { isEngineMethod } from './engine-api';
 import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol';
 
@@ -13,8 +14,9 @@ const port = parentPort;
 if (!port) throw new Error('engine-worker must run as a worker thread');
 const send = (message: FromEngine): void => port.postMessage(message);
 
-let engine: Engine;
+let engine!: Engine;
 try {
+  await loadSqlJs(); // once, before any request: recovery paths need it synchronously
   engine = new Engine((workerData as EngineWorkerData).options);
   send({ kind: 'ready' });
 } catch (err) {

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, StorageError } from '../errors';
 import { Catalogue } from './catalogue/catalogue';
@@ -66,7 +66,9 @@ export class Engine implements EngineContext {
     try {
       mkdirSync(join(dataDir, 'resources'), { recursive: true });
     } catch (err) {
-      throw new StorageError(`The data directory ${dataDir} cannot be used: ${(err as Error).message}`);
+      if (!existsSync(join(dataDir, 'resources'))) {
+        throw new StorageError(`The data directory ${dataDir} cannot be used: ${(err as Error).message}`);
+      }
     }
     this.catalogue = Catalogue.open(dataDir);
     this.cache = new ResourceCache(dataDir, options.memoryBudgetBytes ?? 4 * 1024 ** 3);
@@ -275,10 +277,15 @@ export class Engine implements EngineContext {
     } catch {
       return;
     }
-    for (const id of folders) {
-      const datastore = this.catalogue.findResource(id)?.datastore;
-      if (datastore) removeAllGenerationsBut(join(root, id), datastore.generation);
-      else rmSync(join(root, id), { recursive: true, force: true });
+    try {
+      for (const id of folders) {
+        const datastore = this.catalogue.findResource(id)?.datastore;
+        if (datastore) removeAllGenerationsBut(join(root, id), datastore.generation);
+        else rmSync(join(root, id), { recursive: true, force: true });
+      }
+    } catch (err) {
+      // A read-only data directory can still be served; leftovers wait for a writable start.
+      console.error(`deskstore: could not remove leftover files: ${(err as Error).message}`);
     }
   }
 

@@ -6,6 +6,8 @@ import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { workerImportRunner } from '../importer/worker-runner';
 import type { ImportProgress } from '../importer/import-csv';
 import { downloadToFile } from './download';
+import { StorageError } from '../errors';
+import { storageFailure } from '../engine/storage/durable-files';
 
 /**
  * Background loads of resource files into the DataStore, as CKAN's xloader does them: a
@@ -59,9 +61,20 @@ export class ImportJobs {
   private readonly queue: string[] = [];
   private running = 0;
 
+  /** Why loads cannot run (the jobs folder cannot be written), or null. */
+  private readonly unavailable: string | null = null;
+
   constructor(private readonly opts: ImportJobsOptions) {
-    mkdirSync(join(opts.jobsDir, 'staged'), { recursive: true });
-    this.sweep();
+    try {
+      mkdirSync(join(opts.jobsDir, 'staged'), { recursive: true });
+      this.sweep();
+    } catch (err) {
+      this.unavailable = storageFailure(`Loads cannot run: ${opts.jobsDir}`, err).message;
+    }
+  }
+
+  private checkAvailable(): void {
+    if (this.unavailable) throw new StorageError(this.unavailable);
   }
 
   /**
@@ -69,6 +82,7 @@ export class ImportJobs {
    * (the server deletes it after the request); `takeFile` does that.
    */
   start(resourceId: string, source: JobSource, choices: ImportChoices): JobStatus {
+    this.checkAvailable();
     this.cancel(resourceId);
     const jobId = randomUUID();
     const created = nowIso();
@@ -88,6 +102,7 @@ export class ImportJobs {
 
   /** Moves a file into the jobs folder, so the job owns it until it ends. */
   takeFile(path: string, name: string): JobSource {
+    this.checkAvailable();
     const dest = join(this.opts.jobsDir, `${randomUUID()}-${basename(name).replace(/[^\w.-]+/g, '_')}`);
     renameSync(path, dest);
     return { kind: 'file', path: dest, name, owned: true };
@@ -98,6 +113,7 @@ export class ImportJobs {
    * options, then resource_create names it): one upload, however big the file.
    */
   stage(path: string, name: string): { id: string; path: string } {
+    this.checkAvailable();
     const id = randomUUID();
     const dest = join(this.stagedDir, id);
     renameSync(path, dest);

@@ -20,13 +20,15 @@ export class Journal {
 
   private constructor(readonly path: string) {}
 
-  /** Opens (creating) a journal and returns the payloads of its whole entries, in order. */
+  /**
+   * Reads a journal's whole entries, in order (a missing file has none). Nothing is written
+   * until the first append, so a read-only data directory can still be served.
+   */
   static open<T>(path: string): { journal: Journal; entries: T[] } {
     const journal = new Journal(path);
     const entries: T[] = [];
     let valid = 0;
-    const existed = existsSync(path);
-    if (existed) {
+    if (existsSync(path)) {
       const data = readFileSync(path);
       let at = 0;
       while (at + HEADER <= data.length) {
@@ -43,14 +45,6 @@ export class Journal {
       }
       valid = at;
     }
-    try {
-      journal.fd = openSync(path, 'a+');
-      // Cut a torn tail so new entries follow the last whole one.
-      ftruncateSync(journal.fd, valid);
-      if (!existed) fsyncDirectory(dirname(path)); // the new file's name must survive a crash too
-    } catch (err) {
-      throw storageFailure(`Could not open the journal ${path}`, err);
-    }
     journal.bytes = valid;
     journal.entries = entries.length;
     return { journal, entries };
@@ -64,9 +58,25 @@ export class Journal {
     return this.entries;
   }
 
+  private openForAppend(): number {
+    if (this.fd !== null) return this.fd;
+    const existed = existsSync(this.path);
+    try {
+      this.fd = openSync(this.path, 'a+');
+      // Cut a torn tail so new entries follow the last whole one.
+      ftruncateSync(this.fd, this.bytes);
+      if (!existed) fsyncDirectory(dirname(this.path)); // the new file's name must survive a crash too
+    } catch (err) {
+      if (this.fd !== null) closeSync(this.fd);
+      this.fd = null;
+      throw storageFailure('Could not write the journal', err);
+    }
+    return this.fd;
+  }
+
   /** Appends one entry and fsyncs; when this returns, the entry survives a crash. */
   append(payload: unknown): void {
-    if (this.fd === null) throw new Error('journal is closed');
+    const fd = this.openForAppend();
     const body = Buffer.from(JSON.stringify(payload), 'utf8');
     const frame = Buffer.allocUnsafe(HEADER + body.length);
     frame.writeUInt32LE(body.length, 0);
@@ -74,13 +84,13 @@ export class Journal {
     body.copy(frame, HEADER);
     try {
       let done = 0;
-      while (done < frame.length) done += writeSync(this.fd, frame, done, frame.length - done);
-      fsyncSync(this.fd);
+      while (done < frame.length) done += writeSync(fd, frame, done, frame.length - done);
+      fsyncSync(fd);
     } catch (err) {
       // A partial frame may be on disk: cut it off so the journal stays a sequence of whole
       // entries, and report the write as failed (the caller rolls back).
       try {
-        ftruncateSync(this.fd, this.bytes);
+        ftruncateSync(fd, this.bytes);
       } catch {
         // the next open cuts the torn tail anyway
       }

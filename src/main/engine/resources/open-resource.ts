@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import type { Database } from 'sql.js';
+import type { Database, SqlJsStatic } from 'sql.js';
 import type { TableStore } from '../column-store/table-store';
 import { fieldTypeOf, type FieldType } from '../field-types';
 import type { MutableTextIndex, TextSearchLanguage } from '../fts';
@@ -93,28 +93,38 @@ export class OpenResource implements SearchableResource {
    * store, which already holds every journalled write.
    */
   async sqlite(): Promise<Database> {
-    if (!this.db && !sqliteFileExists(this.dir, this.generation)) {
-      const SQL = await loadSqlJs();
-      const db = new SQL.Database();
-      db.exec(createTableSql(this.id, this.fields));
-      if (this.record.primaryKey.length) db.exec(uniqueIndexSql(this.id, this.record.primaryKey));
-      db.exec('BEGIN');
-      insertFromStore(SQL, db, this.id, this.store);
-      db.exec('COMMIT');
-      this.adoptDatabase(db);
-    }
+    if (!this.db && !sqliteFileExists(this.dir, this.generation)) this.adoptDatabase(this.tableFromStore(await loadSqlJs()));
     if (!this.db) {
       const SQL = await loadSqlJs();
-      const db = new SQL.Database(readSqliteFile(this.dir, this.generation));
-      if (this.pendingSql.length) {
-        db.exec('BEGIN');
-        for (const entry of this.pendingSql) applyEntryToSqlite(db, this.id, entry);
-        db.exec('COMMIT');
+      let db: Database | null = null;
+      try {
+        db = new SQL.Database(readSqliteFile(this.dir, this.generation));
+        db.exec('SELECT count(*) FROM sqlite_master'); // a damaged header fails here, not mid-write
+        if (this.pendingSql.length) {
+          db.exec('BEGIN');
+          for (const entry of this.pendingSql) applyEntryToSqlite(db, this.id, entry);
+          db.exec('COMMIT');
+        }
+        this.pendingSql = [];
+        this.db = db;
+      } catch (err) {
+        // The table file is damaged: the column store has everything (journal included).
+        db?.close();
+        console.error(`deskstore: resource ${this.id}: table file unusable (${(err as Error).message}); rebuilt from the column store`);
+        this.adoptDatabase(this.tableFromStore(SQL));
       }
-      this.pendingSql = [];
-      this.db = db;
     }
-    return this.db;
+    return this.db!;
+  }
+
+  private tableFromStore(SQL: SqlJsStatic): Database {
+    const db = new SQL.Database();
+    db.exec(createTableSql(this.id, this.fields));
+    if (this.record.primaryKey.length) db.exec(uniqueIndexSql(this.id, this.record.primaryKey));
+    db.exec('BEGIN');
+    insertFromStore(SQL, db, this.id, this.store);
+    db.exec('COMMIT');
+    return db;
   }
 
   /** Takes over a database built in memory (a table just created), instead of reading a file. */

@@ -3,7 +3,10 @@ import type { DatastoreRecord } from '../catalogue/records';
 import { applyEntryToMemory } from '../journal/apply-entry';
 import { Journal } from '../journal/journal';
 import type { JournalEntry } from '../journal/journal-entry';
-import { readColumnsFile, resourceDir } from '../storage/resource-files';
+import { StorageError } from '../../errors';
+import { sqlJsLoaded } from '../sqlite/sql-js';
+import { readColumnsFile, readSqliteFile, resourceDir, sqliteFileExists, writeColumnsFile } from '../storage/resource-files';
+import { rebuildColumnsFromSqlite } from './rebuild-columns';
 import { journalPath, OpenResource } from './open-resource';
 
 /**
@@ -35,7 +38,7 @@ export class ResourceCache {
 
   private load(resourceId: string, record: DatastoreRecord): OpenResource {
     const dir = resourceDir(this.dataDir, resourceId);
-    const { store, textIndex, indexedColumns } = readColumnsFile(dir, record.generation);
+    const { store, textIndex, indexedColumns } = readColumnsOrRebuild(dir, resourceId, record);
     const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex), new Set(indexedColumns));
     const { journal, entries } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
     for (const entry of entries) applyEntryToMemory(resource, entry);
@@ -77,5 +80,41 @@ export class ResourceCache {
       total -= r.memoryEstimate();
       this.evict(id);
     }
+  }
+}
+
+/**
+ * The generation's columns file; if it is missing or damaged, rebuilt from the table file
+ * (and written back), so one damaged file does not lose a resource. Both damaged: a clear
+ * error for this resource only; the rest of the store keeps working.
+ */
+function readColumnsOrRebuild(dir: string, resourceId: string, record: DatastoreRecord): ReturnType<typeof readColumnsFile> {
+  let failure: Error;
+  try {
+    return readColumnsFile(dir, record.generation);
+  } catch (err) {
+    failure = err as Error;
+  }
+  if (!sqliteFileExists(dir, record.generation)) {
+    throw new StorageError(`The data files of resource ${resourceId} are damaged (${failure.message}) and no table file can replace them; `
+      + 'restore the folder from a backup, or delete the resource and import it again');
+  }
+  let db;
+  try {
+    db = new (sqlJsLoaded().Database)(readSqliteFile(dir, record.generation));
+    const rebuilt = rebuildColumnsFromSqlite(db, resourceId, record);
+    console.error(`deskstore: resource ${resourceId}: ${failure.message}; rebuilt its columns file from its table`);
+    try {
+      writeColumnsFile(dir, record.generation, { ...rebuilt, ftsLanguage: record.ftsLanguage });
+    } catch {
+      // rebuilding again next time is the worst case
+    }
+    return { ...rebuilt, ftsLanguage: record.ftsLanguage };
+  } catch (err) {
+    if (err instanceof StorageError) throw err;
+    throw new StorageError(`The data files of resource ${resourceId} are damaged (${failure.message}; table: ${(err as Error).message}); `
+      + 'restore the folder from a backup, or delete the resource and import it again');
+  } finally {
+    db?.close();
   }
 }

@@ -5,8 +5,15 @@ import initSqlJs, { type SqlJsStatic } from 'sql.js';
  * (Each worker has its own copy: WASM memory is per isolate.)
  */
 let loading: Promise<SqlJsStatic> | null = null;
+let loaded: SqlJsStatic | null = null;
 
 export function loadSqlJs(): Promise<SqlJsStatic> {
-  loading ??= initSqlJs();
+  loading ??= initSqlJs().then((module) => (loaded = module));
   return loading;
+}
+
+/** The module, for synchronous paths of a thread that already awaited loadSqlJs(). */
+export function sqlJsLoaded(): SqlJsStatic {
+  if (!loaded) throw new Error('sql.js is not loaded yet in this thread (await loadSqlJs() at start-up)');
+  return loaded;
 }
