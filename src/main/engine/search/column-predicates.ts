@@ -15,9 +15,18 @@ export interface ColumnTest {
   readonly table: Uint8Array;
 }
 
+/** A condition on `_id` itself (keyset paging: `{"_id": {"gt": 100}}`). */
+export interface IdTest {
+  readonly accept: (rowId: number) => boolean;
+}
+
+export type RowTest = ColumnTest | IdTest;
+
 export type RowPredicate =
-  | { readonly kind: 'tests'; readonly tests: readonly ColumnTest[] }
+  | { readonly kind: 'tests'; readonly tests: readonly RowTest[] }
   | { readonly kind: 'and' | 'or'; readonly items: readonly RowPredicate[] };
+
+export const isIdTest = (t: RowTest): t is IdTest => 'accept' in t;
 
 export const MATCH_ALL: RowPredicate = { kind: 'tests', tests: [] };
 
@@ -86,18 +95,42 @@ function mergeByColumn(tests: ColumnTest[], op: 'and' | 'or'): ColumnTest[] {
   return [...byColumn.values()];
 }
 
+function compileIdMatch(node: Extract<FilterNode, { kind: 'match' }>): IdTest {
+  const toId = (v: unknown): number | null => {
+    if (v === null) return null;
+    const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : NaN;
+    if (!Number.isInteger(n)) throw invalidQuery(`invalid input syntax for type integer: "${String(v)}"`, '"_id" = $1', [v]);
+    return n;
+  };
+  if (node.op === 'eq' || node.op === 'in') {
+    const ids = new Set((node.op === 'in' ? (node.value as unknown[]) : [node.value]).map(toId).filter((n) => n !== null));
+    return { accept: (rowId) => ids.has(rowId) };
+  }
+  const bound = toId(node.value);
+  if (bound === null) return { accept: () => false };
+  const test = { gt: (r: number) => r > bound, gte: (r: number) => r >= bound, lt: (r: number) => r < bound, lte: (r: number) => r <= bound }[node.op];
+  return { accept: test };
+}
+
+function columnTests(tests: readonly RowTest[]): ColumnTest[] {
+  return tests.filter((t): t is ColumnTest => !isIdTest(t));
+}
+
 export function compileFilter(node: FilterNode, store: TableStore): RowPredicate {
   if (node.kind === 'match') {
-    return { kind: 'tests', tests: [compileMatch(store.column(node.column)!, node)] };
+    return { kind: 'tests', tests: [node.column === '_id' ? compileIdMatch(node) : compileMatch(store.column(node.column)!, node)] };
   }
   const items = node.items.map((item) => compileFilter(item, store));
   const testLists = items.map((i) => (i.kind === 'tests' ? i.tests : null));
   if (node.kind === 'and') {
-    if (testLists.every((t) => t !== null)) return { kind: 'tests', tests: mergeByColumn(testLists.flat() as ColumnTest[], 'and') };
+    if (testLists.every((t) => t !== null)) {
+      const all = testLists.flat() as RowTest[];
+      return { kind: 'tests', tests: [...mergeByColumn(columnTests(all), 'and'), ...all.filter(isIdTest)] };
+    }
     return { kind: 'and', items };
   }
   // An OR of single tests on one column is still a single test (`{"x": [1, {"gt": 5}]}`).
-  const singles = testLists.map((t) => (t && t.length === 1 ? t[0]! : null));
+  const singles = testLists.map((t) => (t && t.length === 1 && !isIdTest(t[0]!) ? t[0] as ColumnTest : null));
   if (singles.length && singles.every((t) => t !== null) && new Set(singles.map((t) => t!.column)).size === 1) {
     return { kind: 'tests', tests: mergeByColumn(singles as ColumnTest[], 'or') };
   }
@@ -106,6 +139,9 @@ export function compileFilter(node: FilterNode, store: TableStore): RowPredicate
 
 /** AND of two predicates (filters and per-column q). */
 export function andPredicates(a: RowPredicate, b: RowPredicate): RowPredicate {
-  if (a.kind === 'tests' && b.kind === 'tests') return { kind: 'tests', tests: mergeByColumn([...a.tests, ...b.tests], 'and') };
+  if (a.kind === 'tests' && b.kind === 'tests') {
+    const all = [...a.tests, ...b.tests];
+    return { kind: 'tests', tests: [...mergeByColumn(columnTests(all), 'and'), ...all.filter(isIdTest)] };
+  }
   return { kind: 'and', items: [a, b] };
 }

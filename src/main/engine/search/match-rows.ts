@@ -1,5 +1,5 @@
 import type { TableStore } from '../column-store/table-store';
-import type { ColumnTest, RowPredicate } from './column-predicates';
+import { isIdTest, type ColumnTest, type RowPredicate, type RowTest } from './column-predicates';
 
 /**
  * Runs a compiled predicate over rows: every live row, or the rows a full-text query found.
@@ -12,7 +12,7 @@ export function matchRows(predicate: RowPredicate, store: TableStore, candidates
   return collect(bitmap, store, candidates);
 }
 
-function scanTests(tests: readonly ColumnTest[], store: TableStore, candidates: Uint32Array | null): Uint32Array {
+function scanTests(tests: readonly RowTest[], store: TableStore, candidates: Uint32Array | null): Uint32Array {
   const live = store.live;
   if (candidates) {
     // Plain loops: TypedArray.prototype.filter with a callback costs ~0.3 µs a row.
@@ -27,13 +27,16 @@ function scanTests(tests: readonly ColumnTest[], store: TableStore, candidates: 
   const max = store.maxRowId;
   if (tests.length === 0) return store.liveRowIds();
   const out: number[] = [];
-  if (tests.length === 1) {
-    const codes = tests[0]!.column.codes;
-    const table = tests[0]!.table;
+  const onColumns = !tests.some(isIdTest);
+  if (onColumns && tests.length === 1) {
+    const test = tests[0] as ColumnTest;
+    const codes = test.column.codes;
+    const table = test.table;
     for (let r = 1; r <= max; r++) if (table[codes[r]!] && live[r]) out.push(r);
-  } else if (tests.length === 2) {
-    const c1 = tests[0]!.column.codes, t1 = tests[0]!.table;
-    const c2 = tests[1]!.column.codes, t2 = tests[1]!.table;
+  } else if (onColumns && tests.length === 2) {
+    const [a, b] = tests as ColumnTest[];
+    const c1 = a!.column.codes, t1 = a!.table;
+    const c2 = b!.column.codes, t2 = b!.table;
     for (let r = 1; r <= max; r++) if (t1[c1[r]!] && t2[c2[r]!] && live[r]) out.push(r);
   } else {
     for (let r = 1; r <= max; r++) if (live[r] && passes(tests, r)) out.push(r);
@@ -41,10 +44,10 @@ function scanTests(tests: readonly ColumnTest[], store: TableStore, candidates: 
   return Uint32Array.from(out);
 }
 
-function passes(tests: readonly ColumnTest[], rowId: number): boolean {
+function passes(tests: readonly RowTest[], rowId: number): boolean {
   for (let t = 0; t < tests.length; t++) {
     const test = tests[t]!;
-    if (!test.table[test.column.codes[rowId]!]) return false;
+    if (isIdTest(test) ? !test.accept(rowId) : !test.table[test.column.codes[rowId]!]) return false;
   }
   return true;
 }

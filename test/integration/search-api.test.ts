@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ckan } from '../helpers/ckan-client';
+import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
+
+/** datastore_search and friends beyond the conformance cases, the way scripts call them. */
+let server: ServerProcess;
+let api: ReturnType<typeof ckan>;
+let rid: string;
+
+const comuni = [
+  { comune: 'Città di Castello', regione: 'Umbria', abitanti: 39000, fondazione: '1100-01-01', capoluogo: false, note: 'Perché no? È bella.' },
+  { comune: 'Forlì', regione: 'Emilia-Romagna', abitanti: 117000, fondazione: '0188-01-01', capoluogo: true, note: 'Città romagnola' },
+  { comune: 'Cantù', regione: 'Lombardia', abitanti: 40000, fondazione: '1000-01-01', capoluogo: false, note: 'Famosa per il mobile' },
+  { comune: 'Roma', regione: 'Lazio', abitanti: 2800000, fondazione: '0753-04-21', capoluogo: true, note: "Capitale d'Italia" },
+  { comune: 'Milano', regione: 'Lombardia', abitanti: 1370000, fondazione: '0590-01-01', capoluogo: true, note: null },
+  { comune: 'San Floriano del Collio-Števerjan', regione: 'Friuli-Venezia Giulia', abitanti: 800, fondazione: null, capoluogo: false, note: 'Bilingue' },
+];
+
+beforeAll(async () => {
+  server = await startServer();
+  api = ckan(server.url, server.token);
+  const pkg = await api.ok('package_create', { name: 'comuni' });
+  rid = (await api.ok('datastore_create', {
+    resource: { package_id: pkg.id, name: 'comuni' }, aliases: 'comuni_it',
+    fields: [{ id: 'comune', type: 'text' }, { id: 'regione', type: 'text' }, { id: 'abitanti', type: 'int' },
+      { id: 'fondazione', type: 'date' }, { id: 'capoluogo', type: 'bool' }, { id: 'note', type: 'text' }],
+    records: comuni,
+  })).resource_id;
+});
+afterAll(async () => {
+  await server.stop();
+  removeDir(server.dataDir);
+});
+
+const search = (params: Record<string, unknown>) => api.ok('datastore_search', { resource_id: rid, ...params });
+const ids = (r: { records: { _id: number }[] }) => r.records.map((x) => x._id);
+
+describe('filters', () => {
+  it('2.12 operators, lists mixing values and operators, $or, and filters on non-text columns given as text', async () => {
+    expect(ids(await search({ filters: { abitanti: { gte: 40000, lt: 2000000 } } }))).toEqual([2, 3, 5]);
+    expect(ids(await search({ filters: { abitanti: [800, { gt: 2000000 }] } }))).toEqual([4, 6]);
+    expect(ids(await search({ filters: { $or: [{ regione: 'Lazio' }, { capoluogo: 'false', regione: 'Umbria' }] } }))).toEqual([1, 4]);
+    expect(ids(await search({ filters: [{ comune: 'Roma' }, { comune: 'Milano' }] }))).toEqual([4, 5]);
+    expect(ids(await search({ filters: { abitanti: '40000' } }))).toEqual([3]);
+    expect(ids(await search({ filters: { fondazione: { lt: '0600-01-01' } } }))).toEqual([2, 5]);
+    expect(ids(await search({ filters: { note: null } }))).toEqual([]);
+    expect(ids(await search({ filters: { comune: [] } }))).toEqual([]);
+  });
+  it('rejects unknown columns and operators, and values that do not fit the column', async () => {
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { nope: 1 } })).body).toMatchObject({ error: { filters: ['invalid value "nope"'] } });
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { abitanti: { like: 1 } } })).body).toMatchObject({ error: { filters: ['Unknown filter operation: like'] } });
+    const bad = await api.post('datastore_search', { resource_id: rid, filters: { abitanti: 'many' } });
+    expect(bad.status).toBe(409);
+    expect(bad.body).toMatchObject({ error: { query: ['Invalid query'], info: { orig: ['invalid input syntax for type integer: "many"'] } } });
+  });
+});
+
+describe('full text', () => {
+  it('accents are kept, case folded, English stemming by default', async () => {
+    expect(ids(await search({ q: 'CITTÀ', sort: '_id' }))).toEqual([1, 2]);
+    expect((await search({ q: 'citta' })).total).toBe(0);
+    expect(ids(await search({ q: 'Števerjan' }))).toEqual([6]);
+    expect(ids(await search({ q: 'famous mobiles' }))).toEqual([]);
+    expect(ids(await search({ q: 'famosa' }))).toEqual([3]);
+  });
+  it('prefix search with plain=false and accented words (what CKAN’s table view breaks on)', async () => {
+    expect(ids(await search({ q: "'citt':*", plain: false, language: 'simple', sort: '_id' }))).toEqual([1, 2]);
+    expect(ids(await search({ q: "'forl':* & 'romagn':*", plain: false, language: 'simple' }))).toEqual([2]);
+    expect(ids(await search({ q: "'števerj':*", plain: false, language: 'simple' }))).toEqual([6]);
+    expect(ids(await search({ q: '!lombardia & capoluogo:*', plain: false }))).toEqual([]);
+    const err = await api.post('datastore_search', { resource_id: rid, q: 'roma & (', plain: false });
+    expect(err.status).toBe(409);
+    expect(err.body).toMatchObject({ error: { query: ['Invalid query'] } });
+  });
+  it('numbers and booleans are searchable, per-column q adds rank columns, full_text searches all', async () => {
+    expect(ids(await search({ q: '2800000' }))).toEqual([4]);
+    expect(ids(await search({ q: 'true', sort: '_id' }))).toEqual([2, 4, 5]);
+    const perColumn = await search({ q: { regione: 'lombardia' }, sort: '_id' });
+    expect(ids(perColumn)).toEqual([3, 5]);
+    expect(perColumn.fields.at(-1)).toEqual({ id: 'rank regione', type: 'float' });
+    expect(ids(await search({ full_text: 'capitale', fields: 'comune' }))).toEqual([4]);
+  });
+  it('knows english, simple and italian; other configurations are an invalid query', async () => {
+    // The query side follows `language`: Italian stems `mobili` to `mobil`, which the
+    // (English-stemmed) document holds for `mobile`; the English stem of `mobili` is not there.
+    expect((await search({ q: 'mobili', language: 'italian' })).total).toBe(1);
+    expect((await search({ q: 'mobili' })).total).toBe(0);
+    expect((await search({ q: 'bella', language: 'simple' })).total).toBe(1);
+    const err = await api.post('datastore_search', { resource_id: rid, q: 'x', language: 'klingon' });
+    expect(err.status).toBe(409);
+  });
+});
+
+describe('output', () => {
+  it('lists, csv and tsv with filters and sort, and the echoed parameters', async () => {
+    const lists = await search({ records_format: 'lists', fields: 'comune,abitanti', filters: { regione: 'Lombardia' }, sort: 'abitanti desc' });
+    expect(lists.records).toEqual([['Milano', 1370000], ['Cantù', 40000]]);
+    const csv = await search({ records_format: 'csv', fields: 'comune,capoluogo,note', filters: { capoluogo: true }, sort: 'comune' });
+    expect(csv.records).toBe("Forlì,t,Città romagnola\nMilano,t,\nRoma,t,Capitale d'Italia\n");
+    const tsv = await search({ records_format: 'tsv', fields: 'comune', q: 'perché' });
+    expect(tsv.records).toBe('Città di Castello\n');
+    expect(lists).toMatchObject({ sort: 'abitanti desc', filters: { regione: 'Lombardia' }, limit: 100, include_total: true, records_format: 'lists' });
+  });
+  it('sorts text linguistically (accents and case break ties only)', async () => {
+    const sorted = await search({ fields: 'comune', sort: 'comune' });
+    expect(sorted.records.map((r: { comune: string }) => r.comune)).toEqual(['Cantù', 'Città di Castello', 'Forlì', 'Milano', 'Roma', 'San Floriano del Collio-Števerjan']);
+  });
+  it('include_next_page gives a keyset filter that continues the listing', async () => {
+    const first = await search({ limit: 2, include_next_page: true });
+    expect(first.next_page).toEqual({ _id: { gt: 2 } });
+    const second = await search({ limit: 2, filters: first.next_page });
+    expect(ids(second)).toEqual([3, 4]);
+  });
+  it('answers GET with JSON-encoded filters, under a locale prefix and by alias, with _links from the URL', async () => {
+    const res = await api.get('datastore_search', { resource_id: 'comuni_it', filters: JSON.stringify({ regione: 'Lombardia' }), limit: '1', offset: '1' }, '/it');
+    const body = res.body as { result: Record<string, any>; help: string };
+    expect(body.result.resource_id).toBe(rid);
+    expect(body.result.records).toEqual([expect.objectContaining({ comune: 'Milano' })]);
+    expect(body.result._links.next).toBe(`/api/3/action/datastore_search?resource_id=comuni_it&filters=${encodeURIComponent(JSON.stringify({ regione: 'Lombardia' })).replace(/%20/g, '+')}&limit=1&offset=2`);
+    expect(body.help).toMatch(/\/it\/api\/3\/action\/help_show\?name=datastore_search$/);
+  });
+});
+
+describe('dump and facets', () => {
+  it('dumps what a search selects as csv (with BOM) and json', async () => {
+    const csv = Buffer.from(await (await fetch(`${server.url}/datastore/dump/${rid}?format=csv&bom=true&filters=${encodeURIComponent('{"regione":"Lombardia"}')}&fields=comune,abitanti&sort=comune`)).arrayBuffer());
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.subarray(3).toString('utf8')).toBe('comune,abitanti\nCantù,40000\nMilano,1370000\n');
+    const json = await (await fetch(`${server.url}/datastore/dump/${rid}?format=json&q=roma&fields=comune`)).json();
+    expect(json).toEqual({ fields: [{ id: 'comune', type: 'text' }], records: [['Roma']] });
+  });
+  it('counts distinct values of a column among the matching rows', async () => {
+    const f = await api.ok('deskstore_facets', { resource_id: rid, field: 'regione' });
+    expect(f.values[0]).toEqual({ value: 'Lombardia', count: 2 });
+    expect(f.distinct).toBe(5);
+    const filtered = await api.ok('deskstore_facets', { resource_id: rid, field: 'capoluogo', filters: { regione: 'Lombardia' } });
+    expect(filtered.values).toEqual([{ value: false, count: 1 }, { value: true, count: 1 }]);
+    const contains = await api.ok('deskstore_facets', { resource_id: rid, field: 'regione', contains: 'romagna' });
+    expect(contains.values).toEqual([{ value: 'Emilia-Romagna', count: 1 }]);
+  });
+});
+
+describe('discovery', () => {
+  it('lets a script find what is there before it searches', async () => {
+    expect(await (await fetch(`${server.url}/api`)).json()).toEqual({ version: 1 });
+    const status = await api.ok('status_show');
+    expect(status.extensions).toContain('datastore');
+    const listed = await api.ok('package_list');
+    expect(listed).toContain('comuni');
+    const pkg = await api.ok('package_show', { id: 'comuni' });
+    expect(pkg.resources[0]).toMatchObject({ id: rid, datastore_active: true, url: `${server.url}/datastore/dump/${rid}` });
+    const info = await api.ok('datastore_info', { resource_id: 'comuni_it' });
+    expect(info.meta).toMatchObject({ id: rid, count: 6, aliases: ['comuni_it'] });
+    expect(info.fields.map((f: { id: string; schema: { native_type: string } }) => [f.id, f.schema.native_type])).toEqual([
+      ['comune', 'text'], ['regione', 'text'], ['abitanti', 'integer'], ['fondazione', 'date'], ['capoluogo', 'boolean'], ['note', 'text'],
+    ]);
+  });
+});

@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { parseSearchParams, searchLinks } from '../../../src/main/actions/datastore-search';
+import { ValidationError } from '../../../src/main/errors';
+import type { ActionContext } from '../../../src/main/actions/types';
+
+const errorsOf = (params: Record<string, unknown>) => {
+  try {
+    parseSearchParams(params);
+  } catch (err) {
+    if (err instanceof ValidationError) return err.members;
+    throw err;
+  }
+  throw new Error('expected a validation error');
+};
+
+describe('datastore_search parameters from strings and JSON (contract §1.2, §3.1)', () => {
+  it('converts integers and booleans as navl does', () => {
+    const p = parseSearchParams({ resource_id: 'r', limit: '5', offset: 2.0, plain: 'False', distinct: 'yes', include_total: '0' });
+    expect(p).toMatchObject({ limit: 5, offset: 2, plain: false, distinct: true, includeTotal: false });
+    expect(parseSearchParams({ resource_id: 'r', limit: '' }).limit).toBe(100);
+    expect(parseSearchParams({ resource_id: 'r', limit: 50000 }).limit).toBe(32000);
+    expect(parseSearchParams({ resource_id: 'r', plain: 'foo' }).plain).toBe(false);
+  });
+  it('reports every schema error at once with CKAN wording', () => {
+    expect(errorsOf({ limit: '1.5', offset: 'x', records_format: 'xml' })).toEqual({
+      resource_id: ['Missing value'], limit: ['Invalid integer'], offset: ['Invalid integer'],
+      records_format: ["Value must be one of ['objects', 'lists', 'csv', 'tsv']"],
+    });
+    expect(errorsOf({ resource_id: 'r', limit: -1 })).toEqual({ limit: ['Must be a natural number'] });
+    expect(errorsOf({ resource_id: 'r', filters: '{bad' })).toEqual({ filters: ['Cannot parse JSON'] });
+    expect(errorsOf({ resource_id: 'r', fields: [{ id: 'x' }] })).toEqual({ __junk: ["The input field [('fields', 0, 'id')] was not expected."] });
+    expect(errorsOf({ resource_id: 'r', sort: 5 })).toEqual({ sort: ['Neither a string nor a list: 5'] });
+  });
+  it('decodes filters and object q from JSON strings, but never fields or sort', () => {
+    const p = parseSearchParams({ resource_id: 'r', filters: '{"a": [1, 2]}', q: '{"a": "x"}', fields: '["a"]', sort: 'a desc, "b c" asc' });
+    expect(p.filters).toEqual({ a: [1, 2] });
+    expect(p.q).toEqual({ a: 'x' });
+    expect(p.fields).toEqual(['["a"]']);
+    expect(p.sort).toEqual(['a desc', '"b c" asc']);
+    expect(parseSearchParams({ resource_id: 'r', q: '4' }).q).toBe('4');
+    expect(parseSearchParams({ resource_id: 'r', q: '"{}"' }).q).toBe('"{}"');
+    expect(parseSearchParams({ resource_id: 'r', fields: 'dt, "num", txt' }).fields).toEqual(['dt', 'num', 'txt']);
+  });
+  it('keeps unknown parameters for the __extras check, `id` stands for resource_id', () => {
+    expect(parseSearchParams({ id: 'r', _: '123', foo: 1 })).toMatchObject({ resourceId: 'r', extras: ['_', 'foo'] });
+  });
+});
+
+describe('_links (contract §3.7)', () => {
+  const ctx = (path: string, rawQuery: string): ActionContext => ({ authorized: false, locale: null, siteUrl: 'http://x', path, rawQuery, method: 'GET' });
+  it('drops offset and blank values, keeps the last repeated key, adds prev only past the first page', () => {
+    expect(searchLinks(ctx('/api/3/action/datastore_search', ''), 0, 100)).toEqual({
+      start: '/api/3/action/datastore_search', next: '/api/3/action/datastore_search?offset=100',
+    });
+    const links = searchLinks(ctx('/api/action/datastore_search', 'resource_id=r&q=a+b&offset=300&limit=100&q=c&x='), 300, 100);
+    expect(links).toEqual({
+      start: '/api/action/datastore_search?resource_id=r&limit=100&q=c',
+      next: '/api/action/datastore_search?resource_id=r&limit=100&q=c&offset=400',
+      prev: '/api/action/datastore_search?resource_id=r&limit=100&q=c&offset=200',
+    });
+    expect(searchLinks(ctx('/p', ''), 100, 100).prev).toBeUndefined();
+  });
+});
