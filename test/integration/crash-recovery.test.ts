@@ -118,7 +118,7 @@ describe('crash recovery (SIGKILL)', () => {
     let api = ckan(server.url, server.token);
     const pkg = await api.ok('package_create', { name: 'import-crash' });
     const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, records: [{ n: 1, testo: 'prima versione' }] })).resource_id;
-    let versions = new Set<number>();
+    const versions = new Set<number>();
     for (let round = 0; round < 5; round++) {
       await api.ok('resource_patch', { id: rid, url: `file://${file}` });
       await new Promise((r) => setTimeout(r, 100 + random() * 1500));

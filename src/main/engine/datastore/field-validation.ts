@@ -17,7 +17,6 @@ const MAX_NAME_LENGTH = 63;
 
 export function isValidFieldName(name: string): boolean {
   return name !== '' && name === name.trim() && !name.startsWith('_') && !name.includes('"')
-    // eslint-disable-next-line no-control-regex
     && !/[\u0000-\u001f\u007f]/.test(name);
 }
 
