@@ -8,7 +8,7 @@ export const ENGINE_METHODS = [
   'search', 'facets', 'info', 'datastoreCreate', 'datastoreUpsert', 'datastoreDelete', 'maintenance', 'checkpoint',
   'searchSql', 'packageCreate', 'packageShow', 'packageList', 'packageSearch', 'packageUpdate', 'packageDelete',
   'resourceCreate', 'resourceShow', 'resourceUpdate', 'resourceDelete',
-  'prepareImport', 'abandonImport', 'publishImport', 'statusFacts',
+  'prepareImport', 'abandonImport', 'publishImport',
 ] as const;
 
 export type EngineMethod = (typeof ENGINE_METHODS)[number];

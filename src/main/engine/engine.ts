@@ -15,7 +15,7 @@ import { datastoreDelete, type DeleteRequest } from './datastore/delete';
 import { writeGeneration } from './datastore/table-versions';
 import { datastoreUpsert, type UpsertRequest } from './datastore/upsert';
 import type { EngineContext } from './engine-context';
-import { isTextSearchLanguage, type TextSearchLanguage } from './fts';
+import type { TextSearchLanguage } from './fts';
 import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
@@ -289,9 +289,6 @@ export class Engine implements EngineContext {
     }
   }
 
-  statusFacts(): { resources: number; datasets: number } {
-    return { resources: this.catalogue.allResources().length, datasets: this.catalogue.listPackages().length };
-  }
 
   /** Clean shutdown: fold every journal into its table, so the next start replays nothing. */
   async close(): Promise<void> {
@@ -299,7 +296,4 @@ export class Engine implements EngineContext {
     this.cache.closeAll();
   }
 
-  static isLanguage(name: string): name is TextSearchLanguage {
-    return isTextSearchLanguage(name);
-  }
 }

@@ -60,9 +60,6 @@ for (const t of BASE_TYPES) {
   for (const alias of t.aliases) BY_ALIAS.set(alias, type);
 }
 
-/** `_id` is reported as `int` by datastore_search (and `int4` by datastore_search_sql). */
-export const ID_FIELD_TYPE: FieldType = { name: 'int', storage: 'integer', nativeName: 'integer', sqliteType: 'INTEGER' };
-
 function arrayOf(element: FieldType): FieldType | null {
   if (element.storage === 'json') return null; // PostgreSQL has no array of the composite `nested`
   return { name: `_${element.name}`, storage: 'array', element, nativeName: `${element.nativeName}[]`, sqliteType: 'TEXT' };

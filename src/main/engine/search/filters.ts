@@ -88,8 +88,3 @@ export function parseFilters(value: unknown, columns: FilterColumns): FilterNode
   return new FilterParser(columns).parse(value);
 }
 
-/** The filter's columns, for `filters` echo checks and the SQL translation. */
-export function filterColumns(node: FilterNode): string[] {
-  if (node.kind === 'match') return [node.column];
-  return node.items.flatMap(filterColumns);
-}

@@ -18,7 +18,6 @@ export interface NativeSqlite {
 }
 
 export const SQLITE_DONE = 101;
-export const SQLITE_INTEGER = 1;
 export const SQLITE_FLOAT = 2;
 
 export function native(SQL: SqlJsStatic): NativeSqlite {
