@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow } from 'electron';
 import { version } from '../../package.json';
@@ -5,7 +7,7 @@ import { startDeskstore, type RunningDeskstore } from './app/deskstore-app';
 import { ensureSampleResource } from './app/sample-resource';
 import { setupBridgeHandlers } from './ipc/bridge-handlers';
 import { installAppMenu } from './windows/app-menu';
-import { createMainWindow } from './windows/main-window';
+import { createMainWindow, localeOfUrl } from './windows/main-window';
 import { isLocale, type Locale } from '../shared/locales';
 
 /**
@@ -19,8 +21,21 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let window: BrowserWindow | null = null;
   let deskstore: RunningDeskstore | null = null;
-  const dataDir = app.getPath('userData');
-  let locale: Locale = isLocale(app.getLocale().slice(0, 2)) ? (app.getLocale().slice(0, 2) as Locale) : 'en';
+  // DESKSTORE_DATA as for `deskstore serve` (tests give each run its own folder).
+  const dataDir = process.env.DESKSTORE_DATA ?? app.getPath('userData');
+  // The UI language chosen last time: the page's own memory (localStorage) is per origin,
+  // and the port changes on every start, so the shell remembers it for the page.
+  const localeFile = join(app.getPath('userData'), 'ui-locale');
+  const savedLocale = (() => {
+    try {
+      const saved = readFileSync(localeFile, 'utf8').trim();
+      return isLocale(saved) ? saved : null;
+    } catch {
+      return null;
+    }
+  })();
+  const systemLocale = app.getLocale().slice(0, 2);
+  let locale: Locale = savedLocale ?? (isLocale(systemLocale) ? systemLocale : 'en');
 
   app.on('second-instance', () => {
     if (window?.isMinimized()) window.restore();
@@ -39,12 +54,25 @@ if (!app.requestSingleInstanceLock()) {
       fileURLToPath(here('../../resources/sample/comuni-italiani-nord-est.csv')), here('./import-worker.js'));
     setupBridgeHandlers(dataDir);
     const siteUrl = deskstore.url;
-    window = createMainWindow(siteUrl, locale, fileURLToPath(here('../preload/index.cjs')));
-    const setLocale = (next: Locale) => {
+    const remember = (next: Locale) => {
+      if (next === locale) return;
       locale = next;
-      void window?.loadURL(`${siteUrl}/${next}/`);
-      installAppMenu(window!, siteUrl, locale, dataDir, setLocale);
+      try {
+        writeFileSync(localeFile, `${next}\n`);
+      } catch {
+        // not remembered: the next start uses the system language
+      }
+      if (window) installAppMenu(window, siteUrl, locale, dataDir, setLocale);
     };
+    // The menu's language switch: the same page in the other locale, keeping its route.
+    const setLocale = (next: Locale) => {
+      const current = window?.webContents.getURL() ?? '';
+      const hash = localeOfUrl(current) ? new URL(current).hash : '';
+      remember(next);
+      void window?.loadURL(`${siteUrl}/${next}/${hash}`);
+    };
+    window = createMainWindow(siteUrl, `${siteUrl}/${locale}/#token=${encodeURIComponent(deskstore.token)}`,
+      fileURLToPath(here('../preload/index.cjs')), remember);
     installAppMenu(window, siteUrl, locale, dataDir, setLocale);
   }).catch((err: unknown) => {
     console.error(err);

@@ -1,13 +1,13 @@
 /**
- * The built renderer, served from `staticDir` only: `/` redirects to the default locale,
- * `/{locale}/...` is the single-page app (index.html unless a real file matches), other
+ * The built renderer, served from `staticDir` only: `/` is the single-page app too (it picks
+ * the remembered or the browser's language and moves itself to `/{locale}/`, which the server
+ * cannot know), `/{locale}/...` is the app (index.html unless a real file matches), other
  * paths are files or 404. When the renderer is not built, a short page says how to build it.
  */
 import { existsSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import sirv from 'sirv';
-import { DEFAULT_LOCALE } from '../../shared/locales';
 import type { RequestTarget } from './routes';
 
 type SirvHandler = ReturnType<typeof sirv>;
@@ -72,8 +72,8 @@ export function createStaticUi(staticDir: string | undefined): StaticUi {
       const serveWith = handler();
       if (target.locale === null) {
         if (target.path === '/') {
-          if (serveWith) redirect(res, `/${DEFAULT_LOCALE}/`);
-          else notBuilt(res);
+          if (serveWith) return serveFile(serveWith, req, res, '/index.html');
+          notBuilt(res);
           return true;
         }
         return serveWith !== null && serveFile(serveWith, req, res, target.path);

@@ -28,10 +28,12 @@ afterEach(async () => {
 });
 
 describe('static UI', () => {
-  it('redirects / to /en/', async () => {
+  it('serves the app at / (it picks the remembered or browser language and moves to /{locale}/)', async () => {
     const res = await call(`${t.url}/`, { redirect: 'manual' });
-    expect(res.status).toBe(302);
-    expect(res.headers.get('location')).toBe('/en/');
+    expect(res.status).toBe(200);
+    expect(res.text).toBe(INDEX);
+    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+    expect(res.headers.get('cache-control')).toBe('no-cache');
   });
 
   it('redirects /it to /it/ keeping the query', async () => {

@@ -1,0 +1,60 @@
+import { useCallback, useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { AppFooter } from './components/AppFooter';
+import { AppHeader } from './components/AppHeader';
+import { CataloguePage } from './features/catalogue/CataloguePage';
+import { ImportPage } from './features/import/ImportPage';
+import { ImportProgressPage } from './features/import/ImportProgressPage';
+import { offerFile } from './features/import/pending-file';
+import { useWindowDrop } from './features/import/use-window-drop';
+import { TablePage } from './features/table/TablePage';
+import { navigate, useRoute, type Route } from './router';
+
+function Page({ route }: { readonly route: Route }) {
+  const { t } = useTranslation();
+  const [section, id] = route.segments;
+  if (section === undefined) return <CataloguePage />;
+  if (section === 'import' && id) return <ImportProgressPage key={id} resourceId={id} />;
+  if (section === 'import') return <ImportPage />;
+  if (section === 'resource' && id) return <TablePage key={id} resourceId={id} query={route.query} />;
+  return (
+    <div className="page">
+      <h1 tabIndex={-1}>{t('notFound.title')}</h1>
+      <p><a href="#/">{t('nav.backToCatalogue')}</a></p>
+    </div>
+  );
+}
+
+export function App() {
+  const { t } = useTranslation();
+  const route = useRoute();
+  const onFile = useCallback((file: File) => {
+    offerFile(file);
+    if (route.segments[0] !== 'import' || route.segments[1]) navigate('/import');
+  }, [route]);
+  const dragging = useWindowDrop(onFile);
+
+  // Moving to another screen moves focus to its heading, so keyboard and screen reader users
+  // start there (not on the first load, and not when only the table's query changes).
+  const lastPath = useRef(route.path);
+  useEffect(() => {
+    if (lastPath.current === route.path) return;
+    lastPath.current = route.path;
+    (document.querySelector<HTMLElement>('main h1') ?? document.getElementById('main'))?.focus();
+  }, [route.path]);
+
+  return (
+    <div className="app">
+      <AppHeader />
+      <main id="main" tabIndex={-1} className="app-main">
+        <Page route={route} />
+      </main>
+      <AppFooter />
+      {dragging && (
+        <div className="drop-overlay" aria-hidden="true">
+          <p>{t('import.dropOverlay')}</p>
+        </div>
+      )}
+    </div>
+  );
+}

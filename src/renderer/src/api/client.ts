@@ -1,0 +1,95 @@
+/**
+ * The one HTTP client of the UI: CKAN action calls on this origin, reads as GET (anonymous),
+ * writes as POST with the API token. Every answer is unwrapped from CKAN's envelope or turned
+ * into an ApiError.
+ */
+import { ApiError, errorFromResponse, toApiError } from './errors';
+import { getToken } from './token';
+import { actionPath, type ParamPairs } from './urls';
+import type {
+  CreatedResource, DatastoreSearchResult, FacetsResult, ImportStatus, Package, PackageSearchResult, Resource, StatusShow,
+} from './types';
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  const text = await response.text();
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return text;
+  }
+}
+
+async function send<T>(url: string, init: RequestInit): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(url, { ...init, credentials: 'same-origin', cache: 'no-store' });
+  } catch (err) {
+    throw toApiError(err);
+  }
+  let body: unknown;
+  try {
+    body = await readBody(response);
+  } catch (err) {
+    throw toApiError(err);
+  }
+  const envelope = body as { success?: boolean; result?: unknown } | null;
+  if (response.ok && envelope && typeof envelope === 'object' && envelope.success === true) return envelope.result as T;
+  throw errorFromResponse(response.status, body);
+}
+
+/** A side-effect-free action as GET; the same URL the API panel shows. */
+export function getAction<T>(action: string, pairs: ParamPairs, options: CallOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {};
+  return send<T>(actionPath(action, pairs), { method: 'GET', headers, ...(options.signal ? { signal: options.signal } : {}) });
+}
+
+/** A write as POST with a JSON body and the token. Fails with kind `auth` when there is none. */
+export function postAction<T>(action: string, body: Record<string, unknown>, options: CallOptions = {}): Promise<T> {
+  const token = getToken();
+  if (!token) return Promise.reject(new ApiError('auth', 403, 'No API token'));
+  return send<T>(actionPath(action), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Authorization: token },
+    body: JSON.stringify(body),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+}
+
+export function pairsOf(params: Readonly<Record<string, string | number | boolean | undefined>>): [string, string][] {
+  return Object.entries(params)
+    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
+    .map(([k, v]) => [k, String(v)]);
+}
+
+// ---- the actions the UI uses ------------------------------------------------------------
+
+export const api = {
+  statusShow: (o?: CallOptions) => getAction<StatusShow>('status_show', [], o),
+  packageSearch: (q: string, o?: CallOptions) =>
+    getAction<PackageSearchResult>('package_search', pairsOf({ q: q || undefined, rows: 1000, start: 0 }), o),
+  packageShow: (id: string, o?: CallOptions) => getAction<Package>('package_show', [['id', id]], o),
+  packageCreate: (name: string, title: string) => postAction<Package>('package_create', { name, title }),
+  packageDelete: (id: string) => postAction<null>('package_delete', { id }),
+  resourceShow: (id: string, o?: CallOptions) => getAction<Resource>('resource_show', [['id', id]], o),
+  resourceDelete: (id: string) => postAction<null>('resource_delete', { id }),
+  resourceCreate: (params: Record<string, unknown>) => postAction<CreatedResource>('resource_create', params),
+  importStatus: (resourceId: string, o?: CallOptions) =>
+    getAction<ImportStatus>('deskstore_import_status', [['resource_id', resourceId]], o),
+  importCancel: (resourceId: string) =>
+    postAction<{ cancelled: boolean }>('deskstore_import_cancel', { resource_id: resourceId }),
+  datastoreSearch: (pairs: ParamPairs, o?: CallOptions) => getAction<DatastoreSearchResult>('datastore_search', pairs, o),
+  facets: (pairs: ParamPairs, o?: CallOptions) => getAction<FacetsResult>('deskstore_facets', pairs, o),
+  /** Whether a token is this data directory's token (`deskstore_token_check` changes nothing). */
+  async checkToken(token: string): Promise<boolean> {
+    const result = await send<{ authorized: boolean }>(actionPath('deskstore_token_check'), {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: token },
+      body: '{}',
+    });
+    return result.authorized;
+  },
+};

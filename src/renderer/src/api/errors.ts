@@ -1,0 +1,69 @@
+/**
+ * Every failure of a call to Deskstore becomes one ApiError with a kind the UI can explain
+ * in the user's language (components/ErrorNotice); the server's own English text is kept
+ * as technical detail.
+ */
+export type ApiErrorKind =
+  | 'network' | 'auth' | 'not_found' | 'validation' | 'too_large' | 'bad_request' | 'server' | 'aborted' | 'import_failed';
+
+export class ApiError extends Error {
+  constructor(
+    readonly kind: ApiErrorKind,
+    readonly status: number,
+    message: string,
+    /** CKAN's validation members (`{field: ["message"]}`), without `__type`. */
+    readonly fields: Readonly<Record<string, readonly string[]>> = {},
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+interface CkanErrorBody {
+  readonly __type?: string;
+  readonly message?: string;
+  readonly [member: string]: unknown;
+}
+
+function fieldMessages(error: CkanErrorBody): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  for (const [key, value] of Object.entries(error)) {
+    if (key === '__type') continue;
+    if (Array.isArray(value)) out[key] = value.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
+    else if (typeof value === 'string') out[key] = [value];
+    else if (value !== undefined) out[key] = [JSON.stringify(value)];
+  }
+  return out;
+}
+
+/** Builds the ApiError for a non-success answer: status plus the parsed body (envelope or bare string). */
+export function errorFromResponse(status: number, body: unknown): ApiError {
+  if (typeof body === 'string') {
+    return new ApiError(status === 413 ? 'too_large' : status >= 500 ? 'server' : 'bad_request', status, body);
+  }
+  const error = (body as { error?: CkanErrorBody } | null)?.error;
+  if (!error || typeof error !== 'object') {
+    return new ApiError(status === 413 ? 'too_large' : status >= 500 ? 'server' : 'bad_request', status, `HTTP ${status}`);
+  }
+  const fields = fieldMessages(error);
+  const message = typeof error.message === 'string'
+    ? error.message
+    : Object.entries(fields).map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ') || `HTTP ${status}`;
+  if (status === 413) return new ApiError('too_large', status, message, fields);
+  switch (error.__type) {
+    case 'Authorization Error': return new ApiError('auth', status, message, fields);
+    case 'Not Found Error': return new ApiError('not_found', status, message, fields);
+    case 'Validation Error': return new ApiError('validation', status, message, fields);
+    default: return new ApiError(status >= 500 ? 'server' : 'bad_request', status, message, fields);
+  }
+}
+
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof DOMException && err.name === 'AbortError') return new ApiError('aborted', 0, 'aborted');
+  return new ApiError('network', 0, err instanceof Error ? err.message : String(err));
+}
+
+export function isAbort(err: unknown): boolean {
+  return (err instanceof ApiError && err.kind === 'aborted') || (err instanceof DOMException && err.name === 'AbortError');
+}

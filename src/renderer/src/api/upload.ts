@@ -1,0 +1,86 @@
+/**
+ * The import preview call. The first call sends the file as multipart form data through
+ * XMLHttpRequest, whose upload events give a real progress bar; later calls (changed
+ * options) send only the `deskstore_upload_id` the first one returned.
+ */
+import { ApiError, errorFromResponse } from './errors';
+import { postAction } from './client';
+import { getToken } from './token';
+import { actionPath } from './urls';
+import type { ImportType, PreviewResult } from './types';
+
+export interface PreviewOptions {
+  readonly encoding?: string;
+  /** `,` `;` `|` or `tab`. */
+  readonly delimiter?: string;
+  readonly skipLines?: number;
+  readonly types?: Readonly<Record<string, ImportType>>;
+}
+
+/** The source of an import: a browser File, an upload already staged, or a local path (desktop). */
+export type ImportSource =
+  | { readonly kind: 'file'; readonly file: File }
+  | { readonly kind: 'staged'; readonly uploadId: string; readonly name: string; readonly size: number }
+  | { readonly kind: 'local'; readonly path: string; readonly name: string; readonly size: number };
+
+export function optionParams(options: PreviewOptions): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (options.encoding) out.deskstore_encoding = options.encoding;
+  if (options.delimiter) out.deskstore_delimiter = options.delimiter;
+  if (options.skipLines !== undefined) out.deskstore_skip_lines = String(options.skipLines);
+  if (options.types && Object.keys(options.types).length > 0) out.deskstore_types = JSON.stringify(options.types);
+  return out;
+}
+
+export interface UploadHandle {
+  readonly promise: Promise<PreviewResult>;
+  abort(): void;
+}
+
+export function uploadForPreview(file: File, options: PreviewOptions,
+  onProgress: (loaded: number, total: number) => void): UploadHandle {
+  const xhr = new XMLHttpRequest();
+  const promise = new Promise<PreviewResult>((resolve, reject) => {
+    const token = getToken();
+    if (!token) {
+      reject(new ApiError('auth', 403, 'No API token'));
+      return;
+    }
+    const form = new FormData();
+    for (const [name, value] of Object.entries(optionParams(options))) form.append(name, value);
+    form.append('upload', file, file.name);
+    xhr.open('POST', actionPath('deskstore_import_preview'));
+    xhr.setRequestHeader('Authorization', token);
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => onProgress(event.loaded, event.lengthComputable ? event.total : file.size);
+    xhr.onerror = () => reject(new ApiError('network', 0, 'The upload failed'));
+    xhr.onabort = () => reject(new ApiError('aborted', 0, 'aborted'));
+    xhr.onload = () => {
+      let body: unknown = xhr.responseText;
+      try {
+        body = JSON.parse(xhr.responseText) as unknown;
+      } catch {
+        // a bare text body: kept as is for the error
+      }
+      const envelope = body as { success?: boolean; result?: PreviewResult } | null;
+      if (xhr.status === 200 && envelope && typeof envelope === 'object' && envelope.success) resolve(envelope.result!);
+      else reject(errorFromResponse(xhr.status, body));
+    };
+    xhr.send(form);
+  });
+  return { promise, abort: () => xhr.abort() };
+}
+
+/** Re-preview with changed options: no second upload. */
+export function previewAgain(source: Exclude<ImportSource, { kind: 'file' }>, options: PreviewOptions,
+  signal?: AbortSignal): Promise<PreviewResult> {
+  const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_path: source.path };
+  return postAction<PreviewResult>('deskstore_import_preview', { ...where, ...optionParams(options) }, signal ? { signal } : {});
+}
+
+/** `file://` URL for a local path (POSIX or Windows), each segment percent-encoded. */
+export function fileUrl(path: string): string {
+  const slashed = path.replace(/\\/g, '/');
+  const encoded = slashed.split('/').map((part, i) => (i === 0 && /^[A-Za-z]:$/.test(part) ? part : encodeURIComponent(part))).join('/');
+  return slashed.startsWith('/') ? `file://${encoded}` : `file:///${encoded}`;
+}

@@ -1,0 +1,31 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { copyText } from './clipboard';
+
+interface Props {
+  readonly text: string;
+  /** Names what is copied, for screen readers: "Copy the URL". */
+  readonly label: string;
+  readonly testId?: string;
+}
+
+export function CopyButton({ text, label, testId }: Props) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
+  useEffect(() => {
+    if (state === 'idle') return undefined;
+    const timer = window.setTimeout(() => setState('idle'), 2500);
+    return () => window.clearTimeout(timer);
+  }, [state]);
+  return (
+    <span className="copy">
+      <button type="button" className="button button-small" aria-label={label} data-testid={testId}
+        onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+        {t('common.copy')}
+      </button>
+      <span className="copy-status" role="status">
+        {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : ''}
+      </span>
+    </span>
+  );
+}

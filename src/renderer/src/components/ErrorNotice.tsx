@@ -1,0 +1,43 @@
+import { useTranslation } from 'react-i18next';
+import { ApiError, toApiError, type ApiErrorKind } from '../api/errors';
+
+interface Props {
+  readonly error: unknown;
+  /** Overrides the title, e.g. "The import failed". */
+  readonly title?: string;
+  /** Overrides the advice. */
+  readonly hint?: string;
+  readonly onRetry?: () => void;
+}
+
+const KINDS: readonly ApiErrorKind[] = ['network', 'auth', 'not_found', 'validation', 'too_large', 'bad_request', 'server', 'aborted', 'import_failed'];
+
+/**
+ * An error in the user's language: what happened, what to do, and the server's own words
+ * (English, as CKAN sends them) under "Technical details".
+ */
+export function ErrorNotice({ error, title, hint, onRetry }: Props) {
+  const { t } = useTranslation();
+  const err: ApiError = toApiError(error);
+  const kind = KINDS.includes(err.kind) ? err.kind : 'server';
+  const fields = Object.entries(err.fields);
+  const detail = err.kind === 'network' || err.message === 'No API token' ? '' : err.message;
+  return (
+    <div className="notice notice-error" role="alert">
+      <p className="notice-title">{title ?? t(`errors.${kind}.title`)}</p>
+      <p>{hint ?? t(`errors.${kind}.hint`)}</p>
+      {fields.length > 0 && (
+        <ul className="notice-fields">
+          {fields.map(([field, messages]) => <li key={field}><code>{field}</code>: {messages.join(' ')}</li>)}
+        </ul>
+      )}
+      {detail && fields.length === 0 && (
+        <details open={kind === 'import_failed'}>
+          <summary>{t('errors.details')}</summary>
+          <p className="notice-detail">{detail}{err.status ? ` (HTTP ${err.status})` : ''}</p>
+        </details>
+      )}
+      {onRetry && <button type="button" className="button" onClick={onRetry}>{t('common.retry')}</button>}
+    </div>
+  );
+}

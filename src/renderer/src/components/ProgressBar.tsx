@@ -1,0 +1,18 @@
+interface Props {
+  /** 0..1, or null for "working, amount unknown". */
+  readonly fraction: number | null;
+  readonly label: string;
+  /** What a screen reader announces as the value, e.g. "42 %, 3,200 rows". */
+  readonly valueText: string;
+}
+
+export function ProgressBar({ fraction, label, valueText }: Props) {
+  const percent = fraction === null ? null : Math.round(fraction * 1000) / 10;
+  return (
+    <div className="progress" role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100}
+      aria-valuenow={percent ?? undefined} aria-valuetext={valueText}>
+      <div className={fraction === null ? 'progress-fill progress-indeterminate' : 'progress-fill'}
+        style={fraction === null ? undefined : { width: `${percent}%` }} />
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { normalizeBaseUrl, portalHints } from '../../api/urls';
+import type { Resource } from '../../api/types';
+import { hasNativeBridge } from '../../bridge';
+import { CopyButton } from '../../components/CopyButton';
+import { useToken } from '../../hooks/use-token';
+import { searchPairs, type SearchShape } from '../table/view-state';
+import { SnippetTabs } from './SnippetTabs';
+import { actionUrl } from './snippets';
+
+interface Props {
+  readonly shape: SearchShape;
+  readonly resource: Resource | null;
+  readonly limit: number;
+  readonly offset: number;
+  readonly onClose: () => void;
+}
+
+/**
+ * The current view as a datastore_search call: URL and code to copy, so what was found by
+ * clicking can be fetched from a script. With the portal's address the same call can be
+ * made against the CKAN site the file came from.
+ */
+export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const token = useToken();
+  const [withToken, setWithToken] = useState(true);
+  const pairs = searchPairs(shape, { limit, offset });
+  const baseUrl = window.location.origin;
+  const url = actionUrl({ baseUrl, action: 'datastore_search', pairs });
+  const hints = portalHints(resource?.url);
+  const [portalInput, setPortalInput] = useState('');
+  const [portalResource, setPortalResource] = useState<string | null>(null);
+  const portalBase = normalizeBaseUrl(portalInput);
+  const portalId = (portalResource ?? hints?.resourceId ?? '').trim();
+  const portalPairs = searchPairs({ ...shape, resourceId: portalId || 'RESOURCE_ID' }, { limit, offset });
+  return (
+    <section className="side-panel api-panel" aria-labelledby={`${id}-title`} data-testid="api-panel"
+      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
+      <div className="side-head">
+        <h2 id={`${id}-title`}>{t('apiPanel.title')}</h2>
+        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>×</button>
+      </div>
+      <p className="small">{t('apiPanel.intro')}</p>
+      <div className="heading-row">
+        <h3 id={`${id}-url`}>{t('apiPanel.url')}</h3>
+        <CopyButton text={url} label={t('apiPanel.copyUrl')} testId="copy-api-url" />
+        {!hasNativeBridge() && <a className="button button-small" href={url} target="_blank" rel="noreferrer">{t('apiPanel.open')}</a>}
+      </div>
+      <pre className="code code-url" aria-labelledby={`${id}-url`} data-testid="api-url" tabIndex={0}>{url}</pre>
+      <dl className="params" aria-label={t('apiPanel.params')} data-testid="api-params">
+        {pairs.map(([name, value], i) => (
+          <div key={`${name}-${i}`}><dt>{name}</dt><dd>{value}</dd></div>
+        ))}
+      </dl>
+      <p className="muted small">{t('apiPanel.paging', { limit, offset })}</p>
+      {token && (
+        <div className="checkbox-row">
+          <input type="checkbox" id={`${id}-token`} checked={withToken} onChange={(e) => setWithToken(e.target.checked)} />
+          <label htmlFor={`${id}-token`}>{t('apiPanel.includeToken')}</label>
+        </div>
+      )}
+      <SnippetTabs input={{ baseUrl, action: 'datastore_search', pairs, token: token && withToken ? token : null }} />
+      {hints && (
+        <section className="portal" aria-labelledby={`${id}-portal`}>
+          <h3 id={`${id}-portal`}>{t('apiPanel.portal.title')}</h3>
+          <p className="small">{t('apiPanel.portal.intro', { url: resource?.url ?? '' })}</p>
+          <label htmlFor={`${id}-portal-url`}>{t('apiPanel.portal.base')}</label>
+          <input id={`${id}-portal-url`} type="url" value={portalInput} placeholder={hints.base}
+            onChange={(e) => setPortalInput(e.target.value)} />
+          <label htmlFor={`${id}-portal-id`}>{t('apiPanel.portal.resourceId')}</label>
+          <input id={`${id}-portal-id`} type="text" value={portalResource ?? hints.resourceId ?? ''}
+            onChange={(e) => setPortalResource(e.target.value)} />
+          {portalBase ? (
+            <>
+              <pre className="code code-url" tabIndex={0}>{actionUrl({ baseUrl: portalBase, action: 'datastore_search', pairs: portalPairs })}</pre>
+              <SnippetTabs input={{ baseUrl: portalBase, action: 'datastore_search', pairs: portalPairs, token: null }} />
+              <p className="muted small">{t('apiPanel.portal.note')}</p>
+            </>
+          ) : (
+            <p className="muted small">{t('apiPanel.portal.needBase')}</p>
+          )}
+        </section>
+      )}
+    </section>
+  );
+}

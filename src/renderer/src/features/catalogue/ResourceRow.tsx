@@ -1,0 +1,59 @@
+import { useTranslation } from 'react-i18next';
+import type { Resource } from '../../api/types';
+import { formatInstant } from '../../format/date';
+import { formatBytes, formatCount } from '../../format/number';
+import { useLocale } from '../../hooks/use-locale';
+import { delimiterName } from '../../components/delimiter-name';
+import { resourceTitle } from './catalogue-filter';
+
+interface Props {
+  readonly resource: Resource;
+  readonly canWrite: boolean;
+  readonly onDelete: (resource: Resource) => void;
+}
+
+export function ResourceRow({ resource, canWrite, onDelete }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const info = resource.deskstore;
+  const source = info?.source ?? null;
+  const title = resourceTitle(resource);
+  const bytes = info?.bytes ?? resource.size ?? null;
+  return (
+    <tr data-testid="resource-row" data-resource-id={resource.id}>
+      <th scope="row">
+        {resource.datastore_active
+          ? <a href={`#/resource/${encodeURIComponent(resource.id)}`}>{title}</a>
+          : <span>{title}</span>}
+        {!resource.datastore_active && (
+          <span className="badge badge-warn">
+            <a href={`#/import/${encodeURIComponent(resource.id)}`}>{t('catalogue.notLoaded')}</a>
+          </span>
+        )}
+      </th>
+      <td className="num">{info?.rows !== undefined ? formatCount(info.rows, locale) : '–'}</td>
+      <td className="num">{info?.columns !== undefined ? formatCount(info.columns, locale) : '–'}</td>
+      <td className="num">{bytes !== null ? formatBytes(bytes, locale) : '–'}</td>
+      <td>
+        {source ? (
+          <>
+            <span className="file-name">{source.file}</span>
+            <span className="muted small">{`${formatBytes(source.bytes, locale)} · ${source.encoding} · ${delimiterName(source.delimiter, t)}`}</span>
+          </>
+        ) : (resource.url ?? '–')}
+      </td>
+      <td className="nowrap">{source ? formatInstant(source.importedAt, locale) : formatInstant(resource.created, locale)}</td>
+      <td className="actions">
+        {resource.datastore_active && (
+          <a className="button button-small" href={`#/resource/${encodeURIComponent(resource.id)}`}
+            aria-label={t('catalogue.openNamed', { name: title })}>{t('catalogue.open')}</a>
+        )}
+        <button type="button" className="button button-small button-danger-outline" disabled={!canWrite}
+          title={canWrite ? undefined : t('token.needed')}
+          aria-label={t('catalogue.deleteNamed', { name: title })} onClick={() => onDelete(resource)}>
+          {t('catalogue.delete')}
+        </button>
+      </td>
+    </tr>
+  );
+}

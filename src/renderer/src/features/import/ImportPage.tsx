@@ -1,0 +1,145 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import type { ImportType } from '../../api/types';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ProgressBar } from '../../components/ProgressBar';
+import { TokenForm } from '../../components/TokenForm';
+import { formatBytes, formatPercent } from '../../format/number';
+import { useAsync } from '../../hooks/use-async';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLocale } from '../../hooks/use-locale';
+import { useToken } from '../../hooks/use-token';
+import { navigate } from '../../router';
+import { titleFromFileName } from './dataset-name';
+import { FileChooser } from './FileChooser';
+import { ImportOptions } from './ImportOptions';
+import { ImportTarget, type TargetChoice } from './ImportTarget';
+import { takePendingFile, usePendingFile } from './pending-file';
+import { PreviewTable } from './PreviewTable';
+import { RenamedColumns } from './RenamedColumns';
+import { startImport } from './start-import';
+import { useImportPreview } from './use-import-preview';
+
+export function ImportPage() {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const token = useToken();
+  const { state, chooseFile, chooseLocal, change, reset, dismissError } = useImportPreview();
+  const pendingFile = usePendingFile();
+  const packages = useAsync('packages-for-import', (signal) => api.packageSearch('', { signal }));
+  const [target, setTarget] = useState<TargetChoice | null>(null);
+  const [resourceName, setResourceName] = useState<string | null>(null);
+  const [starting, setStarting] = useState(false);
+  const [startError, setStartError] = useState<unknown>(null);
+  useDocumentTitle(t('import.title'));
+
+  // A file dropped on the window (here or on another screen) starts a new preview.
+  useEffect(() => {
+    if (!pendingFile || !token) return;
+    const file = takePendingFile();
+    if (file) chooseFile(file);
+  }, [pendingFile, token, chooseFile]);
+
+  const fileTitle = titleFromFileName(state.fileName);
+  const effectiveTarget: TargetChoice = target ?? { mode: 'new', title: fileTitle };
+  const effectiveName = resourceName ?? state.fileName;
+  const busy = state.phase === 'uploading' || state.phase === 'previewing';
+
+  const begin = () => {
+    setStarting(true);
+    setStartError(null);
+    startImport(state, effectiveTarget, effectiveName).then((resourceId) => {
+      navigate(`/import/${encodeURIComponent(resourceId)}`);
+    }, (err: unknown) => {
+      setStarting(false);
+      setStartError(err);
+    });
+  };
+
+  const newFile = (file: File) => {
+    setTarget(null);
+    setResourceName(null);
+    setStartError(null);
+    chooseFile(file);
+  };
+
+  const setType = (columnId: string, type: ImportType | null) => {
+    const types = { ...state.overrides.types };
+    if (type) types[columnId] = type;
+    else delete types[columnId];
+    change({ types });
+  };
+
+  return (
+    <div className="page import">
+      <div className="page-head">
+        <h1 tabIndex={-1}>{t('import.title')}</h1>
+        {state.phase !== 'idle' && (
+          <button type="button" className="button" onClick={() => { setTarget(null); setResourceName(null); reset(); }}>
+            {t('import.startOver')}
+          </button>
+        )}
+      </div>
+      <TokenForm />
+      {!token && <p className="notice">{t('import.needsToken')}</p>}
+      {state.error !== null && <ErrorNotice error={state.error} onRetry={dismissError} />}
+      {state.phase === 'idle' && !state.preview && (
+        <FileChooser disabled={!token} onFile={newFile} onLocal={chooseLocal} />
+      )}
+      {state.phase === 'uploading' && (
+        <section className="card" aria-labelledby="upload-title">
+          <h2 id="upload-title">{t('import.upload.title', { name: state.fileName })}</h2>
+          <ProgressBar fraction={state.uploaded.total ? state.uploaded.loaded / state.uploaded.total : null}
+            label={t('import.upload.label')}
+            valueText={t('import.upload.value', {
+              loaded: formatBytes(state.uploaded.loaded, locale), total: formatBytes(state.uploaded.total, locale),
+            })} />
+          <p className="muted">
+            {t('import.upload.value', { loaded: formatBytes(state.uploaded.loaded, locale), total: formatBytes(state.uploaded.total, locale) })}
+            {state.uploaded.total > 0 && ` · ${formatPercent(state.uploaded.loaded / state.uploaded.total, locale)}`}
+          </p>
+          <button type="button" className="button" onClick={reset}>{t('common.cancel')}</button>
+        </section>
+      )}
+      {state.phase === 'previewing' && !state.preview && <p role="status">{t('import.preview.loading')}</p>}
+      {state.preview && (
+        <>
+          <section className="card preview-head" aria-labelledby="preview-title">
+            <h2 id="preview-title">{t('import.preview.title', { name: state.fileName })}</h2>
+            <p className="muted">
+              {t('import.preview.summary', {
+                size: formatBytes(state.fileSize || state.preview.bytes, locale),
+                columns: state.preview.columns.length,
+                rows: state.preview.rows.length,
+              })}
+            </p>
+            {!state.preview.sampledWholeFile && <p className="muted small">{t('import.preview.sampled')}</p>}
+            {state.preview.columns.length === 0 && <p className="notice notice-error" role="alert">{t('import.preview.noColumns')}</p>}
+            {state.preview.columns.length > 0 && state.preview.confidence < 0.5 && (
+              <p className="notice" role="note">{t('import.preview.unsure', { confidence: formatPercent(state.preview.confidence, locale) })}</p>
+            )}
+            <span className="muted small" role="status" aria-live="polite">{state.phase === 'previewing' ? t('import.preview.updating') : ''}</span>
+            <div className="preview-options">
+              <ImportOptions preview={state.preview} busy={busy} onChange={change} />
+              <ImportTarget packages={packages.data?.results ?? []} target={effectiveTarget} resourceName={effectiveName}
+                newTitle={fileTitle} onTarget={setTarget} onResourceName={setResourceName} />
+            </div>
+            <RenamedColumns renamed={state.preview.renamed} />
+            {startError !== null && <ErrorNotice error={startError} />}
+            <div className="import-actions">
+              <button type="button" className="button button-primary button-large" data-testid="start-import"
+                disabled={busy || starting || !token || state.preview.columns.length === 0
+                  || (effectiveTarget.mode === 'new' && !effectiveTarget.title.trim())}
+                onClick={begin}>
+                {starting ? t('import.starting') : t('import.start')}
+              </button>
+              <span className="muted small">{t('import.startHint')}</span>
+            </div>
+          </section>
+          <PreviewTable preview={state.preview} busy={busy} onType={setType} forcedTypes={state.overrides.types} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { ApiError } from '../../api/errors';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { ProgressBar } from '../../components/ProgressBar';
+import { formatBytes, formatCount, formatDuration, formatPercent, formatRate } from '../../format/number';
+import { useAsync } from '../../hooks/use-async';
+import { useDocumentTitle } from '../../hooks/use-document-title';
+import { useLocale } from '../../hooks/use-locale';
+import { useToken } from '../../hooks/use-token';
+import { navigate } from '../../router';
+import { PhaseSteps } from './PhaseSteps';
+import { importProgress } from './progress-math';
+import { useImportStatus } from './use-import-status';
+
+/**
+ * A running import: one bar over all phases, rows read, percent, rate and time left, and
+ * a cancel button. The import runs in the server's worker, so this screen (and every
+ * other) stays responsive; it can be left and reopened from the catalogue.
+ */
+export function ImportProgressPage({ resourceId }: { readonly resourceId: string }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const token = useToken();
+  const { status, samples, error } = useImportStatus(resourceId);
+  const resource = useAsync(`resource:${resourceId}`, (signal) => api.resourceShow(resourceId, { signal }));
+  const [cancelling, setCancelling] = useState(false);
+  const [cancelError, setCancelError] = useState<unknown>(null);
+  const [removed, setRemoved] = useState(false);
+  const name = resource.data?.name || t('import.progress.unnamed');
+  useDocumentTitle(t('import.progress.title', { name }));
+
+  useEffect(() => {
+    if (status?.status !== 'complete') return undefined;
+    const timer = window.setTimeout(() => navigate(`/resource/${encodeURIComponent(resourceId)}`, undefined, { replace: true }), 600);
+    return () => window.clearTimeout(timer);
+  }, [status?.status, resourceId]);
+
+  // A cancelled import leaves an empty resource behind: remove it, since the user asked for nothing.
+  useEffect(() => {
+    if (status?.status !== 'cancelled' || !cancelling || removed) return;
+    api.resourceDelete(resourceId).then(() => setRemoved(true), () => setRemoved(false));
+  }, [status?.status, cancelling, removed, resourceId]);
+
+  const cancel = () => {
+    setCancelling(true);
+    setCancelError(null);
+    api.importCancel(resourceId).catch((err: unknown) => {
+      setCancelling(false);
+      setCancelError(err);
+    });
+  };
+
+  const notFound = error instanceof ApiError && error.kind === 'not_found';
+  if (notFound) {
+    return (
+      <div className="page">
+        <h1 tabIndex={-1}>{t('import.progress.noJobTitle')}</h1>
+        <p>{t('import.progress.noJob')}</p>
+        <a className="button" href="#/">{t('nav.backToCatalogue')}</a>
+      </div>
+    );
+  }
+  const view = status ? importProgress(status, samples) : null;
+  const running = status !== null && !view?.finished;
+  const valueText = view
+    ? t('import.progress.valueText', { percent: formatPercent(view.fraction, locale), rows: formatCount(view.rows, locale) })
+    : t('common.loading');
+  return (
+    <div className="page import-progress">
+      <div className="page-head">
+        <h1 tabIndex={-1}>{t('import.progress.title', { name })}</h1>
+      </div>
+      <section className="card" aria-labelledby="progress-phase">
+        <h2 id="progress-phase" className="phase" aria-live="polite">
+          {status ? t(`import.phase.${status.status === 'running' || status.status === 'pending' ? status.phase : status.status}`) : t('common.loading')}
+        </h2>
+        <ProgressBar fraction={view ? view.fraction : null} label={t('import.progress.label')} valueText={valueText} />
+        {view && status && (
+          <dl className="stats" data-testid="import-stats">
+            <div><dt>{t('import.progress.percent')}</dt><dd data-testid="import-percent">{formatPercent(view.fraction, locale)}</dd></div>
+            <div><dt>{t('import.progress.rows')}</dt><dd data-testid="import-rows">{formatCount(view.rows, locale)}</dd></div>
+            <div>
+              <dt>{t('import.progress.read')}</dt>
+              <dd>{t('import.progress.bytes', { done: formatBytes(status.bytes_done, locale), total: formatBytes(status.bytes_total, locale) })}</dd>
+            </div>
+            <div>
+              <dt>{t('import.progress.rate')}</dt>
+              <dd>{view.rowsPerSecond !== null ? t('import.progress.rowsPerSecond', { rate: formatRate(view.rowsPerSecond, locale) }) : '–'}</dd>
+            </div>
+            <div>
+              <dt>{t('import.progress.timeLeft')}</dt>
+              <dd>
+                {view.finished ? '–' : view.secondsLeft !== null ? formatDuration(view.secondsLeft, locale)
+                  : status.phase === 'queued' ? '–' : t('import.progress.finishing')}
+              </dd>
+            </div>
+          </dl>
+        )}
+        {status && <PhaseSteps phase={status.phase} status={status.status} />}
+        {running && (
+          <div className="import-actions">
+            <button type="button" className="button button-danger-outline" onClick={cancel} disabled={cancelling || !token}
+              data-testid="cancel-import">
+              {cancelling ? t('import.progress.cancelling') : t('import.progress.cancel')}
+            </button>
+            {view?.searchable && (
+              <a className="button" href={`#/resource/${encodeURIComponent(resourceId)}`}>{t('import.progress.openNow')}</a>
+            )}
+          </div>
+        )}
+        {cancelError !== null && <ErrorNotice error={cancelError} />}
+        {error !== null && !notFound && <ErrorNotice error={error} />}
+        {status?.status === 'complete' && (
+          <p className="notice notice-ok" role="status">
+            {t('import.progress.done', { rows: formatCount(status.rows_done, locale) })}{' '}
+            <a href={`#/resource/${encodeURIComponent(resourceId)}`}>{t('import.progress.openTable')}</a>
+          </p>
+        )}
+        {status?.status === 'error' && (
+          <>
+            <ErrorNotice error={new ApiError('import_failed', 0, status.error?.message ?? '')} />
+            <div className="import-actions">
+              <a className="button button-primary" href="#/import">{t('import.progress.tryAgain')}</a>
+              {removed ? <span role="status">{t('import.progress.removed')}</span> : (
+                <button type="button" className="button" disabled={!token} data-testid="remove-empty"
+                  onClick={() => void api.resourceDelete(resourceId).then(() => setRemoved(true), (err: unknown) => setCancelError(err))}>
+                  {t('import.progress.removeEmpty')}
+                </button>
+              )}
+              <a className="button" href="#/">{t('nav.backToCatalogue')}</a>
+            </div>
+          </>
+        )}
+        {status?.status === 'cancelled' && (
+          <>
+            <p className="notice" role="status">{cancelling ? t('import.progress.cancelledRemoved') : t('import.progress.cancelled')}</p>
+            <div className="import-actions">
+              <a className="button button-primary" href="#/import">{t('import.progress.importAnother')}</a>
+              <a className="button" href="#/">{t('nav.backToCatalogue')}</a>
+            </div>
+          </>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,141 @@
+/**
+ * The import screen's state: the chosen file is uploaded once (with upload progress) and
+ * previewed; every change of encoding, delimiter, header row or a column type asks for a new
+ * preview of the same staged upload. The options finally sent to resource_create are the
+ * ones the last preview showed, so what was seen is what gets imported.
+ */
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import type { PickedFile } from '../../../../shared/bridge';
+import { isAbort } from '../../api/errors';
+import type { ImportType, PreviewResult } from '../../api/types';
+import { previewAgain, uploadForPreview, type ImportSource, type PreviewOptions, type UploadHandle } from '../../api/upload';
+
+export type PreviewPhase = 'idle' | 'uploading' | 'previewing' | 'ready';
+
+export interface Overrides {
+  readonly encoding?: string;
+  readonly delimiter?: string;
+  readonly skipLines?: number;
+  readonly types: Readonly<Record<string, ImportType>>;
+}
+
+export interface ImportPreviewState {
+  readonly phase: PreviewPhase;
+  readonly fileName: string;
+  readonly fileSize: number;
+  readonly uploaded: { readonly loaded: number; readonly total: number };
+  readonly source: Exclude<ImportSource, { kind: 'file' }> | null;
+  readonly preview: PreviewResult | null;
+  readonly overrides: Overrides;
+  readonly error: unknown;
+}
+
+const INITIAL: ImportPreviewState = {
+  phase: 'idle', fileName: '', fileSize: 0, uploaded: { loaded: 0, total: 0 }, source: null, preview: null,
+  overrides: { types: {} }, error: null,
+};
+
+/** The wire name of a delimiter (`\t` → `tab`). */
+export function delimiterParam(delimiter: string): string {
+  return delimiter === '\t' ? 'tab' : delimiter;
+}
+
+function optionsOf(overrides: Overrides): PreviewOptions {
+  return {
+    ...(overrides.encoding ? { encoding: overrides.encoding } : {}),
+    ...(overrides.delimiter ? { delimiter: overrides.delimiter } : {}),
+    ...(overrides.skipLines !== undefined ? { skipLines: overrides.skipLines } : {}),
+    types: overrides.types,
+  };
+}
+
+export function useImportPreview() {
+  const [state, setState] = useState<ImportPreviewState>(INITIAL);
+  const latest = useRef(state);
+  useLayoutEffect(() => {
+    latest.current = state;
+  });
+  const upload = useRef<UploadHandle | null>(null);
+  const request = useRef<AbortController | null>(null);
+
+  const cancelRunning = () => {
+    upload.current?.abort();
+    upload.current = null;
+    request.current?.abort();
+    request.current = null;
+  };
+  useEffect(() => cancelRunning, []);
+
+  const chooseFile = useCallback((file: File) => {
+    cancelRunning();
+    setState({ ...INITIAL, phase: 'uploading', fileName: file.name, fileSize: file.size, uploaded: { loaded: 0, total: file.size } });
+    const handle = uploadForPreview(file, {}, (loaded, total) => {
+      setState((s) => (s.phase === 'uploading' ? { ...s, uploaded: { loaded, total } } : s));
+    });
+    upload.current = handle;
+    handle.promise.then((preview) => {
+      if (upload.current !== handle) return;
+      upload.current = null;
+      setState((s) => ({
+        ...s, phase: 'ready', preview, error: null,
+        source: { kind: 'staged', uploadId: preview.upload_id ?? '', name: file.name, size: file.size },
+      }));
+    }, (error: unknown) => {
+      if (upload.current !== handle || isAbort(error)) return;
+      upload.current = null;
+      setState((s) => ({ ...s, phase: 'idle', error }));
+    });
+  }, []);
+
+  const runPreview = useCallback((source: Exclude<ImportSource, { kind: 'file' }>, overrides: Overrides) => {
+    request.current?.abort();
+    const controller = new AbortController();
+    request.current = controller;
+    previewAgain(source, optionsOf(overrides), controller.signal).then((preview) => {
+      if (controller.signal.aborted) return;
+      const ids = new Set(preview.columns.map((c) => c.id));
+      const types = Object.fromEntries(Object.entries(overrides.types).filter(([id]) => ids.has(id)));
+      setState((s) => ({ ...s, phase: 'ready', preview, error: null, overrides: { ...s.overrides, types } }));
+    }, (error: unknown) => {
+      if (controller.signal.aborted || isAbort(error)) return;
+      setState((s) => ({ ...s, phase: s.preview ? 'ready' : 'idle', error }));
+    });
+  }, []);
+
+  const chooseLocal = useCallback((picked: PickedFile) => {
+    cancelRunning();
+    const source = { kind: 'local' as const, path: picked.path, name: picked.name, size: picked.size };
+    setState({ ...INITIAL, phase: 'previewing', fileName: picked.name, fileSize: picked.size, source });
+    runPreview(source, INITIAL.overrides);
+  }, [runPreview]);
+
+  const change = useCallback((patch: Partial<Overrides>) => {
+    const current = latest.current;
+    if (!current.source) return;
+    const next: ImportPreviewState = { ...current, overrides: { ...current.overrides, ...patch }, phase: 'previewing' };
+    latest.current = next;
+    setState(next);
+    runPreview(current.source, next.overrides);
+  }, [runPreview]);
+
+  const reset = useCallback(() => {
+    cancelRunning();
+    setState(INITIAL);
+  }, []);
+
+  const dismissError = useCallback(() => setState((s) => ({ ...s, error: null })), []);
+
+  return { state, chooseFile, chooseLocal, change, reset, dismissError };
+}
+
+/** resource_create's load parameters for what the preview shows. */
+export function loadParams(state: ImportPreviewState): Record<string, unknown> | null {
+  const { preview, source } = state;
+  if (!preview || !source) return null;
+  return {
+    deskstore_encoding: preview.encoding,
+    deskstore_delimiter: delimiterParam(preview.delimiter),
+    deskstore_skip_lines: preview.skipLines,
+    ...(Object.keys(state.overrides.types).length ? { deskstore_types: JSON.stringify(state.overrides.types) } : {}),
+  };
+}

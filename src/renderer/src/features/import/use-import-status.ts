@@ -1,0 +1,47 @@
+import { useEffect, useState } from 'react';
+import { api } from '../../api/client';
+import { isAbort } from '../../api/errors';
+import type { ImportStatus } from '../../api/types';
+import { addSample, type ProgressSample } from './progress-math';
+
+const POLL_MS = 400;
+
+export interface StatusPoll {
+  readonly status: ImportStatus | null;
+  readonly samples: readonly ProgressSample[];
+  readonly error: unknown;
+}
+
+/** Polls deskstore_import_status until the job ends; keeps recent samples for the rate. */
+export function useImportStatus(resourceId: string): StatusPoll {
+  const [poll, setPoll] = useState<StatusPoll & { id: string }>({ id: resourceId, status: null, samples: [], error: null });
+  useEffect(() => {
+    let timer = 0;
+    let stopped = false;
+    const controller = new AbortController();
+    const tick = () => {
+      api.importStatus(resourceId, { signal: controller.signal }).then((status) => {
+        if (stopped) return;
+        const sample = { at: performance.now(), rows: status.rows_done, bytes: status.bytes_done };
+        setPoll((p) => ({
+          id: resourceId, status, error: null,
+          samples: addSample(p.id === resourceId ? p.samples : [], sample),
+        }));
+        const finished = status.status === 'complete' || status.status === 'error' || status.status === 'cancelled';
+        if (!finished) timer = window.setTimeout(tick, POLL_MS);
+      }, (error: unknown) => {
+        if (stopped || isAbort(error)) return;
+        setPoll((p) => ({ ...p, id: resourceId, error }));
+        // the server may be busy or restarting: keep trying, more slowly
+        timer = window.setTimeout(tick, POLL_MS * 5);
+      });
+    };
+    tick();
+    return () => {
+      stopped = true;
+      controller.abort();
+      window.clearTimeout(timer);
+    };
+  }, [resourceId]);
+  return poll.id === resourceId ? poll : { status: null, samples: [], error: null };
+}

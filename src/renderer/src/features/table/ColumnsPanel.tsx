@@ -1,0 +1,46 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { DatastoreField } from '../../api/types';
+import { typeKey } from '../import/type-names';
+import { columnLabel } from './columns';
+
+interface Props {
+  readonly fields: readonly DatastoreField[];
+  readonly hidden: readonly string[];
+  readonly onChange: (hidden: string[]) => void;
+  readonly onClose: () => void;
+}
+
+/** Show or hide columns; hidden ones are also left out of the API call and the export. */
+export function ColumnsPanel({ fields, hidden, onChange, onClose }: Props) {
+  const { t } = useTranslation();
+  const id = useId();
+  const columns = fields.filter((f) => f.id !== '_id');
+  const hiddenSet = new Set(hidden);
+  const toggle = (fieldId: string) => onChange(hiddenSet.has(fieldId) ? hidden.filter((h) => h !== fieldId) : [...hidden, fieldId]);
+  return (
+    <section className="side-panel" aria-labelledby={`${id}-title`} data-testid="columns-panel"
+      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
+      <div className="side-head">
+        <h2 id={`${id}-title`}>{t('columns.title')}</h2>
+        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>×</button>
+      </div>
+      <p className="muted small">{t('columns.shown', { shown: columns.length - hiddenSet.size, total: columns.length })}</p>
+      <div className="button-row">
+        <button type="button" className="button button-small" onClick={() => onChange([])}>{t('columns.showAll')}</button>
+        <button type="button" className="button button-small" onClick={() => onChange(columns.map((c) => c.id))}>{t('columns.hideAll')}</button>
+      </div>
+      <fieldset className="column-list">
+        <legend className="visually-hidden">{t('columns.title')}</legend>
+        {columns.map((field, i) => (
+          <div key={field.id} className="column-choice">
+            <input type="checkbox" id={`${id}-c${i}`} checked={!hiddenSet.has(field.id)} onChange={() => toggle(field.id)} />
+            <label htmlFor={`${id}-c${i}`}>
+              {columnLabel(field)} <span className="type-badge">{t(typeKey(field.type))}</span>
+            </label>
+          </div>
+        ))}
+      </fieldset>
+    </section>
+  );
+}

@@ -1,0 +1,71 @@
+/**
+ * Client routes live in the URL fragment (`#/`, `#/import`, `#/import/<resource id>`,
+ * `#/resource/<id>?q=...`), so the server's locale paths stay the only server routes and a
+ * language switch keeps the route. `navigate(..., {replace})` rewrites without a history
+ * entry (used for table state, which changes on every keystroke).
+ */
+import { useSyncExternalStore } from 'react';
+
+export interface Route {
+  /** `/resource/abc` */
+  readonly path: string;
+  readonly segments: readonly string[];
+  readonly query: URLSearchParams;
+  readonly raw: string;
+}
+
+const listeners = new Set<() => void>();
+let cached: Route | null = null;
+
+export function parseHash(hash: string): Route {
+  const body = hash.startsWith('#') ? hash.slice(1) : hash;
+  const [pathPart = '', queryPart = ''] = body.split(/\?(.*)/s, 2);
+  const path = pathPart.startsWith('/') ? pathPart : `/${pathPart}`;
+  const segments = path.split('/').filter(Boolean).map((s) => {
+    try {
+      return decodeURIComponent(s);
+    } catch {
+      return s;
+    }
+  });
+  return { path, segments, query: new URLSearchParams(queryPart), raw: hash };
+}
+
+function current(): Route {
+  const hash = window.location.hash;
+  if (!cached || cached.raw !== hash) cached = parseHash(hash);
+  return cached;
+}
+
+function notify(): void {
+  for (const listener of listeners) listener();
+}
+
+function subscribe(listener: () => void): () => void {
+  listeners.add(listener);
+  if (listeners.size === 1) window.addEventListener('hashchange', notify);
+  return () => {
+    listeners.delete(listener);
+    if (listeners.size === 0) window.removeEventListener('hashchange', notify);
+  };
+}
+
+export function useRoute(): Route {
+  return useSyncExternalStore(subscribe, current);
+}
+
+export function hrefFor(path: string, query?: URLSearchParams): string {
+  const q = query?.toString();
+  return `#${path}${q ? `?${q}` : ''}`;
+}
+
+export function navigate(path: string, query?: URLSearchParams, options: { replace?: boolean } = {}): void {
+  const target = hrefFor(path, query);
+  if (target === window.location.hash) return;
+  if (options.replace) {
+    window.history.replaceState(window.history.state, '', `${window.location.pathname}${window.location.search}${target}`);
+    notify();
+  } else {
+    window.location.hash = target;
+  }
+}
