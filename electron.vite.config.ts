@@ -33,6 +33,7 @@ export default defineConfig({
     plugins: [react()],
     build: {
       outDir: resolve(import.meta.dirname, 'out/renderer'),
+      minify: true,
       rollupOptions: { input: resolve(import.meta.dirname, 'src/renderer/index.html') },
     },
   },

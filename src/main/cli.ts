@@ -7,6 +7,7 @@ import { DataDirectoryBusyError } from './app/data-dir-lock';
 import { importCommand } from './cli/import-command';
 import { serveCommand } from './cli/serve-command';
 import { isActionError } from './errors';
+import { isImportInputError } from './importer/import-errors';
 import type { Delimiter } from './importer/sniff-dialect';
 import type { ImportType } from './importer/value-parsers';
 import { isTextSearchLanguage } from './engine/fts';
@@ -125,7 +126,8 @@ main(process.argv.slice(2)).catch((err: unknown) => {
   }
   console.error(`deskstore: ${err instanceof Error ? err.message : String(err)}`);
   // Expected failures (busy directory, bad file, bad value) are fully told by their message.
-  const expected = err instanceof DataDirectoryBusyError || isActionError(err) || (err as { code?: string }).code === 'ENOENT';
+  const expected = err instanceof DataDirectoryBusyError || isActionError(err) || isImportInputError(err)
+    || (err as { code?: string }).code === 'ENOENT';
   if (process.env.DESKSTORE_DEBUG || !expected) console.error((err as Error).stack ?? '');
   process.exit(1);
 });

@@ -64,7 +64,7 @@ export type WireError =
   | { kind: 'authorization'; detail?: string }
   | { kind: 'bad_request'; body: string; status: number }
   | { kind: 'storage'; message: string }
-  | { kind: 'internal'; message: string; stack?: string };
+  | { kind: 'internal'; message: string; stack?: string; name?: string };
 
 export function isActionError(err: unknown): err is ActionError {
   return err instanceof ValidationError || err instanceof NotFoundError || err instanceof AuthorizationError
@@ -78,7 +78,7 @@ export function toWireError(err: unknown): WireError {
   if (err instanceof BadRequestError) return { kind: 'bad_request', body: err.body, status: err.status };
   if (err instanceof StorageError) return { kind: 'storage', message: err.message };
   const e = err instanceof Error ? err : new Error(String(err));
-  return { kind: 'internal', message: e.message, stack: e.stack };
+  return { kind: 'internal', message: e.message, stack: e.stack, name: e.name };
 }
 
 export function fromWireError(wire: WireError): Error {
@@ -91,6 +91,7 @@ export function fromWireError(wire: WireError): Error {
     case 'internal': {
       const e = new Error(wire.message);
       if (wire.stack) e.stack = wire.stack;
+      if (wire.name) e.name = wire.name; // e.g. ImportInputError: a user's problem, not a bug
       return e;
     }
   }

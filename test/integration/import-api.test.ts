@@ -124,6 +124,28 @@ describe('bad uploads', () => {
   });
 });
 
+describe('files that are not CSV', () => {
+  it('refuses a spreadsheet or binary file in the preview and in the load, saying what to do', async () => {
+    const xlsx = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 0), Buffer.from('xl/workbook.xml')]);
+    const preview = await api.upload('deskstore_import_preview', {}, { name: 'dati.xlsx', data: xlsx });
+    expect(preview.status).toBe(409);
+    expect(preview.body).toMatchObject({ error: { upload: [expect.stringMatching(/spreadsheet.*export it as CSV/)] } });
+    const pkg = await api.ok('package_create', { name: 'binary' });
+    const r = await api.upload('resource_create', { package_id: pkg.id, name: 'x' }, { name: 'dati.xlsx', data: xlsx });
+    const failed = await waitForLoad((r.body as { result: { id: string } }).result.id);
+    expect(failed.status).toBe('error');
+    expect((failed.error as { message: string }).message).toMatch(/spreadsheet/);
+    const missing = await api.post('deskstore_import_preview', { deskstore_local_path: join(scratch, 'nope.csv') });
+    expect(missing.status).toBe(409);
+    expect(missing.body).toMatchObject({ error: { upload: [expect.stringMatching(/There is no file/)] } });
+  });
+
+  it('checks a token without side effects', async () => {
+    expect(await api.ok('deskstore_token_check')).toEqual({ authorized: true });
+    expect((await ckan(server.url, 'wrong').ok('deskstore_token_check'))).toEqual({ authorized: false });
+  });
+});
+
 describe('preview and cancel', () => {
   it('previews a staged upload, re-previews with other options, then loads it', async () => {
     const preview = await api.upload('deskstore_import_preview', {}, { name: 'comuni.csv', data: readFileSync(join(DATA, 'istat-elenco-comuni-italiani.csv')) });

@@ -1,5 +1,6 @@
 import { NotFoundError, ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
+import { isImportInputError } from '../importer/import-errors';
 import { isUploadedFile, loadChoices } from './load-params';
 import { requireToken } from './require-token';
 import type { ActionDefinition, ActionParams } from './types';
@@ -81,8 +82,13 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
           throw new ValidationError({ upload: ['Missing value'] });
         }
         if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
-        const preview = await deps.preview(path, choices);
-        return { upload_id: uploadId || null, ...preview };
+        try {
+          const preview = await deps.preview(path, choices);
+          return { upload_id: uploadId || null, ...preview };
+        } catch (err) {
+          if (isImportInputError(err)) throw new ValidationError({ upload: [err.message] });
+          throw err;
+        }
       },
     },
   ];

@@ -7,6 +7,7 @@ import { datastoreSearchSqlAction } from './datastore-search-sql';
 import { datastoreWriteActions } from './datastore-write';
 import { facetsAction } from './facets';
 import { importActions } from './import-actions';
+import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionRegistry } from './types';
 
 /** Every action Deskstore answers, by CKAN name. */
@@ -20,6 +21,7 @@ export function createActionRegistry(deps: ActionDeps, extra: readonly ActionDef
     ...catalogueActions(deps),
     ...importActions(deps),
     facetsAction(deps),
+    tokenCheckAction,
     ...extra,
   ];
   return new Map(all.map((a) => [a.name, a]));

@@ -1,4 +1,5 @@
-import { createReadStream, openSync, readSync, closeSync } from 'node:fs';
+import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { ImportInputError } from './import-errors';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
 
@@ -46,4 +47,31 @@ export async function readFirstBytes(path: string, bytes: number): Promise<{ sam
   }
   const all = Buffer.concat(chunks);
   return { sample: all.subarray(0, Math.min(all.length, bytes)), isWholeFile: all.length <= bytes };
+}
+
+/**
+ * NUL bytes in the first bytes mean a binary file (a spreadsheet, an archive, an image),
+ * unless it is UTF-16 text, which is full of them: a clear refusal beats importing garbage.
+ */
+export function binaryFileProblem(sample: Uint8Array, encoding: string): string | null {
+  if (/^utf-?16/i.test(encoding)) return null;
+  const nul = sample.indexOf(0);
+  if (nul < 0) return null;
+  const zip = sample[0] === 0x50 && sample[1] === 0x4b;
+  return zip
+    ? 'This looks like a spreadsheet or a zip archive, not a CSV/TSV text file: export it as CSV first'
+    : 'This is not a text (CSV/TSV) file: it contains binary data';
+}
+
+/** The file's size; a missing or unreadable file is the user's problem, said plainly. */
+export function importFileSize(path: string): number {
+  try {
+    const stat = statSync(path);
+    if (!stat.isFile()) throw new ImportInputError(`${path} is not a file`);
+    return stat.size;
+  } catch (err) {
+    if (err instanceof ImportInputError) throw err;
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new ImportInputError(code === 'ENOENT' ? `There is no file ${path}` : `Cannot read ${path}: ${(err as Error).message}`);
+  }
 }

@@ -1,5 +1,4 @@
-import { statSync } from 'node:fs';
-import { openByteStream } from './file-source';
+import { binaryFileProblem, importFileSize, openByteStream } from './file-source';
 import { TableStore } from '../engine/column-store/table-store';
 import type { TextSearchLanguage } from '../engine/fts';
 import { loadSqlJs } from '../engine/sqlite/sql-js';
@@ -10,7 +9,7 @@ import { buildTextIndex } from '../engine/text-index/build-text-index';
 import { chooseIndexedColumns } from '../engine/text-index/text-layout';
 import { cleanHeader } from './header';
 import { buildTextIndexInWorker, textIndexTask } from './text-index-task';
-import { readCsv, type CsvReadResult } from './read-csv';
+import { CsvFormatError, readCsv, type CsvReadResult } from './read-csv';
 import { sniffDialect, type Delimiter } from './sniff-dialect';
 import { createUtf8Validator, decodeSample, detectEncoding, readSample } from './sniff-encoding';
 import { inferColumn, typedColumn } from './type-columns';
@@ -85,7 +84,7 @@ async function isWholeFileUtf8(path: string): Promise<boolean> {
 }
 
 export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult> {
-  const totalBytes = statSync(opts.path).size;
+  const totalBytes = importFileSize(opts.path);
   const seconds: Record<ImportPhase, number> = { reading: 0, typing: 0, indexing: 0, writing: 0, storing: 0 };
   let phaseStart = performance.now();
   const endPhase = (phase: ImportPhase): void => {
@@ -100,6 +99,8 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
 
   const { sample, isWholeFile } = await readSample(opts.path);
   let encoding: string = opts.encoding ?? detectEncoding(sample, isWholeFile).encoding;
+  const binary = binaryFileProblem(sample, encoding);
+  if (binary) throw new CsvFormatError(binary);
   const dialect = sniffDialect(decodeSample(sample, encoding, isWholeFile), {
     ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
     ...(opts.skipLines !== undefined ? { skipLines: opts.skipLines } : {}),

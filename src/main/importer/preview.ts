@@ -1,6 +1,7 @@
-import { statSync } from 'node:fs';
 import Papa from 'papaparse';
+import { binaryFileProblem, importFileSize } from './file-source';
 import { cleanHeader } from './header';
+import { CsvFormatError } from './read-csv';
 import type { ImportChoices } from './import-job';
 import { sniffDialect } from './sniff-dialect';
 import { decodeSample, detectEncoding, readSample } from './sniff-encoding';
@@ -29,9 +30,11 @@ const PREVIEW_BYTES = 256 * 1024;
 const PREVIEW_ROWS = 20;
 
 export async function previewCsv(path: string, choices: ImportChoices): Promise<ImportPreview> {
-  const bytes = statSync(path).size;
+  const bytes = importFileSize(path);
   const { sample, isWholeFile } = await readSample(path, PREVIEW_BYTES);
   const encoding = choices.encoding ?? detectEncoding(sample, isWholeFile).encoding;
+  const binary = binaryFileProblem(sample, encoding);
+  if (binary) throw new CsvFormatError(binary);
   const text = decodeSample(sample, encoding, isWholeFile);
   const dialect = sniffDialect(text, {
     ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),

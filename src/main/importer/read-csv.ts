@@ -3,6 +3,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { openDecodedStream } from './sniff-encoding';
 import { RawColumnBuilder } from './raw-columns';
 import { trimCell } from './value-parsers';
+import { ImportInputError } from './import-errors';
 
 /**
  * Pass one of an import: stream the decoded file through papaparse and dictionary-encode
@@ -32,7 +33,7 @@ export interface CsvReadResult {
 }
 
 /** A CSV problem the user has to fix in the file (or with an option); the message says where. */
-export class CsvFormatError extends Error {}
+export class CsvFormatError extends ImportInputError {}
 
 /** Drops the first `lines` physical lines (a preamble above the header). */
 function skipLinesTransform(lines: number): Transform {

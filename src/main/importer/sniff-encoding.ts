@@ -11,6 +11,7 @@
 import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
 import { openByteStream, readFirstBytes } from './file-source';
+import { ImportInputError } from './import-errors';
 import { Transform, type TransformCallback } from 'node:stream';
 import iconv from 'iconv-lite';
 
@@ -76,7 +77,7 @@ export function detectEncoding(sample: Buffer, isWholeFile: boolean): EncodingGu
 }
 
 /** Thrown for an `--encoding` name iconv-lite does not know. */
-export class UnknownEncodingError extends Error {
+export class UnknownEncodingError extends ImportInputError {
   readonly code = 'UNKNOWN_ENCODING' as const;
   constructor(readonly encoding: string) {
     super(

@@ -1,6 +1,7 @@
 import { Column } from '../engine/column-store/column';
 import { fieldTypeOf } from '../engine/field-types';
 import type { StoredValue } from '../engine/values/coerce';
+import { ImportInputError } from './import-errors';
 import type { RawColumnBuilder } from './raw-columns';
 import { ColumnTypeInference, type InferredColumn } from './type-inference';
 import { parseAs, parserFor, ValueParseError, type ImportType, type ParsedValue } from './value-parsers';
@@ -23,7 +24,7 @@ function stored(value: ParsedValue): StoredValue {
 }
 
 /** A forced type that some value does not fit: the import stops and says which value. */
-export class ForcedTypeError extends Error {}
+export class ForcedTypeError extends ImportInputError {}
 
 export function typedColumn(
   id: string, raw: RawColumnBuilder, inferred: InferredColumn, forced: ImportType | undefined, rows: number,

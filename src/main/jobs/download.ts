@@ -4,12 +4,13 @@ import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { ImportInputError } from '../importer/import-errors';
 
 /**
  * Fetches a resource's `url` to a file, streamed (a large file never sits in memory) and
  * capped. Only http(s): a CKAN resource URL is a web address.
  */
-export class DownloadError extends Error {}
+export class DownloadError extends ImportInputError {}
 
 export async function downloadToFile(
   url: string, dir: string, maxBytes: number, signal: AbortSignal, onProgress: (done: number, total: number) => void,
