@@ -21,17 +21,27 @@ test('a file that cannot be imported: the error in Italian, with what to do', as
   await expect(page.getByText('Non sono state trovate colonne', { exact: false })).toBeVisible();
   await expect(page.getByTestId('start-import')).toBeDisabled();
 
-  // a binary file passes the preview (with low confidence) but fails to import
+  // a spreadsheet or other binary file is refused at the preview, with what to do instead
   const binary = join(dir, 'binario.csv');
-  await writeFile(binary, Buffer.concat([Buffer.from('\u0000\u0001PK\u0003\u0004'), (await readFile(process.execPath)).subarray(0, 4000)]));
+  await writeFile(binary, Buffer.concat([Buffer.from('PK\u0003\u0004'), (await readFile(process.execPath)).subarray(0, 4000)]));
   await page.getByRole('button', { name: 'Scegli un altro file' }).click();
   await page.getByTestId('file-input').setInputFiles(binary);
+  const refused = page.getByRole('alert').filter({ hasText: 'Questo è un foglio di calcolo, non un file CSV' });
+  await expect(refused).toBeVisible();
+  await expect(refused).toContainText('salvalo come CSV');
+  await expect(page.getByTestId('preview-table')).toHaveCount(0);
+
+  // a file whose problem lies past the previewed start fails during the import itself
+  const late = join(dir, 'riga-rotta.csv');
+  const good = Array.from({ length: 30_000 }, (_, i) => `${i};valore ${i}`).join('\n');
+  await writeFile(late, `numero;testo\n${good}\n1;2;3;4;5\n`);
+  await page.getByRole('button', { name: 'Riprova' }).click();
+  await page.getByTestId('file-input').setInputFiles(late);
   await expect(page.getByTestId('preview-table')).toBeVisible();
-  await expect(page.getByText('Deskstore non è sicuro di come leggere questo file', { exact: false })).toBeVisible();
   await page.getByTestId('start-import').click();
   await expect(page.getByRole('alert').filter({ hasText: "L'importazione non è riuscita" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Non è stata importata nessuna riga', { exact: false })).toBeVisible();
-  await expect(page.getByText('Dettagli tecnici')).toBeVisible();
+  await expect(page.getByText('Row 30001 has 5 cells but the header has 2', { exact: false })).toBeVisible();
   await page.getByTestId('remove-empty').click();
   await expect(page.getByText('La risorsa vuota è stata rimossa.')).toBeVisible();
 });

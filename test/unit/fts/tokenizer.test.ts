@@ -126,6 +126,33 @@ describe('fast paths', () => {
   });
 });
 
+describe('fast paths on words with digits (numwords) and spaces', () => {
+  it('produce exactly what the bare state machine produces', () => {
+    // Letters and digits dominate so that numwords form, next to every character that could
+    // turn one into a host, e-mail, file path, hyphenated word or protocol.
+    const alphabet = ['ab', 'Xy', 'è', 'città', '1', '23', '0', 'x1', '.', '-', '_', '@', ':', '/', '~', '+', '&', '<',
+      ' ', ' ', ' ', '  ', ',', '\u00a0', '\u0301', '€', '😀', 'com', 'it', 'e', 'E', '١', '\n'];
+    let seed = 99;
+    const rnd = (n: number): number => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    let mismatches = 0;
+    for (let k = 0; k < 60_000; k++) {
+      let s = '';
+      const len = 1 + rnd(12);
+      for (let j = 0; j < len; j++) s += alphabet[rnd(alphabet.length)];
+      const fast = JSON.stringify(parseTokens(s));
+      const slow = JSON.stringify(parseTokens(s, { fastPaths: false }));
+      if (fast !== slow) {
+        mismatches++;
+        if (mismatches < 5) console.log('mismatch', JSON.stringify(s), fast, slow);
+      }
+    }
+    expect(mismatches).toBe(0);
+  });
+});
+
 describe('hostile input', () => {
   it('handles long pathological strings without blowing the stack', () => {
     const inputs = [

@@ -5,6 +5,9 @@
 //   import:  builder = new PostingsBuilder(); per row (ascending _id):
 //              builder.addRowLexemes(_id, documentLexemes(rowText, 'english'))
 //              (or internLexeme + addRow with cached term ids); index = builder.finish()
+//            fast path: interner = new TermInterner('english', builder); per row:
+//              ids.length = 0; documentTermIds(rowText, 'english', interner, ids); builder.addRow(_id, ids)
+//            two cores: build rows 1..m and m+1..n separately, mergeDisjointIndexes(first, second)
 //   persist: encodeIndex(index) -> meta + buffers; decodeIndex(meta, buffers) on load
 //   writes:  live = new MutableTextIndex(index); addRow(_id, lexemes) / removeRow(_id);
 //            compact() now and then (returns the new base to persist)
@@ -17,7 +20,7 @@
 
 export {
   type TextSearchLanguage, TEXT_SEARCH_LANGUAGES, isTextSearchLanguage, documentLexemes, tokenizeDocument,
-  plainQueryLexemes, type AnalyzedDocument, MAX_POSITION,
+  plainQueryLexemes, type AnalyzedDocument, MAX_POSITION, documentTermIds, TermInterner, type LexemeInterner,
 } from './text-search-config';
 export {
   type TsQuery, TsQuerySyntaxError, plainToTsQuery, parseTsQuery, queryHasPhrase, tsQueryToString,
@@ -25,7 +28,8 @@ export {
 } from './tsquery';
 export { type PostingList, type TextIndexReader, type RowUniverse } from './text-index-reader';
 export { InvertedIndex } from './inverted-index';
-export { PostingsBuilder } from './postings-builder';
+export { mergeDisjointIndexes } from './merge-indexes';
+export { PostingsBuilder, type PostingsBuilderOptions } from './postings-builder';
 export { encodeIndex, decodeIndex, IndexFormatError, type EncodedIndexMeta, INDEX_FORMAT, INDEX_FORMAT_VERSION } from './index-codec';
 export { evaluate, evaluateQuery, type QueryEvaluation } from './query-eval';
 export { matchesPhrase, matchesDocument } from './phrase-match';

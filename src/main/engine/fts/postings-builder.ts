@@ -8,37 +8,69 @@ import { sortLexemeIndexes } from './lexeme-sort';
 import { utf8Length } from './char-classes';
 
 const MAX_TF = 255;
+/** Rows with at most this many lexemes find repeated terms by scanning their own postings. */
+const SHORT_ROW = 24;
 
-function grow32(a: Uint32Array<ArrayBuffer>, need: number): Uint32Array<ArrayBuffer> {
+function grow32(a: Uint32Array<ArrayBuffer>, need: number, size = a.length * 2): Uint32Array<ArrayBuffer> {
   if (need <= a.length) return a;
-  const b = new Uint32Array(Math.max(need, a.length * 2));
+  const b = new Uint32Array(Math.max(need, size));
   b.set(a);
   return b;
 }
-function grow8(a: Uint8Array<ArrayBuffer>, need: number): Uint8Array<ArrayBuffer> {
+function grow8(a: Uint8Array<ArrayBuffer>, need: number, size = a.length * 2): Uint8Array<ArrayBuffer> {
   if (need <= a.length) return a;
-  const b = new Uint8Array(Math.max(need, a.length * 2));
+  const b = new Uint8Array(Math.max(need, size));
   b.set(a);
   return b;
+}
+
+export interface PostingsBuilderOptions {
+  /** Rows that will be added, if known: buffers are then sized up front (or from the postings
+   * per row seen so far) instead of doubling, which saves copies and garbage. */
+  readonly expectedRows?: number;
+}
+
+/** Hash of a whole string (FNV-1a + avalanche) for the builder's lexeme table. */
+function stringHash(s: string): number {
+  let h = 0x811c9dc5 | 0;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  h ^= h >>> 16;
+  h = Math.imul(h, 0x7feb352d);
+  h ^= h >>> 15;
+  return h;
 }
 
 export class PostingsBuilder {
-  private readonly termIds = new Map<string, number>();
+  // Lexeme -> provisional id: an open-addressing table of slot pairs [id + 1 (0 = empty), hash]
+  // keyed by the lexemes themselves; unlike a Map it holds no per-entry objects for the GC
+  // to trace, and a lexeme seen for the first time costs one probe of one cache line.
+  private termSlots = new Int32Array(1 << 14);
+  private termMask = (1 << 13) - 1;
   private readonly lexemes: string[] = [];
   // Postings in arrival order: term id and frequency, grouped by row.
   private pTerm = new Uint32Array(1 << 16);
   private pTf = new Uint8Array(1 << 16);
   private nPostings = 0;
   // Rows with at least one lexeme and where their postings end.
-  private rows = new Uint32Array(1 << 12);
-  private rowEnd = new Uint32Array(1 << 12);
+  private rows: Uint32Array<ArrayBuffer>;
+  private rowEnd: Uint32Array<ArrayBuffer>;
+  private readonly expectedRows: number;
   private nRows = 0;
   private lastRowId = 0;
   // Per term: the row (1-based serial) it was last seen in and its posting slot there,
   // so repeated lexemes in a row bump tf instead of adding a posting.
-  private seenIn = new Uint32Array(1 << 12);
-  private slot = new Uint32Array(1 << 12);
+  // Only rows longer than SHORT_ROW use them; they are allocated on the first such row.
+  private seenIn = new Uint32Array(0);
+  private slot = new Uint32Array(0);
   private finished = false;
+
+  constructor(options?: PostingsBuilderOptions) {
+    const expected = options?.expectedRows ?? 0;
+    this.expectedRows = Number.isFinite(expected) && expected > 0 ? Math.floor(expected) : 0;
+    const rowCapacity = Math.max(1 << 12, Math.min(this.expectedRows, 1 << 28));
+    this.rows = new Uint32Array(rowCapacity);
+    this.rowEnd = new Uint32Array(rowCapacity);
+  }
 
   get termCount(): number {
     return this.lexemes.length;
@@ -50,36 +82,82 @@ export class PostingsBuilder {
 
   /** Provisional id of a lexeme (ids are renumbered in sorted order by finish()). */
   internLexeme(lexeme: string): number {
-    let id = this.termIds.get(lexeme);
-    if (id === undefined) {
-      this.assertOpen();
-      id = this.lexemes.length;
-      this.termIds.set(lexeme, id);
-      this.lexemes.push(lexeme);
-      if (id >= this.seenIn.length) {
-        this.seenIn = grow32(this.seenIn, id + 1);
-        this.slot = grow32(this.slot, id + 1);
-      }
+    this.assertOpen();
+    const hash = stringHash(lexeme);
+    const { termSlots, termMask, lexemes } = this;
+    let i = hash & termMask;
+    for (;;) {
+      const e = termSlots[2 * i]!;
+      if (e === 0) break;
+      if (termSlots[2 * i + 1] === hash && lexemes[e - 1] === lexeme) return e - 1;
+      i = (i + 1) & termMask;
     }
+    const id = lexemes.length;
+    lexemes.push(lexeme);
+    termSlots[2 * i] = id + 1;
+    termSlots[2 * i + 1] = hash;
+    if ((id + 1) * 3 > (termMask + 1) * 2) this.rehashTerms((termMask + 1) * 2); // load <= 2/3
     return id;
   }
 
-  /** Adds a row; `termIds` may repeat (repetitions are the term frequency, capped at 255). */
-  addRow(rowId: number, termIds: ArrayLike<number>): void {
+  private rehashTerms(size: number): void {
+    const old = this.termSlots;
+    const slots = new Int32Array(size * 2);
+    const mask = size - 1;
+    for (let j = 0; j < old.length; j += 2) {
+      const e = old[j]!;
+      if (e === 0) continue;
+      const hash = old[j + 1]!;
+      let i = hash & mask;
+      while (slots[2 * i] !== 0) i = (i + 1) & mask;
+      slots[2 * i] = e;
+      slots[2 * i + 1] = hash;
+    }
+    this.termSlots = slots;
+    this.termMask = mask;
+  }
+
+  /**
+   * Adds a row; `termIds` may repeat (repetitions are the term frequency, capped at 255). Only
+   * the first `count` ids are read (default: all), so a caller can reuse one scratch array.
+   */
+  addRow(rowId: number, termIds: ArrayLike<number>, count: number = termIds.length): void {
     this.assertOpen();
     if (!Number.isInteger(rowId) || rowId <= this.lastRowId || rowId > 0xffffffff) {
       throw new RangeError(`rows must arrive with increasing positive integer ids (got ${rowId} after ${this.lastRowId})`);
     }
+    if (!(count >= 0 && count <= termIds.length && count === Math.floor(count))) throw new RangeError(`bad term count ${count}`);
     this.lastRowId = rowId;
-    const n = termIds.length;
+    const n = count;
     if (n === 0) return;
-    this.pTerm = grow32(this.pTerm, this.nPostings + n);
-    this.pTf = grow8(this.pTf, this.nPostings + n);
+    if (this.nPostings + n > this.pTerm.length) this.growPostings(this.nPostings + n);
+    if (n > SHORT_ROW && this.seenIn.length < this.lexemes.length) {
+      const size = Math.max(this.lexemes.length, this.seenIn.length * 2, 1 << 12);
+      this.seenIn = grow32(this.seenIn, this.lexemes.length, size);
+      this.slot = grow32(this.slot, this.lexemes.length, size);
+    }
     const { pTerm, pTf, seenIn, slot } = this;
     const serial = this.nRows + 1;
     const termCount = this.lexemes.length;
-    let k = this.nPostings;
-    for (let i = 0; i < n; i++) {
+    const first = this.nPostings;
+    let k = first;
+    if (n <= SHORT_ROW) {
+      // Few terms: find repeats among the row's own postings (a few compares in one cache
+      // line) instead of in the per-term arrays (a likely cache miss per rare term).
+      for (let i = 0; i < n; i++) {
+        const t = termIds[i]!;
+        if (!(t >= 0 && t < termCount && t === Math.floor(t))) throw new RangeError(`unknown term id ${t}`);
+        let s = first;
+        while (s < k && pTerm[s] !== t) s++;
+        if (s < k) {
+          if (pTf[s]! < MAX_TF) pTf[s] = pTf[s]! + 1;
+        } else {
+          pTerm[k] = t;
+          pTf[k] = 1;
+          k++;
+        }
+      }
+    } else for (let i = 0; i < n; i++) {
       const t = termIds[i]!;
       if (!(t >= 0 && t < termCount && t === Math.floor(t))) throw new RangeError(`unknown term id ${t}`);
       if (seenIn[t] === serial) {
@@ -99,6 +177,17 @@ export class PostingsBuilder {
     this.rows[this.nRows] = rowId;
     this.rowEnd[this.nRows] = k;
     this.nRows = serial;
+  }
+
+  private growPostings(need: number): void {
+    let size = this.pTerm.length * 2;
+    if (this.expectedRows > 0 && this.nRows >= 1024) {
+      // Extrapolate from the rows so far (+5%), growing by at least a quarter.
+      const estimate = Math.ceil((this.nPostings / this.nRows) * Math.max(this.expectedRows, this.nRows + 1) * 1.05);
+      size = Math.max(estimate, this.pTerm.length + (this.pTerm.length >>> 2));
+    }
+    this.pTerm = grow32(this.pTerm, need, size);
+    this.pTf = grow8(this.pTf, need, size);
   }
 
   /** Convenience for callers holding lexeme strings (e.g. from documentLexemes). */
@@ -166,7 +255,9 @@ export class PostingsBuilder {
       }
       return { rowIds, tfs };
     }
-    const termAt = new Uint32Array(nPostings); // pass-1 output: term of each posting
+    // Pass-1 output: each posting's term within its bucket (16 bits do up to 16M terms).
+    const localMask = (1 << shift) - 1;
+    const termAt = shift <= 16 ? new Uint16Array(nPostings) : new Uint32Array(nPostings);
     for (let r = 0, k = 0; r < nRows; r++) {
       const row = rows[r]!;
       for (const end = rowEnd[r]!; k < end; k++) {
@@ -176,7 +267,7 @@ export class PostingsBuilder {
         bucketCursor[b] = d + 1;
         rowIds[d] = row;
         tfs[d] = pTf[k]!;
-        termAt[d] = t;
+        termAt[d] = t & localMask;
       }
     }
     let maxRegion = 0;
@@ -186,17 +277,16 @@ export class PostingsBuilder {
     }
     const tmpRows = new Uint32Array(maxRegion);
     const tmpTfs = new Uint8Array(maxRegion);
-    const tmpTerms = new Uint32Array(maxRegion);
     const cursor = offsets.slice(0, used);
     for (let b = 0; b < buckets; b++) {
       const lo = offsets[b << shift]!;
       const hi = offsets[Math.min((b + 1) << shift, used)]!;
       const n = hi - lo;
+      const base = b << shift;
       tmpRows.set(rowIds.subarray(lo, hi));
       tmpTfs.set(tfs.subarray(lo, hi));
-      tmpTerms.set(termAt.subarray(lo, hi));
       for (let i = 0; i < n; i++) {
-        const t = tmpTerms[i]!;
+        const t = base + termAt[lo + i]!;
         const d = cursor[t]!;
         cursor[t] = d + 1;
         rowIds[d] = tmpRows[i]!;
@@ -207,7 +297,8 @@ export class PostingsBuilder {
   }
 
   private release(): void {
-    this.termIds.clear();
+    this.termSlots = new Int32Array(2);
+    this.termMask = 0;
     this.lexemes.length = 0;
     this.pTerm = new Uint32Array(0);
     this.pTf = new Uint8Array(0);

@@ -35,10 +35,13 @@ import * as chars from './char-classes';
 import { Tok } from './parser-states';
 import { ENGLISH_STOP_WORDS, ITALIAN_STOP_WORDS } from './stop-words';
 import * as tokenizer from './tokenizer';
+import * as termTable from './token-term-table';
 
 // Local copies of imports used per token (see default-parser.ts).
 const { utf8Length } = chars;
 const { scanTokens } = tokenizer;
+const { TokenTermTable, TOKEN_MISSING, tokenHash, fnvRange } = termTable;
+type TokenTermTable = termTable.TokenTermTable;
 const TOK_UINT = Tok.UInt, TOK_INT = Tok.Int, TOK_FLOAT = Tok.Float, TOK_VERSION = Tok.Version;
 
 export type TextSearchLanguage = 'english' | 'simple' | 'italian';
@@ -80,15 +83,19 @@ class WordDictionary {
   lexize(raw: string): string | null {
     const cached = this.cache.get(raw);
     if (cached !== undefined) return cached;
-    const lower = raw.toLowerCase();
-    let lexeme: string | null;
-    if (this.stemmer === null) lexeme = lower;
-    else if (raw.length * 3 > MAX_STEM_BYTES && utf8Length(raw, 0, raw.length) > MAX_STEM_BYTES) lexeme = lower;
-    else if (this.stopWords !== null && this.stopWords.has(lower)) lexeme = null;
-    else lexeme = this.stemmer(lower);
+    const lexeme = this.lexizeUncached(raw);
     if (this.cache.size >= CACHE_LIMIT) this.cache.clear();
     this.cache.set(raw, lexeme);
     return lexeme;
+  }
+
+  /** lexize() without the memo, for callers that keep their own (TermInterner). */
+  lexizeUncached(raw: string): string | null {
+    const lower = raw.toLowerCase();
+    if (this.stemmer === null) return lower;
+    if (raw.length * 3 > MAX_STEM_BYTES && utf8Length(raw, 0, raw.length) > MAX_STEM_BYTES) return lower;
+    if (this.stopWords !== null && this.stopWords.has(lower)) return null;
+    return this.stemmer(lower);
   }
 }
 
@@ -153,6 +160,91 @@ export function tokenizeDocument(text: string, language: TextSearchLanguage): An
   const positions: number[] = [];
   analyze(text, language, lexemes, positions);
   return { lexemes, positions };
+}
+
+/** Where a TermInterner gets term ids for lexemes it has not seen yet (e.g. a PostingsBuilder).
+ * Called in the middle of documentTermIds: it must not tokenize text itself. */
+export interface LexemeInterner {
+  internLexeme(lexeme: string): number;
+}
+
+/** Key kinds of the token table: the same characters may map differently per dictionary. */
+const KIND_WORD = 0;
+const KIND_SIMPLE_LOWER = 1;
+const KIND_SIMPLE_RAW = 2;
+/** Term id cached for a stop word. */
+const STOP_TERM = -1;
+
+/**
+ * Caches token text (as written) -> term id for one configuration and one LexemeInterner,
+ * for documentTermIds(). Only valid for the interner it was made with: ids come from it.
+ */
+export class TermInterner {
+  /** @internal */
+  readonly table: TokenTermTable;
+
+  /** @param maxEntries cached tokens kept before the cache starts over (tests use small values) */
+  constructor(readonly language: TextSearchLanguage, readonly lexemes: LexemeInterner, maxEntries?: number) {
+    if (!DICTIONARIES[language]) throw new Error(`unknown text search configuration: ${String(language)}`);
+    this.table = new TokenTermTable(maxEntries);
+  }
+
+  /** Distinct tokens currently cached. */
+  get cachedTokens(): number {
+    return this.table.size;
+  }
+}
+
+/**
+ * The term ids of a document's lexemes: exactly
+ * `documentLexemes(text, language).map((l) => interner.lexemes.internLexeme(l))` (same ids,
+ * same order, duplicates kept), but a token seen before costs one probe of the interner's
+ * table and allocates nothing. The ids are written to out[at], out[at + 1], ... (by default
+ * appended) and the index after the last one is returned. To reuse one array for many
+ * documents, keep that index rather than truncating (`out.length = 0` makes V8 drop the
+ * array's storage, so every document would allocate it again).
+ */
+export function documentTermIds(
+  text: string, language: TextSearchLanguage, interner: TermInterner, out: number[], at: number = out.length,
+): number {
+  if (interner.language !== language) {
+    throw new Error(`term interner is for ${interner.language}, not ${String(language)}`);
+  }
+  if (!(at >= 0 && at <= out.length && at === Math.floor(at))) throw new RangeError(`bad output index ${at}`);
+  const dictionary = DICTIONARIES[language];
+  const table = interner.table;
+  scanTokens(text, tokens);
+  const { types, starts, lens, hashes, hashed, chars } = tokens;
+  const count = tokens.count;
+  let end = at;
+  for (let i = 0; i < count; i++) {
+    const type = types[i]!;
+    const dict = DICT_BY_TYPE[type]!;
+    if (dict === DICT_NONE) continue;
+    const start = starts[i]!;
+    const len = lens[i]!;
+    if (len * 3 >= MAX_TOKEN_BYTES && utf8Length(text, start, start + len) >= MAX_TOKEN_BYTES) continue;
+    const kind = dict === DICT_LANGUAGE ? KIND_WORD
+      : type === TOK_UINT || type === TOK_INT || type === TOK_FLOAT || type === TOK_VERSION ? KIND_SIMPLE_RAW
+        : KIND_SIMPLE_LOWER;
+    let term: number;
+    let hash: number;
+    if (hashed[i] === 1) {
+      hash = tokenHash(hashes[i]!, kind);
+      term = table.findChars(chars, start, len, kind, hash);
+    } else {
+      hash = tokenHash(fnvRange(text, start, len), kind);
+      term = table.find(text, start, len, kind, hash);
+    }
+    if (term === TOKEN_MISSING) {
+      const raw = text.substr(start, len);
+      const lexeme = kind === KIND_WORD ? dictionary.lexizeUncached(raw) : kind === KIND_SIMPLE_RAW ? raw : raw.toLowerCase();
+      term = lexeme === null ? STOP_TERM : interner.lexemes.internLexeme(lexeme);
+      table.insert(text, start, len, kind, hash, term);
+    }
+    if (term !== STOP_TERM) out[end++] = term;
+  }
+  return end;
 }
 
 /** plainto_tsquery: distinct lexemes of a query, stop words dropped */

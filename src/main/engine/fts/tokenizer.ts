@@ -1,25 +1,38 @@
 // Splits text into PostgreSQL default-parser tokens (what ts_parse('default', text) returns,
-// minus blanks). Plain words, plain integers and runs of spaces/punctuation — nearly all of a
-// typical cell — are recognised by hand-written fast paths; whenever the next characters could
-// start something richer (host, e-mail, URL, file path, decimal, hyphenated word, tag, ...)
-// the position is handed to the faithful state-machine interpreter in default-parser.ts.
+// minus blanks). Plain words, words with digits (numwords), plain integers and runs of
+// spaces/punctuation — nearly all of a typical cell — are recognised by hand-written fast
+// paths; whenever the next characters could start something richer (host, e-mail, URL, file
+// path, decimal, hyphenated word, tag, ...) the position is handed to the faithful
+// state-machine interpreter in default-parser.ts.
 // Every fast path returns exactly what the interpreter would (checked by a differential test).
 
 import * as chars from './char-classes';
 import { DefaultParser, setStepBudget, stepBudgetExhausted } from './default-parser';
 import * as tables from './parser-states';
+import { FNV_OFFSET as FNV_OFFSET_, FNV_PRIME as FNV_PRIME_ } from './token-term-table';
 
 // Local copies of imports for the hot loops (see default-parser.ts).
 const { C_ALNUM, C_ALPHA, C_ASCLET, C_SPECIAL, classOfUnit } = chars;
 const { STATE_BASE } = tables;
 const TOK_ASCIIWORD = tables.Tok.AsciiWord, TOK_WORD = tables.Tok.Word, TOK_UINT = tables.Tok.UInt;
+const TOK_NUMWORD = tables.Tok.NumWord;
 const TOK_BLANK = tables.Tok.Blank;
+const FNV_OFFSET = FNV_OFFSET_, FNV_PRIME = FNV_PRIME_;
 
-/** Reusable token list: parallel typed arrays, no per-token objects. */
+/**
+ * Reusable token list: parallel typed arrays, no per-token objects. Tokens found by the fast
+ * paths also carry the FNV-1a state over their characters (`hashes`, valid where `hashed` is
+ * 1; see token-term-table.ts) and a copy of them in `chars`, both made while scanning, so
+ * term lookups need not re-read the string (charCodeAt costs several times a typed read).
+ */
 export class TokenBuffer {
   types = new Uint8Array(256);
   starts = new Uint32Array(256);
   lens = new Uint32Array(256);
+  hashes = new Int32Array(256);
+  hashed = new Uint8Array(256);
+  /** The text's code units at the positions of hashed tokens (the rest is stale). */
+  chars = new Uint16Array(1024);
   count = 0;
 
   push(type: number, start: number, len: number): void {
@@ -28,6 +41,17 @@ export class TokenBuffer {
     this.types[i] = type;
     this.starts[i] = start;
     this.lens[i] = len;
+    this.hashed[i] = 0;
+  }
+
+  pushHashed(type: number, start: number, len: number, hash: number): void {
+    if (this.count === this.types.length) this.grow();
+    const i = this.count++;
+    this.types[i] = type;
+    this.starts[i] = start;
+    this.lens[i] = len;
+    this.hashes[i] = hash;
+    this.hashed[i] = 1;
   }
 
   private grow(): void {
@@ -35,6 +59,8 @@ export class TokenBuffer {
     const types = new Uint8Array(n); types.set(this.types); this.types = types;
     const starts = new Uint32Array(n); starts.set(this.starts); this.starts = starts;
     const lens = new Uint32Array(n); lens.set(this.lens); this.lens = lens;
+    const hashes = new Int32Array(n); hashes.set(this.hashes); this.hashes = hashes;
+    const hashed = new Uint8Array(n); hashed.set(this.hashed); this.hashed = hashed;
   }
 }
 
@@ -75,19 +101,25 @@ export function scanTokens(text: string, out: TokenBuffer, options?: ScanOptions
   const fastPaths = options?.fastPaths ?? true;
   const compactStack = options?.compactStack ?? true;
   out.count = 0;
+  if (out.chars.length < text.length) out.chars = new Uint16Array(Math.max(text.length, out.chars.length * 2));
   const p = rootParser;
   p.init(text, 0);
   const len = text.length;
   setStepBudget(STEPS_BASE + STEPS_PER_CHAR * len);
   for (;;) {
     if (fastPaths && p.depth === 1 && p.state[0] === STATE_BASE && !p.ignore && !p.wanthost) {
-      const pos = p.pos[0]!;
-      if (pos >= len) return;
-      const next = fastToken(text, pos, out);
-      if (next > pos) {
-        p.pos[0] = next;
+      // Fast paths leave the parser in Base: run them back to back until one declines.
+      const from = p.pos[0]!;
+      let pos = from;
+      for (;;) {
+        if (pos >= len) return;
+        const next = fastToken(text, pos, out);
+        if (next <= pos) break;
+        pos = next;
+      }
+      if (pos !== from) {
+        p.pos[0] = pos;
         p.lenTok[0] = 0;
-        continue;
       }
     }
     if (!p.get()) {
@@ -109,9 +141,15 @@ function fastToken(text: string, pos: number, out: TokenBuffer): number {
   const c = text.charCodeAt(pos);
   if (isSurrogate(c)) return -1;
   const cls = c < 128 ? ASCII[c]! : classOfUnit(c);
-  if (cls & C_ALPHA) return fastWord(text, pos, (cls & C_ASCLET) !== 0, out);
+  if (cls & C_ALPHA) {
+    out.chars[pos] = c;
+    return fastWord(text, pos, (cls & C_ASCLET) !== 0, Math.imul(FNV_OFFSET ^ c, FNV_PRIME), out);
+  }
   const n = pos + 1 < len ? text.charCodeAt(pos + 1) : -1;
-  if (isAsciiDigit(c)) return fastUnsignedInt(text, pos, out);
+  if (isAsciiDigit(c)) {
+    out.chars[pos] = c;
+    return fastUnsignedInt(text, pos, Math.imul(FNV_OFFSET ^ c, FNV_PRIME), out);
+  }
   // Base-state characters that push a sub-parser: only go on if that sub-parser must fail.
   switch (c) {
     case CH_LT: // tag
@@ -177,25 +215,39 @@ function degradedScan(text: string, from: number, out: TokenBuffer): void {
   }
 }
 
-/** InAsciiWord / InWord up to a character that ends the word for sure. */
-function fastWord(text: string, pos: number, asciiStart: boolean, out: TokenBuffer): number {
+/**
+ * After a token ending at `i`: a single space followed by an ASCII letter or digit (or the
+ * end) is a blank that fastToken would skip on its own; skip it here and save the call.
+ */
+function skipSpace(text: string, i: number): number {
   const len = text.length;
+  if (i < len && text.charCodeAt(i) === 32) {
+    const n = i + 1 < len ? text.charCodeAt(i + 1) : -1;
+    if (n < 0 || (n < 128 && (ASCII[n]! & C_ALNUM) !== 0)) return i + 1;
+  }
+  return i;
+}
+
+/** InAsciiWord / InWord up to a character that ends the word for sure (`h`: FNV state after the first character). */
+function fastWord(text: string, pos: number, asciiStart: boolean, h: number, out: TokenBuffer): number {
+  const len = text.length;
+  const chars = out.chars;
   let ascii = asciiStart;
   let i = pos + 1;
   while (i < len) {
     const d = text.charCodeAt(i);
     if (d < 128) {
-      if (ASCII[d]! & C_ASCLET) { i++; continue; }
+      if (ASCII[d]! & C_ASCLET) { h = Math.imul(h ^ d, FNV_PRIME); chars[i++] = d; continue; }
       break;
     }
     if (isSurrogate(d)) return -1;
-    if (classOfUnit(d) & (C_ALPHA | C_SPECIAL)) { ascii = false; i++; continue; }
+    if (classOfUnit(d) & (C_ALPHA | C_SPECIAL)) { h = Math.imul(h ^ d, FNV_PRIME); ascii = false; chars[i++] = d; continue; }
     break;
   }
   if (i < len) {
     const d = text.charCodeAt(i);
     const n = i + 1 < len ? text.charCodeAt(i + 1) : -1;
-    if (isAsciiDigit(d)) return -1; // numword / host
+    if (isAsciiDigit(d)) return fastNumWord(text, pos, i, h, out);
     if (d === CH_MINUS) {
       const a = alnumOrUnknown(n);
       if (a !== 0) return -1; // hyphenated word (or host part)
@@ -208,15 +260,47 @@ function fastWord(text: string, pos: number, asciiStart: boolean, out: TokenBuff
       if (d === CH_SLASH && (nAlnum || n === CH_DOT || n === CH_UNDERSCORE || n === CH_TILDE)) return -1;
     }
   }
-  out.push(ascii ? TOK_ASCIIWORD : TOK_WORD, pos, i - pos);
-  return i;
+  out.pushHashed(ascii ? TOK_ASCIIWORD : TOK_WORD, pos, i - pos, h);
+  return skipSpace(text, i);
 }
 
-/** InUnsignedInt up to a character that ends the number for sure. */
-function fastUnsignedInt(text: string, pos: number, out: TokenBuffer): number {
+/**
+ * A word that reached an ASCII digit at `digit`: InNumWord (after InAsciiWord's failed try at a
+ * host, when the word was ASCII so far) up to the end of the letter/digit/mark run. Only
+ * characters that let a host, e-mail, file path or hyphenated word go on ('.', '-', '_', '@',
+ * '/', ':') after the run need the interpreter; anything else ends a plain numword.
+ */
+function fastNumWord(text: string, pos: number, digit: number, h: number, out: TokenBuffer): number {
   const len = text.length;
+  const chars = out.chars;
+  let i = digit;
+  while (i < len) {
+    const d = text.charCodeAt(i);
+    if (d < 128) {
+      if (ASCII[d]! & C_ALNUM) { h = Math.imul(h ^ d, FNV_PRIME); chars[i++] = d; continue; }
+      break;
+    }
+    if (isSurrogate(d)) return -1;
+    if (classOfUnit(d) & (C_ALPHA | C_SPECIAL)) { h = Math.imul(h ^ d, FNV_PRIME); chars[i++] = d; continue; }
+    break;
+  }
+  if (i < len) {
+    const d = text.charCodeAt(i);
+    if (d === CH_DOT || d === CH_MINUS || d === CH_UNDERSCORE || d === CH_AT || d === CH_SLASH || d === CH_COLON) return -1;
+  }
+  out.pushHashed(TOK_NUMWORD, pos, i - pos, h);
+  return skipSpace(text, i);
+}
+
+/** InUnsignedInt up to a character that ends the number for sure (`h`: FNV state after the first digit). */
+function fastUnsignedInt(text: string, pos: number, h: number, out: TokenBuffer): number {
+  const len = text.length;
+  const chars = out.chars;
   let i = pos + 1;
-  while (i < len && isAsciiDigit(text.charCodeAt(i))) i++;
+  for (let d = i < len ? text.charCodeAt(i) : -1; isAsciiDigit(d); d = ++i < len ? text.charCodeAt(i) : -1) {
+    h = Math.imul(h ^ d, FNV_PRIME);
+    chars[i] = d;
+  }
   if (i < len) {
     const d = text.charCodeAt(i);
     const n = i + 1 < len ? text.charCodeAt(i + 1) : -1;
@@ -229,8 +313,8 @@ function fastUnsignedInt(text: string, pos: number, out: TokenBuffer): number {
       return -1; // numword
     }
   }
-  out.push(TOK_UINT, pos, i - pos);
-  return i;
+  out.pushHashed(TOK_UINT, pos, i - pos, h);
+  return skipSpace(text, i);
 }
 
 /** A token as ts_parse would list it (used by tests and debugging). */

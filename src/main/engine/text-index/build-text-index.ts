@@ -1,23 +1,39 @@
 import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
-import { documentLexemes, PostingsBuilder, type InvertedIndex, type TextSearchLanguage } from '../fts';
+import { documentLexemes, documentTermIds, PostingsBuilder, TermInterner, type InvertedIndex, type TextSearchLanguage } from '../fts';
 import { documentText } from '../values/document-text';
+
+/** Rows to index: `fromRowId`..`toRowId`, both inclusive (default: every row). */
+export interface TextIndexRowRange {
+  readonly fromRowId?: number;
+  readonly toRowId?: number;
+}
 
 /**
  * Builds the row-level inverted index over the `indexed` columns (text-layout.ts; the other
  * columns are searched through their dictionaries). A row's document is its cells as text
- * (contract §3.4); a value that repeats is tokenized once, not once per row.
+ * (contract §3.4); a value that repeats is tokenized once, not once per row. With `range`,
+ * only the live rows in it are indexed: indexes of consecutive ranges (built e.g. in two
+ * workers) combine with mergeDisjointIndexes into the index of the whole table.
  */
-export function buildTextIndex(store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>): InvertedIndex {
-  const builder = new PostingsBuilder();
-  const sources = store.columns.filter((c) => indexed.has(c.id)).map((c) => termSource(c, store.rowCount, language, builder));
-  const rowTerms: number[] = [];
+export function buildTextIndex(
+  store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>, range?: TextIndexRowRange,
+): InvertedIndex {
   const live = store.live;
-  for (let r = 1; r <= store.maxRowId; r++) {
+  const from = Math.max(1, Math.ceil(range?.fromRowId ?? 1));
+  const to = Math.min(store.maxRowId, Math.floor(range?.toRowId ?? store.maxRowId));
+  let rows = 0;
+  for (let r = from; r <= to; r++) if (live[r]) rows++;
+  const builder = new PostingsBuilder({ expectedRows: rows });
+  const interner = new TermInterner(language, builder);
+  const sources = store.columns.filter((c) => indexed.has(c.id)).map((c) => termSource(c, store.rowCount, language, interner));
+  const rowTerms: number[] = [];
+  for (let r = from; r <= to; r++) {
     if (!live[r]) continue;
-    rowTerms.length = 0;
-    for (const source of sources) source(r, rowTerms);
-    builder.addRow(r, rowTerms);
+    // rowTerms is reused, never truncated (that would free its storage every row).
+    let n = 0;
+    for (const source of sources) n = source(r, rowTerms, n);
+    builder.addRow(r, rowTerms, n);
   }
   return builder.finish();
 }
@@ -42,30 +58,46 @@ export function rowDocumentText(store: TableStore, rowId: number): string {
   return parts.join(' ');
 }
 
-type TermSource = (rowId: number, out: number[]) => void;
+/** Writes a row's term ids for one column to out[at..] and returns the end index. */
+type TermSource = (rowId: number, out: number[], at: number) => number;
 
-function termSource(column: Column, rows: number, language: TextSearchLanguage, builder: PostingsBuilder): TermSource {
+function termSource(column: Column, rows: number, language: TextSearchLanguage, interner: TermInterner): TermSource {
   const codes = column.codes;
-  const lexemesOf = (code: number): string[] =>
-    documentLexemes(documentText(column.values[code]!, column.type.storage), language);
+  const values = column.values;
+  const storage = column.type.storage;
   if (column.distinctCount > rows / 2) {
     // Mostly unique values: a cache would cost memory and save nothing.
-    return (rowId, out) => {
+    return (rowId, out, at) => {
       const code = codes[rowId]!;
-      if (code !== 0) for (const l of lexemesOf(code)) out.push(builder.internLexeme(l));
+      return code === 0 ? at : documentTermIds(documentText(values[code]!, storage), language, interner, out, at);
     };
   }
-  // Term ids of every distinct value, flattened: offsets[code]..offsets[code + 1].
-  const offsets = new Uint32Array(column.values.length + 1);
-  const terms: number[] = [];
-  for (let code = 1; code < column.values.length; code++) {
-    offsets[code] = terms.length;
-    for (const l of lexemesOf(code)) terms.push(builder.internLexeme(l));
-  }
-  offsets[column.values.length] = terms.length;
-  const flat = Uint32Array.from(terms);
-  return (rowId, out) => {
+  // Term ids of each distinct value, tokenized the first time a row in range holds it:
+  // flat[start[code] .. start[code] + len[code]], start[code] = -1 until then.
+  const start = new Int32Array(values.length).fill(-1);
+  const len = new Uint32Array(values.length);
+  let flat = new Uint32Array(1024);
+  let used = 0;
+  const scratch: number[] = [];
+  return (rowId, out, at) => {
     const code = codes[rowId]!;
-    for (let i = offsets[code]!, end = offsets[code + 1]!; code !== 0 && i < end; i++) out.push(flat[i]!);
+    if (code === 0) return at;
+    let s = start[code]!;
+    if (s < 0) {
+      const n = documentTermIds(documentText(values[code]!, storage), language, interner, scratch, 0);
+      if (used + n > flat.length) {
+        const grown = new Uint32Array(Math.max(used + n, flat.length * 2));
+        grown.set(flat.subarray(0, used));
+        flat = grown;
+      }
+      for (let i = 0; i < n; i++) flat[used + i] = scratch[i]!;
+      s = used;
+      start[code] = s;
+      len[code] = n;
+      used += n;
+    }
+    let k = at;
+    for (let i = s, end = s + len[code]!; i < end; i++) out[k++] = flat[i]!;
+    return k;
   };
 }

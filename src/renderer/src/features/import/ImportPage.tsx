@@ -20,6 +20,16 @@ import { PreviewTable } from './PreviewTable';
 import { RenamedColumns } from './RenamedColumns';
 import { startImport } from './start-import';
 import { useImportPreview } from './use-import-preview';
+import { fileProblem } from './problem-text';
+import { toApiError } from '../../api/errors';
+import type { TFunction } from 'i18next';
+
+/** A refused file (spreadsheet, binary) gets its own title and advice. */
+function fileProblemText(error: unknown, t: TFunction): { title?: string; hint?: string } {
+  const err = toApiError(error);
+  const kind = fileProblem([err.message, ...Object.values(err.fields).flat()].join(' '));
+  return kind ? { title: t(`import.fileProblem.${kind}.title`), hint: t(`import.fileProblem.${kind}.hint`) } : {};
+}
 
 export function ImportPage() {
   const { t } = useTranslation();
@@ -83,7 +93,7 @@ export function ImportPage() {
       </div>
       <TokenForm />
       {!token && <p className="notice">{t('import.needsToken')}</p>}
-      {state.error !== null && <ErrorNotice error={state.error} onRetry={dismissError} />}
+      {state.error !== null && <ErrorNotice error={state.error} onRetry={dismissError} {...fileProblemText(state.error, t)} />}
       {state.phase === 'idle' && !state.preview && (
         <FileChooser disabled={!token} onFile={newFile} onLocal={chooseLocal} />
       )}

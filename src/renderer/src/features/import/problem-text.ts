@@ -6,3 +6,13 @@ export function parseTypeProblem(problem: string): { value: string; type: string
   const match = /^"(.*)" is not a valid (\w+)$/s.exec(problem);
   return match ? { value: match[1] ?? '', type: match[2] ?? '' } : null;
 }
+
+/**
+ * Files the server refuses before reading them (a spreadsheet, a binary file): recognised
+ * from its message so the user is told, in their language, what to do instead.
+ */
+export function fileProblem(message: string): 'spreadsheet' | 'binary' | null {
+  if (/looks like a spreadsheet or a zip archive/.test(message)) return 'spreadsheet';
+  if (/is not a text \(CSV\/TSV\) file/.test(message)) return 'binary';
+  return null;
+}
