@@ -5,10 +5,9 @@ import { loadSqlJs } from '../engine/sqlite/sql-js';
 import { insertFromStore } from '../engine/sqlite/bulk-insert';
 import { createTableSql } from '../engine/sqlite/table-sql';
 import { writeColumnsFile, writeSqliteFile } from '../engine/storage/resource-files';
-import { buildTextIndex } from '../engine/text-index/build-text-index';
 import { chooseIndexedColumns } from '../engine/text-index/text-layout';
 import { cleanHeader } from './header';
-import { buildTextIndexInWorker, textIndexTask } from './text-index-task';
+import { buildTextIndexOnTwoCores } from './text-index-task';
 import { CsvFormatError, readCsv, type CsvReadResult } from './read-csv';
 import { sniffDialect, type Delimiter } from './sniff-dialect';
 import { createUtf8Validator, decodeSample, detectEncoding, readSample } from './sniff-encoding';
@@ -143,9 +142,7 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
 
   report('indexing', csv.rows, totalBytes);
   const indexed = new Set(chooseIndexedColumns(store));
-  const textIndex = opts.textIndexWorker
-    ? await buildTextIndexInWorker(opts.textIndexWorker, textIndexTask(store, opts.ftsLanguage, indexed))
-    : buildTextIndex(store, opts.ftsLanguage, indexed);
+  const textIndex = await buildTextIndexOnTwoCores(opts.textIndexWorker, store, opts.ftsLanguage, indexed);
   endPhase('indexing');
   checkCancelled();
 
