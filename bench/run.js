@@ -99,6 +99,10 @@ async function main() {
     const imported = timeCommand(process.execPath, [CLI, 'import', file, '--data', dataDir, '--package', 'bench']);
     const summary = JSON.parse(imported.stdout.trim().split('\n').pop());
     const peak = /peak memory ([\d.]+) MB/.exec(imported.stderr);
+    // The CLI says when the new resource became searchable (columns and full-text index
+    // written and published) and when it finished (SQLite table for writes and SQL written).
+    const searchableAt = Number(/searchable after ([\d.]+) s/.exec(imported.stderr)[1]);
+    const phases = /phases: (.*)/.exec(imported.stderr)?.[1] ?? '';
     log(`  ${imported.seconds.toFixed(2)} s, ${summary.rows} rows`);
 
     const server = await startServer(dataDir);
@@ -108,9 +112,11 @@ async function main() {
     const firstStarted = performance.now();
     await c.action('datastore_search', search({ limit: 1 }));
     const firstSearch = (performance.now() - firstStarted) / 1000;
-    const untilSearchable = imported.seconds + firstSearch;
+    // A fresh server loading the resource and answering: part of "until searchable".
+    const untilSearchable = searchableAt + firstSearch;
     results.import = {
-      baselineSeconds: baseline, importSeconds: imported.seconds, firstSearchSeconds: firstSearch, untilSearchable,
+      baselineSeconds: baseline, importSeconds: imported.seconds, searchableAtSeconds: searchableAt, phases,
+      firstSearchSeconds: firstSearch, untilSearchable,
       ratio: untilSearchable / baseline, rowsPerSecond: ROWS / imported.seconds, peakRssMb: peak ? Number(peak[1]) : null,
     };
 
@@ -167,7 +173,12 @@ async function latencyDuringImport(server, c, file, rid) {
   const second = created.result.id;
   const times = [];
   let status = 'pending';
+  let searchableSeconds = null;
   while (status === 'pending' || status === 'running') {
+    if (searchableSeconds === null && times.length % 20 === 10) {
+      const probe = await c.action('datastore_search', { resource_id: second, limit: 1 }).then(() => true, () => false);
+      if (probe) searchableSeconds = (performance.now() - started) / 1000;
+    }
     const t0 = performance.now();
     await c.action('datastore_search', { resource_id: rid, filters: { regione: REGIONI[times.length % 20] }, limit: 10 });
     times.push(performance.now() - t0);
@@ -177,7 +188,7 @@ async function latencyDuringImport(server, c, file, rid) {
   const apiImportSeconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
   return { status, searches: times.length, p50: percentile(times, 50), p99: percentile(times, 99), target: 50,
-    ok: percentile(times, 99) <= 50, apiImportSeconds };
+    ok: percentile(times, 99) <= 50, apiImportSeconds, searchableSeconds };
 }
 
 function print(r) {
@@ -185,17 +196,19 @@ function print(r) {
   const lines = [
     `Deskstore benchmark: ${r.rows.toLocaleString('en')} rows x 10 columns, ${(r.fileBytes / 1e6).toFixed(0)} MB CSV`,
     '',
-    `import until searchable   ${i.untilSearchable.toFixed(2)} s  (CLI import ${i.importSeconds.toFixed(2)} s + first search ${i.firstSearchSeconds.toFixed(2)} s)`,
+    `import until searchable   ${i.untilSearchable.toFixed(2)} s  (CLI searchable after ${i.searchableAtSeconds.toFixed(2)} s + a fresh server's first search ${i.firstSearchSeconds.toFixed(2)} s)`,
+    `import complete           ${i.importSeconds.toFixed(2)} s  (SQLite table for writes and SQL written after publishing; phases: ${i.phases})`,
     `sqlite3 .import baseline  ${i.baselineSeconds.toFixed(2)} s`,
     `ratio                     ${i.ratio.toFixed(2)}  (target ≤ 4)  ${i.ratio <= 4 ? 'OK' : 'MISSED'}`,
-    `rows/s                    ${Math.round(i.rowsPerSecond).toLocaleString('en')}`,
+    `rows/s                    ${Math.round(i.rowsPerSecond).toLocaleString('en')}  (rows ÷ complete import time)`,
+    `complete ÷ baseline       ${(i.importSeconds / i.baselineSeconds).toFixed(2)}`,
     `import peak RSS           ${i.peakRssMb ?? '?'} MB  (target ≤ 1536)`,
     '',
     'datastore_search over HTTP (include_total)        p50        p99    target',
     ...r.latency.map((s) => `${s.label.padEnd(46)} ${ms(s.p50).padStart(10)} ${ms(s.p99).padStart(10)}    ${s.target === undefined ? '' : `p50 ≤ ${s.target} ms ${s.ok ? 'OK' : 'MISSED'}`}`),
     '',
     `limit-10 filtered search, 10 connections: ${Math.round(r.requestsPerSecond.value).toLocaleString('en')} req/s (target ≥ 1000) ${r.requestsPerSecond.ok ? 'OK' : 'MISSED'}`,
-    `small search during a second 1M-row import: p50 ${ms(r.duringImport.p50)}, p99 ${ms(r.duringImport.p99)} over ${r.duringImport.searches} searches (target p99 ≤ 50 ms) ${r.duringImport.ok ? 'OK' : 'MISSED'}; that import took ${r.duringImport.apiImportSeconds.toFixed(1)} s through the API (upload included)`,
+    `small search during a second 1M-row import: p50 ${ms(r.duringImport.p50)}, p99 ${ms(r.duringImport.p99)} over ${r.duringImport.searches} searches (target p99 ≤ 50 ms) ${r.duringImport.ok ? 'OK' : 'MISSED'}; that import was searchable after ${r.duringImport.searchableSeconds?.toFixed(1) ?? '?'} s and complete after ${r.duringImport.apiImportSeconds.toFixed(1)} s through the API (upload included)`,
     `checkpoint of the 1M-row resource: ${JSON.stringify(r.checkpoint)}`,
     `server peak RSS: ${r.serverPeakRssMb.toFixed(0)} MB`,
   ];

@@ -34,7 +34,10 @@ function scheduleMaintenance(): void {
   idleTimer = setTimeout(() => {
     idleTimer = null;
     if (waiting > 0) return;
-    queue = queue.then(() => engine.maintenance().then(() => undefined, (err: unknown) => {
+    queue = queue.then(() => engine.maintenance().then(({ waiting: journalsLeft }) => {
+      // Journals not yet idle long enough: look again later, even if no request comes.
+      if (journalsLeft > 0 && !idleTimer) scheduleMaintenance();
+    }, (err: unknown) => {
       console.error('deskstore: checkpoint failed, the journal keeps the data:', err);
     }));
   }, MAINTENANCE_DELAY_MS);

@@ -127,20 +127,24 @@ export class Engine implements EngineContext {
   /**
    * Checkpoints (architecture §3): a resource whose journal outgrew its threshold, or that
    * has journal entries and saw no write for `idleMs`, gets a new generation and an empty
-   * journal. The worker calls this when no request is waiting.
+   * journal. The worker calls this when no request is waiting; `waiting` says how many
+   * journals are left for a later call, so the worker knows to come back.
    */
-  async maintenance(idleMs = 30_000): Promise<string[]> {
-    const done: string[] = [];
+  async maintenance(idleMs = 30_000): Promise<{ checkpointed: string[]; waiting: number }> {
+    const checkpointed: string[] = [];
+    let waiting = 0;
     for (const resource of this.cache.openResources()) {
       const journal = resource.journal();
       if (journal.count === 0) continue;
       const idle = Date.now() - (this.lastWrite.get(resource.id) ?? 0) >= idleMs;
       if (idle || journal.size >= checkpointThreshold(resource.record.sizeBytes)) {
         await writeGeneration(this, resource);
-        done.push(resource.id);
+        checkpointed.push(resource.id);
+      } else {
+        waiting++;
       }
     }
-    return done;
+    return { checkpointed, waiting };
   }
 
   packageCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {

@@ -34,6 +34,8 @@ export interface ImportHooks {
   readonly onProgress?: (p: ImportProgress) => void;
   /** Runs after the files are written, before publishing (e.g. create the catalogue entries). */
   readonly beforePublish?: () => Promise<void>;
+  /** The new version answers searches (its SQLite table may still be being written). */
+  readonly onPublished?: () => void;
   readonly displayName?: string;
 }
 
@@ -62,6 +64,7 @@ export async function importIntoResource(
       },
     });
     published = true;
+    hooks.onPublished?.();
   };
   try {
     return await run({

@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { Engine } from '../../../src/main/engine/engine';
+import { removeDir, tempDir } from '../../helpers/deskstore-process';
+
+/** Checkpoints by idleness: what Engine.maintenance folds now and what it leaves for later. */
+const rid = '00000000-0000-4000-8000-0000000000aa';
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const d of dirs.splice(0)) removeDir(d);
+});
+
+async function engineWithOneWrite(): Promise<Engine> {
+  const dataDir = tempDir();
+  dirs.push(dataDir);
+  const engine = new Engine({ dataDir });
+  engine.packageCreate({ name: 'maint' }, 'http://x');
+  engine.resourceCreate({ package_id: 'maint', id: rid, url_type: 'datastore' }, 'http://x');
+  await engine.datastoreCreate({ resourceId: rid, fields: [{ id: 'k', type: 'text' }], records: [], force: true, deleteFields: false });
+  await engine.datastoreUpsert({ resourceId: rid, records: [{ k: 'a' }], method: 'insert', force: true, dryRun: false });
+  return engine;
+}
+
+const generationOf = (engine: Engine) => engine.catalogue.findResource(rid)!.datastore!.generation;
+
+describe('Engine.maintenance', () => {
+  it('leaves a recently written journal for later and says it is waiting', async () => {
+    const engine = await engineWithOneWrite();
+    const before = generationOf(engine);
+    expect(await engine.maintenance(60_000)).toEqual({ checkpointed: [], waiting: 1 });
+    expect(generationOf(engine)).toBe(before);
+    await engine.close();
+  });
+
+  it('checkpoints a journal once it has been idle long enough, and then nothing waits', async () => {
+    const engine = await engineWithOneWrite();
+    const before = generationOf(engine);
+    expect(await engine.maintenance(0)).toEqual({ checkpointed: [rid], waiting: 0 });
+    expect(generationOf(engine)).toBeGreaterThan(before);
+    expect(await engine.maintenance(0)).toEqual({ checkpointed: [], waiting: 0 });
+    await engine.close();
+  });
+});
