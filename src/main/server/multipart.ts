@@ -58,9 +58,10 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
     }
 
     const fields: Array<[string, string]> = [];
-    const files: Array<[string, UploadedFile]> = [];
     const createdPaths: string[] = [];
-    const writes: Array<Promise<void>> = [];
+    // One promise per file part, in the order of the parts: the files are reported in that
+    // order, whichever finishes writing first ("the first `upload`" means the first sent).
+    const writes: Array<Promise<[string, UploadedFile]>> = [];
     const fileStreams: Readable[] = [];
     let fieldBytes = 0;
     let fileBytes = 0;
@@ -106,11 +107,9 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
         },
       });
       const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
-      const write = pipeline(stream, counter, out).then(() => {
-        files.push([name, {
-          kind: 'upload', path, filename: info.filename ?? '', size, mimeType: info.mimeType,
-        }]);
-      });
+      const write = pipeline(stream, counter, out).then((): [string, UploadedFile] => [name, {
+        kind: 'upload', path, filename: info.filename ?? '', size, mimeType: info.mimeType,
+      }]);
       writes.push(write);
       write.catch(fail);
     });
@@ -122,7 +121,7 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
     parser.on('close', () => {
       if (failed) return;
       // The parser is done; file parts may still be flushing to disk.
-      void Promise.all(writes).then(() => {
+      void Promise.all(writes).then((files) => {
         if (!failed) resolve({ fields, files, createdPaths });
       }, fail);
     });
