@@ -2,14 +2,14 @@
 // speed (machines differ). Numbers under vitest are slightly pessimistic: the test runner's
 // module transform adds overhead that the bundled app does not have.
 import { describe, expect, it } from 'vitest';
-import { documentLexemes } from '../../../src/main/engine/fts/text-search-config';
-import { PostingsBuilder } from '../../../src/main/engine/fts/postings-builder';
-import { evaluate } from '../../../src/main/engine/fts/query-eval';
-import { rankRows } from '../../../src/main/engine/fts/rank';
-import { decodeIndex, encodeIndex } from '../../../src/main/engine/fts/index-codec';
-import { parseTsQuery, plainToTsQuery } from '../../../src/main/engine/fts/tsquery';
-import type { RowUniverse } from '../../../src/main/engine/fts/text-index-reader';
-import { seededRandom } from './fts-test-helpers';
+import { documentLexemes } from '../../src/main/engine/fts/text-search-config';
+import { PostingsBuilder } from '../../src/main/engine/fts/postings-builder';
+import { evaluate } from '../../src/main/engine/fts/query-eval';
+import { rankRows } from '../../src/main/engine/fts/rank';
+import { decodeIndex, encodeIndex } from '../../src/main/engine/fts/index-codec';
+import { parseTsQuery, plainToTsQuery } from '../../src/main/engine/fts/tsquery';
+import type { RowUniverse } from '../../src/main/engine/fts/text-index-reader';
+import { seededRandom } from '../../test/unit/fts/fts-test-helpers';
 
 // Public-domain Italian prose (Manzoni, I promessi sposi, ch. 1; Dante, Inferno I) plus the
 // kind of values open-data tables carry.

@@ -1,18 +1,18 @@
 // Build time of the full-text index for the import benchmark's description column: 1M mostly
 // unique Italian descriptions (bench/generate.js, 9th field). Prints timings, asserts only
-// correctness (machines differ). Reads bench/.work/bench-1m.csv when present, else generates.
+// correctness (machines differ). Reads bench/.work/bench-1000000.csv (made by npm run bench) when present, else generates.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Column } from '../../../src/main/engine/column-store/column';
-import { TableStore } from '../../../src/main/engine/column-store/table-store';
-import { fieldTypeOf } from '../../../src/main/engine/field-types';
-import { mergeDisjointIndexes } from '../../../src/main/engine/fts/merge-indexes';
-import { buildTextIndex } from '../../../src/main/engine/text-index/build-text-index';
-import type { StoredValue } from '../../../src/main/engine/values/coerce';
+import { Column } from '../../src/main/engine/column-store/column';
+import { TableStore } from '../../src/main/engine/column-store/table-store';
+import { fieldTypeOf } from '../../src/main/engine/field-types';
+import { mergeDisjointIndexes } from '../../src/main/engine/fts/merge-indexes';
+import { buildTextIndex } from '../../src/main/engine/text-index/build-text-index';
+import type { StoredValue } from '../../src/main/engine/values/coerce';
 
 const ROWS = 1_000_000;
-const CSV = join(__dirname, '../../../bench/.work/bench-1m.csv');
+const CSV = join(__dirname, '../.work/bench-1000000.csv');
 
 async function descriptions(): Promise<string[]> {
   const out: string[] = [];
@@ -27,7 +27,7 @@ async function descriptions(): Promise<string[]> {
     out.length = 0;
   }
   // @ts-expect-error plain JS module without types
-  const { rows } = (await import('../../../bench/generate.js')) as { rows: (n: number) => Iterable<string> };
+  const { rows } = (await import('../generate.js')) as { rows: (n: number) => Iterable<string> };
   for (const line of rows(ROWS)) out.push(field(line));
   return out;
 }
