@@ -2,6 +2,9 @@
  * What the catalogue persists about datasets (CKAN "packages") and resources. The CKAN
  * dicts that actions return are built from these in ckan-dicts.ts.
  */
+import type { ImportSource } from '../../../shared/import-source';
+
+export type { ImportSource };
 
 export interface StoredField {
   readonly id: string;
@@ -23,17 +26,6 @@ export interface DatastoreRecord {
   readonly rowCount: number;
   readonly sizeBytes: number;
   readonly updated: string;
-}
-
-/** Where an imported resource's data came from, for the catalogue UI and provenance. */
-export interface ImportSource {
-  readonly file: string;
-  readonly encoding: string;
-  readonly delimiter: string;
-  readonly skipLines: number;
-  readonly bytes: number;
-  readonly importedAt: string;
-  readonly renamedColumns?: readonly { from: string; to: string; reason: string }[];
 }
 
 export interface ResourceRecord {

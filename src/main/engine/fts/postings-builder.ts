@@ -3,6 +3,7 @@
 // objects) and finish() turns them into CSR form with one counting sort by term — rows come
 // out ascending within each term for free because they were appended in row order.
 
+import { rehashSlots } from './hash-slots';
 import { InvertedIndex } from './inverted-index';
 import { sortLexemeIndexes } from './lexeme-sort';
 import { utf8Length } from './char-classes';
@@ -101,20 +102,8 @@ export class PostingsBuilder {
   }
 
   private rehashTerms(size: number): void {
-    const old = this.termSlots;
-    const slots = new Int32Array(size * 2);
-    const mask = size - 1;
-    for (let j = 0; j < old.length; j += 2) {
-      const e = old[j]!;
-      if (e === 0) continue;
-      const hash = old[j + 1]!;
-      let i = hash & mask;
-      while (slots[2 * i] !== 0) i = (i + 1) & mask;
-      slots[2 * i] = e;
-      slots[2 * i + 1] = hash;
-    }
-    this.termSlots = slots;
-    this.termMask = mask;
+    this.termSlots = rehashSlots(this.termSlots, size);
+    this.termMask = size - 1;
   }
 
   /**

@@ -5,6 +5,8 @@
 // and slots and entries are flat Int32Arrays, so a million cached tokens are a handful of large
 // arrays rather than millions of small heap objects for the GC to trace.
 
+import { rehashSlots } from './hash-slots';
+
 /** find() result for a token the table has not seen (term ids are >= 0; -1 is free for callers). */
 export const TOKEN_MISSING = -2;
 
@@ -80,7 +82,11 @@ export class TokenTermTable {
     }
   }
 
-  /** find() for a token whose characters were copied to chars[start, start + len). */
+  /**
+   * find() for a token whose characters were copied to chars[start, start + len). A twin of
+   * find() on purpose: one function taking either a string or an array would make this, the
+   * tokenizer's hottest loop, polymorphic and measurably slower.
+   */
   findChars(chars: Uint16Array, start: number, len: number, kind: number, hash: number): number {
     const { slots, mask, entries, pool } = this;
     const key = len * 4 + kind;
@@ -144,19 +150,7 @@ export class TokenTermTable {
   }
 
   private rehash(size: number): void {
-    const old = this.slots;
-    const slots = new Int32Array(size * 2);
-    const mask = size - 1;
-    for (let j = 0; j < old.length; j += 2) {
-      const e = old[j]!;
-      if (e === 0) continue;
-      const hash = old[j + 1]!;
-      let i = hash & mask;
-      while (slots[2 * i] !== 0) i = (i + 1) & mask;
-      slots[2 * i] = e;
-      slots[2 * i + 1] = hash;
-    }
-    this.slots = slots;
-    this.mask = mask;
+    this.slots = rehashSlots(this.slots, size);
+    this.mask = size - 1;
   }
 }

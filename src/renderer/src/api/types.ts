@@ -2,24 +2,13 @@
  * The CKAN / Deskstore wire shapes the UI reads, snake_case exactly as on the wire. Only the
  * members the UI uses are typed; the server may send more.
  */
+import type { ImportSource, RenamedColumn } from '../../../shared/import-source';
 
 export type ImportType = 'int4' | 'int8' | 'numeric' | 'bool' | 'date' | 'timestamp' | 'text';
 
-export interface RenamedColumn {
-  readonly from: string;
-  readonly to: string;
-  readonly reason: string;
-}
+export type { RenamedColumn };
 
-export interface ResourceSource {
-  readonly file: string;
-  readonly encoding: string;
-  readonly delimiter: string;
-  readonly skipLines: number;
-  readonly bytes: number;
-  readonly importedAt: string;
-  readonly renamedColumns?: readonly RenamedColumn[];
-}
+export type ResourceSource = ImportSource;
 
 export interface DeskstoreResourceInfo {
   readonly rows?: number;

@@ -1,25 +1,17 @@
 import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DatastoreField } from '../../api/types';
 import { formatCell, isNumericType } from '../../format/cell';
 import { useLocale } from '../../hooks/use-locale';
 import { gridTemplate } from './columns';
-import { GridHeader } from './GridHeader';
+import { GridHeader, type GridHeaderProps } from './GridHeader';
 import type { RowPageStore } from './row-pages';
-import type { FilterValue, SortSpec } from './view-state';
 import { computeWindow, rowOffset } from './virtual-window';
 
 export const ROW_HEIGHT = 32;
 const OVERSCAN = 8;
 
-interface Props {
+interface Props extends GridHeaderProps {
   readonly store: RowPageStore;
-  readonly fields: readonly DatastoreField[];
-  readonly sort: readonly SortSpec[];
-  readonly filters: Readonly<Record<string, readonly FilterValue[]>>;
-  readonly openFilter: string | null;
-  readonly onSort: (field: string) => void;
-  readonly onFilter: (field: string) => void;
   readonly label: string;
   /** The row at the top of the viewport, for the API panel's offset. */
   readonly onTopRow?: (row: number) => void;

@@ -5,7 +5,7 @@ import { typeKey } from '../import/type-names';
 import { columnLabel } from './columns';
 import type { FilterValue, SortSpec } from './view-state';
 
-interface Props {
+export interface GridHeaderProps {
   readonly fields: readonly DatastoreField[];
   readonly sort: readonly SortSpec[];
   readonly filters: Readonly<Record<string, readonly FilterValue[]>>;
@@ -14,7 +14,7 @@ interface Props {
   readonly onFilter: (field: string) => void;
 }
 
-export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter }: Props) {
+export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter }: GridHeaderProps) {
   const { t } = useTranslation();
   return (
     <div className="grid-header" role="row" aria-rowindex={1}>
