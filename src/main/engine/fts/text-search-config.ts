@@ -110,10 +110,19 @@ const DICTIONARIES: Record<TextSearchLanguage, WordDictionary> = {
   simple: new WordDictionary(null, null),
 };
 
-/** The `simple` dictionary for non-word tokens; digits-only types need no case folding. */
+/** Digits-only token types: the `simple` dictionary keeps them as written (no case to fold). */
+function isDigitsOnly(type: number): boolean {
+  return type === TOK_UINT || type === TOK_INT || type === TOK_FLOAT || type === TOK_VERSION;
+}
+
+/** The `simple` dictionary for non-word tokens. */
 function simpleLexeme(type: number, raw: string): string {
-  if (type === TOK_UINT || type === TOK_INT || type === TOK_FLOAT || type === TOK_VERSION) return raw;
-  return raw.toLowerCase();
+  return isDigitsOnly(type) ? raw : raw.toLowerCase();
+}
+
+/** PostgreSQL drops words of MAX_TOKEN_BYTES or more (UTF-8); only long tokens are measured. */
+function isTooLong(text: string, start: number, len: number): boolean {
+  return len * 3 >= MAX_TOKEN_BYTES && utf8Length(text, start, start + len) >= MAX_TOKEN_BYTES;
 }
 
 const tokens = new tokenizer.TokenBuffer();
@@ -131,7 +140,7 @@ function analyze(text: string, language: TextSearchLanguage, lexemes: string[], 
     if (dict === DICT_NONE) continue;
     const start = starts[i]!;
     const len = lens[i]!;
-    if (len * 3 >= MAX_TOKEN_BYTES && utf8Length(text, start, start + len) >= MAX_TOKEN_BYTES) continue;
+    if (isTooLong(text, start, len)) continue;
     position++;
     const raw = text.substr(start, len);
     const lexeme = dict === DICT_LANGUAGE ? dictionary.lexize(raw) : simpleLexeme(type, raw);
@@ -223,9 +232,9 @@ export function documentTermIds(
     if (dict === DICT_NONE) continue;
     const start = starts[i]!;
     const len = lens[i]!;
-    if (len * 3 >= MAX_TOKEN_BYTES && utf8Length(text, start, start + len) >= MAX_TOKEN_BYTES) continue;
+    if (isTooLong(text, start, len)) continue;
     const kind = dict === DICT_LANGUAGE ? KIND_WORD
-      : type === TOK_UINT || type === TOK_INT || type === TOK_FLOAT || type === TOK_VERSION ? KIND_SIMPLE_RAW
+      : isDigitsOnly(type) ? KIND_SIMPLE_RAW
         : KIND_SIMPLE_LOWER;
     let term: number;
     let hash: number;

@@ -57,8 +57,7 @@ function evaluateBitmap(predicate: RowPredicate, store: TableStore, candidates: 
   const size = store.maxRowId + 1;
   if (predicate.kind === 'tests') {
     const bitmap = new Uint8Array(size);
-    const rows = candidates ?? null;
-    if (rows) for (let i = 0; i < rows.length; i++) bitmap[rows[i]!] = passes(predicate.tests, rows[i]!) ? 1 : 0;
+    if (candidates) for (let i = 0; i < candidates.length; i++) bitmap[candidates[i]!] = passes(predicate.tests, candidates[i]!) ? 1 : 0;
     else for (let r = 1; r < size; r++) bitmap[r] = passes(predicate.tests, r) ? 1 : 0;
     return bitmap;
   }
