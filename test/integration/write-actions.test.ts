@@ -60,6 +60,18 @@ describe('datastore_create', () => {
     const r = await anonymous.post('datastore_create', { resource: { package_id: packageId }, records: [{ a: 1 }] }, { anonymous: true });
     expect(r.status).toBe(403);
   });
+
+  it('refuses every action that changes something without the token, and changes nothing', async () => {
+    const rid = await table(books, [{ isbn: '1', title: 'A', pages: 10 }], { primary_key: 'isbn' });
+    const writes = ['package_create', 'package_update', 'package_patch', 'package_delete', 'resource_create', 'resource_update',
+      'resource_patch', 'resource_delete', 'datastore_create', 'datastore_upsert', 'datastore_delete', 'datastore_records_delete',
+      'deskstore_checkpoint', 'deskstore_import_cancel', 'deskstore_import_preview'];
+    for (const name of writes) {
+      const r = await anonymous.post(name, { id: rid, resource_id: rid, package_id: packageId, name: 'anonymous-pkg', filters: {}, records: [{ isbn: '9' }] });
+      expect([name, r.status, r.body.error?.__type]).toEqual([name, 403, 'Authorization Error']);
+    }
+    expect((await api.ok('datastore_search', { resource_id: rid })).records).toEqual([{ _id: 1, isbn: '1', title: 'A', pages: 10 }]);
+  });
 });
 
 describe('datastore_upsert', () => {

@@ -1,13 +1,13 @@
 import { rmSync } from 'node:fs';
-import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ValidationError } from '../errors';
 import type { CkanDict } from '../engine/catalogue/ckan-dicts';
-import type { JobSource } from '../jobs/import-jobs';
+import type { FileJobSource, JobSource } from '../jobs/import-jobs';
+import { formatFromFileName } from '../importer/file-source';
+import type { ImportChoices } from '../importer/import-job';
 import type { ActionDeps } from './action-deps';
 import { LOAD_PARAMS, isUploadedFile, loadChoices, looksTabular } from './load-params';
-import { requireToken } from './require-token';
-import type { ActionContext, ActionDefinition, ActionParams } from './types';
+import type { ActionContext, ActionDefinition, ActionParams, UploadedFile } from './types';
 import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validators';
 
 /**
@@ -19,19 +19,9 @@ import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validator
 /** The file a resource_create/update asks to load, if any; and the metadata to store. */
 function planLoad(deps: ActionDeps, params: ActionParams): { meta: ActionParams; source: JobSource | null } {
   const meta = Object.fromEntries(Object.entries(params).filter(([k]) => !LOAD_PARAMS.includes(k)));
-  const upload = params.upload;
-  if (isUploadedFile(upload)) {
-    if (!deps.jobs) throw new ValidationError({ upload: ['Uploads need the Deskstore server (this engine runs without background jobs)'] });
-    return {
-      meta: { ...meta, url: upload.filename, url_type: 'upload', format: meta.format ?? (extname(upload.filename).slice(1).toUpperCase() || 'CSV') },
-      source: deps.jobs.takeFile(upload.path, upload.filename),
-    };
-  }
-  if (!isMissing(params.deskstore_upload_id)) {
-    const source = deps.jobs?.takeStaged(String(params.deskstore_upload_id)) ?? null;
-    if (!source || source.kind !== 'file') throw new ValidationError({ deskstore_upload_id: ['No such staged upload (they expire after a day)'] });
-    return { meta: { ...meta, url: source.name, url_type: 'upload', format: meta.format ?? (extname(source.name).slice(1).toUpperCase() || 'CSV') }, source };
-  }
+  const file = isUploadedFile(params.upload) ? takeUpload(deps, params.upload)
+    : isMissing(params.deskstore_upload_id) ? null : takeStaged(deps, String(params.deskstore_upload_id));
+  if (file) return { meta: { ...meta, url: file.name, url_type: 'upload', format: meta.format ?? formatFromFileName(file.name) }, source: file };
   const url = typeof params.url === 'string' ? params.url : '';
   const wanted = toBoolean(params.deskstore_load ?? false) || looksTabular(url, params.format);
   if (!url || params.url_type === 'datastore' || !wanted || !deps.jobs) return { meta, source: null };
@@ -44,9 +34,20 @@ function planLoad(deps: ActionDeps, params: ActionParams): { meta: ActionParams;
   return { meta, source: null };
 }
 
-function startLoad(deps: ActionDeps, dict: CkanDict, source: JobSource | null, params: ActionParams): CkanDict {
+function takeUpload(deps: ActionDeps, upload: UploadedFile): FileJobSource {
+  if (!deps.jobs) throw new ValidationError({ upload: ['Uploads need the Deskstore server (this engine runs without background jobs)'] });
+  return deps.jobs.takeFile(upload.path, upload.filename);
+}
+
+function takeStaged(deps: ActionDeps, uploadId: string): FileJobSource {
+  const source = deps.jobs?.takeStaged(uploadId) ?? null;
+  if (!source) throw new ValidationError({ deskstore_upload_id: ['No such staged upload (they expire after a day)'] });
+  return source;
+}
+
+function startLoad(deps: ActionDeps, dict: CkanDict, source: JobSource | null, choices: ImportChoices): CkanDict {
   if (!source || !deps.jobs) return dict;
-  const status = deps.jobs.start(String(dict.id), source, loadChoices(params));
+  const status = deps.jobs.start(String(dict.id), source, choices);
   return { ...dict, deskstore_job: status };
 }
 
@@ -54,8 +55,7 @@ function resourceWrite(name: 'resource_create' | 'resource_update' | 'resource_p
   return {
     name, sideEffectFree: false,
     async run(params, ctx: ActionContext) {
-      requireToken(ctx, name);
-      loadChoices(params); // reject bad load options before anything is created
+      const choices = loadChoices(params); // bad load options are refused before anything is created
       const { meta, source } = planLoad(deps, params);
       let dict: CkanDict;
       try {
@@ -66,7 +66,7 @@ function resourceWrite(name: 'resource_create' | 'resource_update' | 'resource_p
         if (source?.kind === 'file' && source.owned) rmSync(source.path, { force: true });
         throw err;
       }
-      return startLoad(deps, dict, source, params);
+      return startLoad(deps, dict, source, choices);
     },
   };
 }
@@ -77,21 +77,18 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
     {
       name: 'package_create', sideEffectFree: false,
       async run(params, ctx) {
-        requireToken(ctx, 'package_create');
         return engine.packageCreate(params, ctx.siteUrl);
       },
     },
     ...(['package_update', 'package_patch'] as const).map((name): ActionDefinition => ({
       name, sideEffectFree: false,
       async run(params, ctx) {
-        requireToken(ctx, name);
         return engine.packageUpdate(params, ctx.siteUrl, name === 'package_patch');
       },
     })),
     {
       name: 'package_delete', sideEffectFree: false,
-      async run(params, ctx) {
-        requireToken(ctx, 'package_delete');
+      async run(params) {
         await engine.packageDelete(params.id ?? params.name);
         return null;
       },
@@ -128,8 +125,7 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
     resourceWrite('resource_patch', deps),
     {
       name: 'resource_delete', sideEffectFree: false,
-      async run(params, ctx) {
-        requireToken(ctx, 'resource_delete');
+      async run(params) {
         deps.jobs?.cancel(String(params.id ?? ''));
         await engine.resourceDelete(params.id);
         return null;

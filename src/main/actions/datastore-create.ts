@@ -1,6 +1,5 @@
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
-import { requireToken } from './require-token';
 import type { ActionDefinition, ActionParams } from './types';
 import { SchemaErrors, isMissing, toBoolean, toStringList } from './validators';
 
@@ -18,8 +17,7 @@ export function datastoreCreateAction(deps: ActionDeps): ActionDefinition {
   return {
     name: 'datastore_create',
     sideEffectFree: false,
-    async run(params, ctx) {
-      requireToken(ctx, 'datastore_create');
+    async run(params) {
       const errors = new SchemaErrors();
       const primaryKey = nameList(errors, params, 'primary_key');
       const aliases = nameList(errors, params, 'aliases');

@@ -1,7 +1,6 @@
-import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
 import type { ActionDefinition } from './types';
-import { isMissing } from './validators';
+import { resourceIdOf } from './validators';
 
 /** datastore_info (2.11.3+: `resource_id` or `id`). */
 export function datastoreInfoAction(deps: ActionDeps): ActionDefinition {
@@ -9,9 +8,7 @@ export function datastoreInfoAction(deps: ActionDeps): ActionDefinition {
     name: 'datastore_info',
     sideEffectFree: true,
     async run(params) {
-      const id = isMissing(params.resource_id) ? params.id : params.resource_id;
-      if (isMissing(id)) throw new ValidationError({ resource_id: ['Missing value'] });
-      return deps.engine.info(String(id));
+      return deps.engine.info(resourceIdOf(params));
     },
   };
 }

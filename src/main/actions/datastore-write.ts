@@ -1,17 +1,10 @@
 import { ValidationError } from '../errors';
 import type { UpsertMethod } from '../engine/datastore/upsert';
 import type { ActionDeps } from './action-deps';
-import { requireToken } from './require-token';
 import type { ActionDefinition, ActionParams } from './types';
-import { isMissing, toBoolean, toJsonValue } from './validators';
+import { resourceIdOf, toBoolean, toJsonValue } from './validators';
 
 const METHODS: readonly UpsertMethod[] = ['upsert', 'insert', 'update'];
-
-function resourceIdOf(params: ActionParams): string {
-  const id = isMissing(params.resource_id) ? params.id : params.resource_id;
-  if (isMissing(id)) throw new ValidationError({ resource_id: ['Missing value'] });
-  return String(id);
-}
 
 /** `filters` may arrive JSON-encoded from a form; undefined/null mean "no filters". */
 function filtersOf(params: ActionParams): unknown {
@@ -26,8 +19,7 @@ export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
   return [
     {
       name: 'datastore_upsert', sideEffectFree: false,
-      async run(params, ctx) {
-        requireToken(ctx, 'datastore_upsert');
+      async run(params) {
         const resourceId = resourceIdOf(params);
         const method = (params.method ?? 'upsert') as UpsertMethod;
         if (!METHODS.includes(method)) {
@@ -43,8 +35,7 @@ export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
     },
     {
       name: 'datastore_delete', sideEffectFree: false,
-      async run(params, ctx) {
-        requireToken(ctx, 'datastore_delete');
+      async run(params) {
         const resourceId = resourceIdOf(params);
         const filters = filtersOf(params);
         const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
@@ -55,8 +46,7 @@ export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
     },
     {
       name: 'datastore_records_delete', sideEffectFree: false,
-      async run(params, ctx) {
-        requireToken(ctx, 'datastore_records_delete');
+      async run(params) {
         const resourceId = resourceIdOf(params);
         const filters = filtersOf(params);
         if (filters === undefined || filters === null) throw new ValidationError({ filters: ['Missing value'] });

@@ -2,15 +2,8 @@ import { NotFoundError, ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
 import { isImportInputError } from '../importer/import-errors';
 import { isUploadedFile, loadChoices } from './load-params';
-import { requireToken } from './require-token';
-import type { ActionDefinition, ActionParams } from './types';
-import { isMissing } from './validators';
-
-function resourceIdOf(params: ActionParams): string {
-  const id = isMissing(params.resource_id) ? params.id : params.resource_id;
-  if (isMissing(id)) throw new ValidationError({ resource_id: ['Missing value'] });
-  return String(id);
-}
+import type { ActionDefinition } from './types';
+import { isMissing, resourceIdOf } from './validators';
 
 /**
  * The status of a resource's background load: Deskstore's own name and the names CKAN
@@ -43,15 +36,13 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
     {
       // Folds a resource's journal into a new version of its files now (normally done in the background).
       name: 'deskstore_checkpoint', sideEffectFree: false,
-      async run(params, ctx) {
-        requireToken(ctx, 'deskstore_checkpoint');
+      async run(params) {
         return deps.engine.checkpoint(resourceIdOf(params));
       },
     },
     {
       name: 'deskstore_import_cancel', sideEffectFree: false,
-      async run(params, ctx) {
-        requireToken(ctx, 'deskstore_import_cancel');
+      async run(params) {
         const resourceId = resourceIdOf(params);
         return { resource_id: resourceId, cancelled: deps.jobs?.cancel(resourceId) ?? false };
       },
@@ -60,9 +51,10 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
       // Upload once, look before loading: the file is kept (a day) under the returned
       // upload_id, which resource_create accepts as `deskstore_upload_id`.
       name: 'deskstore_import_preview', sideEffectFree: false,
-      async run(params, ctx) {
-        requireToken(ctx, 'deskstore_import_preview');
+      async run(params) {
         const choices = loadChoices(params);
+        // Checked before staging, so a refused preview keeps no file.
+        if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
         let path: string;
         let uploadId: string;
         if (isUploadedFile(params.upload)) {
@@ -81,7 +73,6 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
         } else {
           throw new ValidationError({ upload: ['Missing value'] });
         }
-        if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
         try {
           const preview = await deps.preview(path, choices);
           return { upload_id: uploadId || null, ...preview };

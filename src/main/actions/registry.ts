@@ -7,11 +7,27 @@ import { datastoreSearchSqlAction } from './datastore-search-sql';
 import { datastoreWriteActions } from './datastore-write';
 import { facetsAction } from './facets';
 import { importActions } from './import-actions';
+import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionRegistry } from './types';
 
+/**
+ * Anything that changes data needs the token: enforced here for every action that is not
+ * side-effect free, so no write action can forget it.
+ */
+function withTokenCheck(action: ActionDefinition): ActionDefinition {
+  if (action.sideEffectFree) return action;
+  return {
+    ...action,
+    async run(params, ctx) {
+      requireToken(ctx, action.name);
+      return action.run(params, ctx);
+    },
+  };
+}
+
 /** Every action Deskstore answers, by CKAN name. */
-export function createActionRegistry(deps: ActionDeps, extra: readonly ActionDefinition[] = []): ActionRegistry {
+export function createActionRegistry(deps: ActionDeps): ActionRegistry {
   const all = [
     datastoreSearchAction(deps),
     datastoreSearchSqlAction(deps),
@@ -22,7 +38,6 @@ export function createActionRegistry(deps: ActionDeps, extra: readonly ActionDef
     ...importActions(deps),
     facetsAction(deps),
     tokenCheckAction,
-    ...extra,
   ];
-  return new Map(all.map((a) => [a.name, a]));
+  return new Map(all.map((a) => [a.name, withTokenCheck(a)]));
 }

@@ -1,3 +1,5 @@
+import { ValidationError } from '../errors';
+
 /**
  * CKAN's navl converters for action parameters (contract §1.2 table): values from GET and
  * forms are strings, JSON bodies give real types, and both must end up the same. Each
@@ -78,6 +80,13 @@ export function unquoteName(name: string): string {
 
 /** A missing, null or empty-string parameter counts as missing for defaults. */
 export const isMissing = (value: unknown): boolean => value === undefined || value === null || value === '';
+
+/** The resource an action is about: `resource_id`, or `id` as CKAN also accepts. */
+export function resourceIdOf(params: Readonly<Record<string, unknown>>): string {
+  const id = isMissing(params.resource_id) ? params.id : params.resource_id;
+  if (isMissing(id)) throw new ValidationError({ resource_id: ['Missing value'] });
+  return String(id);
+}
 
 /** Collects per-parameter errors the way navl reports them (several keys at once). */
 export class SchemaErrors {

@@ -4,6 +4,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { acquireDataDirectoryLock } from '../app/data-dir-lock';
 import { Engine } from '../engine/engine';
 import { inProcessEngineApi } from '../engine/engine-api';
+import { formatFromFileName } from '../importer/file-source';
 import { importCsv } from '../importer/import-csv';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { createProgressReporter } from './progress-reporter';
@@ -56,7 +57,7 @@ export async function importCommand(args: ImportArgs): Promise<void> {
       packageId = String(pkg.id);
       await api.resourceCreate({
         package_id: packageId, id: resourceId, name: args.resourceName ?? basename(args.file),
-        url: basename(args.file), url_type: 'upload', format: extname(args.file).slice(1).toUpperCase() || 'CSV',
+        url: basename(args.file), url_type: 'upload', format: formatFromFileName(args.file),
       }, siteUrl);
     };
     const progress = createProgressReporter();

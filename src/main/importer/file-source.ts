@@ -1,4 +1,5 @@
 import { createReadStream, openSync, readSync, closeSync, statSync } from 'node:fs';
+import { extname } from 'node:path';
 import { ImportInputError } from './import-errors';
 import { createGunzip } from 'node:zlib';
 import type { Readable } from 'node:stream';
@@ -74,4 +75,9 @@ export function importFileSize(path: string): number {
     const code = (err as NodeJS.ErrnoException).code;
     throw new ImportInputError(code === 'ENOENT' ? `There is no file ${path}` : `Cannot read ${path}: ${(err as Error).message}`);
   }
+}
+
+/** The CKAN `format` of a loaded file, from its name (`data.tsv` → `TSV`); CSV when it has none. */
+export function formatFromFileName(name: string): string {
+  return extname(name).slice(1).toUpperCase() || 'CSV';
 }

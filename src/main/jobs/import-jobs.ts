@@ -18,9 +18,8 @@ import { storageFailure } from '../engine/storage/durable-files';
  */
 export type JobState = 'pending' | 'running' | 'complete' | 'error' | 'cancelled';
 
-export type JobSource =
-  | { readonly kind: 'file'; readonly path: string; readonly name: string; readonly owned: boolean }
-  | { readonly kind: 'url'; readonly url: string };
+export interface FileJobSource { readonly kind: 'file'; readonly path: string; readonly name: string; readonly owned: boolean }
+export type JobSource = FileJobSource | { readonly kind: 'url'; readonly url: string };
 
 export interface JobStatus {
   readonly job_id: string;
@@ -101,7 +100,7 @@ export class ImportJobs {
   }
 
   /** Moves a file into the jobs folder, so the job owns it until it ends. */
-  takeFile(path: string, name: string): JobSource {
+  takeFile(path: string, name: string): FileJobSource {
     this.checkAvailable();
     const dest = join(this.opts.jobsDir, `${randomUUID()}-${basename(name).replace(/[^\w.-]+/g, '_')}`);
     renameSync(path, dest);
@@ -129,7 +128,7 @@ export class ImportJobs {
   }
 
   /** The staged upload `id` as a job source (the job then owns and removes it). */
-  takeStaged(id: string): JobSource | null {
+  takeStaged(id: string): FileJobSource | null {
     const path = this.stagedPath(id);
     if (!path) return null;
     let name = 'upload.csv';

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ActionContext, ActionRegistry } from '../actions/types';
 import { ClientGoneError } from './body-errors';
 import {
-  bodyLimitFor, declaredLength, hasBody, readRequestBody, tooLargeFor, type BodyLimits, type RequestBody,
+  assertDeclaredSizeFits, hasBody, readRequestBody, type BodyLimits, type RequestBody,
 } from './body-reader';
 import {
   bareStringResponse, errorResponse, helpUrl, notFoundResponse, sendResponse, successResponse, toJsonp,
@@ -80,11 +80,12 @@ export async function handleAction(
  */
 function acceptBody(req: IncomingMessage, res: ServerResponse, deps: ActionEndpointDeps): void {
   if (!deps.expectsContinue(req) || !hasBody(req)) return;
-  const declared = declaredLength(req);
-  if (declared !== null && declared > bodyLimitFor(req, deps.limits)) {
+  try {
+    assertDeclaredSizeFits(req, deps.limits);
+  } catch (err) {
     // The client now either sends nothing or closes; the connection cannot be reused.
     res.setHeader('Connection', 'close');
-    throw tooLargeFor(req, deps.limits);
+    throw err;
   }
   res.writeContinue();
 }

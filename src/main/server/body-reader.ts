@@ -39,14 +39,14 @@ export function hasBody(req: IncomingMessage): boolean {
 }
 
 /** Content-Length, when declared and well-formed (Node has already rejected nonsense). */
-export function declaredLength(req: IncomingMessage): number | null {
+function declaredLength(req: IncomingMessage): number | null {
   const length = req.headers['content-length'];
   if (length === undefined || !/^\d+$/.test(length)) return null;
   return Number(length);
 }
 
 /** The largest body this request may carry, by its content type. */
-export function bodyLimitFor(req: IncomingMessage, limits: BodyLimits): number {
+function bodyLimitFor(req: IncomingMessage, limits: BodyLimits): number {
   // Multipart carries files plus fields and boundaries; the per-part caps apply while parsing.
   return mediaType(req) === 'multipart/form-data'
     ? limits.maxUploadBytes + limits.maxBodyBytes
@@ -54,18 +54,23 @@ export function bodyLimitFor(req: IncomingMessage, limits: BodyLimits): number {
 }
 
 /** The 413 for this request's kind of body: uploads are reported against the upload cap. */
-export function tooLargeFor(req: IncomingMessage, limits: BodyLimits): BodyTooLargeError {
+function tooLargeFor(req: IncomingMessage, limits: BodyLimits): BodyTooLargeError {
   return mediaType(req) === 'multipart/form-data'
     ? BodyTooLargeError.overLimit('Upload', limits.maxUploadBytes)
     : BodyTooLargeError.overLimit('Request body', limits.maxBodyBytes);
 }
 
+/** Refuses, before reading anything, a body whose declared length is over its cap. */
+export function assertDeclaredSizeFits(req: IncomingMessage, limits: BodyLimits): void {
+  const declared = declaredLength(req);
+  if (declared !== null && declared > bodyLimitFor(req, limits)) throw tooLargeFor(req, limits);
+}
+
 export async function readRequestBody(req: IncomingMessage, limits: BodyLimits): Promise<RequestBody> {
   if (!hasBody(req)) return { kind: 'none' };
   const type = mediaType(req);
-  const declared = declaredLength(req);
   if (type === 'multipart/form-data') {
-    if (declared !== null && declared > bodyLimitFor(req, limits)) throw tooLargeFor(req, limits);
+    assertDeclaredSizeFits(req, limits);
     const parsed = await parseMultipart(req, {
       uploadDir: limits.uploadDir,
       maxUploadBytes: limits.maxUploadBytes,

@@ -33,8 +33,8 @@ export function assertMethodAllowed(method: 'GET' | 'POST', sideEffectFree: bool
   }
 }
 
+/** The action's parameters; the caller has already run assertMethodAllowed. */
 export function extractParams(input: ParamsInput): ExtractedParams {
-  assertMethodAllowed(input.method, input.sideEffectFree);
   const { body } = input;
   const query = [...new URLSearchParams(input.rawQuery)];
   let data: unknown;
