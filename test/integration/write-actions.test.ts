@@ -68,7 +68,7 @@ describe('datastore_create', () => {
       'deskstore_checkpoint', 'deskstore_import_cancel', 'deskstore_import_preview'];
     for (const name of writes) {
       const r = await anonymous.post(name, { id: rid, resource_id: rid, package_id: packageId, name: 'anonymous-pkg', filters: {}, records: [{ isbn: '9' }] });
-      expect([name, r.status, r.body.error?.__type]).toEqual([name, 403, 'Authorization Error']);
+      expect([name, r.status, (r.body as any).error?.__type]).toEqual([name, 403, 'Authorization Error']);
     }
     expect((await api.ok('datastore_search', { resource_id: rid })).records).toEqual([{ _id: 1, isbn: '1', title: 'A', pages: 10 }]);
   });

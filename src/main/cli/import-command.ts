@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
 import { mkdirSync, statSync } from 'node:fs';
+import { foldText } from '../../shared/fold-text';
 import { acquireDataDirectoryLock } from '../app/data-dir-lock';
 import { Engine } from '../engine/engine';
 import { inProcessEngineApi } from '../engine/engine-api';
@@ -23,7 +24,7 @@ export interface ImportArgs {
 /** A dataset name from a file name: CKAN allows lowercase letters, digits, `-` and `_`. */
 export function packageNameFor(file: string): string {
   const stem = basename(file, extname(file)).replace(/\.csv$/i, '');
-  const name = stem.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-')
+  const name = foldText(stem).replace(/[^a-z0-9_-]+/g, '-')
     .replace(/^-+|-+$/g, '').slice(0, 100);
   return name.length >= 2 ? name : `dataset-${name || 'import'}`;
 }

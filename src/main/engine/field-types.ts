@@ -95,3 +95,8 @@ export function fieldTypeOf(name: string): FieldType {
 export function isNumericStorage(storage: StorageKind): boolean {
   return storage === 'integer' || storage === 'real';
 }
+
+/** Stored as JS numbers (booleans as 0/1): ordered and encoded as numbers. */
+export function isStoredAsNumber(storage: StorageKind): boolean {
+  return isNumericStorage(storage) || storage === 'bool';
+}

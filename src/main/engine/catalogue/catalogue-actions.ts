@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { foldText } from '../../../shared/fold-text';
 import { NotFoundError, ValidationError, invalid } from '../../errors';
 import type { Catalogue } from './catalogue';
 import { packageDict, resourceDict, type CkanDict } from './ckan-dicts';
@@ -122,10 +123,9 @@ export interface PackageSearchParams {
  * (case- and accent-insensitive substring), as a person typing in a search box expects.
  */
 export function searchPackages(catalogue: Catalogue, params: PackageSearchParams, siteUrl: string): CkanDict {
-  const fold = (s: string) => s.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-  const words = fold(params.q === '*:*' ? '' : params.q).split(/\s+/).filter(Boolean);
+  const words = foldText(params.q === '*:*' ? '' : params.q).split(/\s+/).filter(Boolean);
   const matches = catalogue.listPackages().filter((p) => {
-    const haystack = fold([p.name, p.title, p.notes, ...catalogue.resourcesOf(p.id).map((r) => `${r.name} ${r.description}`)].join(' '));
+    const haystack = foldText([p.name, p.title, p.notes, ...catalogue.resourcesOf(p.id).map((r) => `${r.name} ${r.description}`)].join(' '));
     return words.every((w) => haystack.includes(w));
   }).sort((a, b) => b.modified.localeCompare(a.modified));
   return {

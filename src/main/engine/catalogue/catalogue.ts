@@ -17,6 +17,13 @@ export class Catalogue {
   private readonly aliases = new Map<string, string>();
 
   private constructor(private readonly path: string, data: CatalogueFile) {
+    this.load(data);
+  }
+
+  private load(data: Pick<CatalogueFile, 'packages' | 'resources'>): void {
+    this.packages.clear();
+    this.resources.clear();
+    this.aliases.clear();
     for (const p of data.packages) this.packages.set(p.id, p);
     for (const r of data.resources) {
       this.resources.set(r.id, r);
@@ -43,15 +50,7 @@ export class Catalogue {
   }
 
   restore(snapshot: string): void {
-    const data = JSON.parse(snapshot) as { packages: PackageRecord[]; resources: ResourceRecord[] };
-    this.packages.clear();
-    this.resources.clear();
-    this.aliases.clear();
-    for (const p of data.packages) this.packages.set(p.id, p);
-    for (const r of data.resources) {
-      this.resources.set(r.id, r);
-      for (const alias of r.datastore?.aliases ?? []) this.aliases.set(alias, r.id);
-    }
+    this.load(JSON.parse(snapshot) as Pick<CatalogueFile, 'packages' | 'resources'>);
   }
 
   save(): void {
@@ -85,10 +84,6 @@ export class Catalogue {
 
   resourcesOf(packageId: string): ResourceRecord[] {
     return [...this.resources.values()].filter((r) => r.packageId === packageId);
-  }
-
-  allResources(): ResourceRecord[] {
-    return [...this.resources.values()];
   }
 
   putResource(record: ResourceRecord): void {

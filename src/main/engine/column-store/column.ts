@@ -46,12 +46,6 @@ export class Column {
     return this.values[this.codeArray[rowId]!]!;
   }
 
-  /** The first code holding a value, or -1 when no row ever held it. */
-  codeOf(value: StoredValue): number {
-    if (value === null) return 0;
-    return this.codesOf(value)[0] ?? -1;
-  }
-
   /**
    * Every code holding `value`. Without a lookup table yet, one pass over the dictionary
    * (a few milliseconds for a million values) beats building the table (hundreds of ms);

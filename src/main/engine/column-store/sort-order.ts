@@ -1,4 +1,4 @@
-import type { StorageKind } from '../field-types';
+import { isStoredAsNumber, type StorageKind } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 
 /**
@@ -50,7 +50,7 @@ export function rankCodes(values: readonly StoredValue[], storage: StorageKind, 
   if (n <= 1) return ranks;
   if (storage === 'json') throw new UnsortableTypeError('could not identify an ordering operator for type json');
   let order: Uint32Array;
-  if (storage === 'integer' || storage === 'real' || storage === 'bool') {
+  if (isStoredAsNumber(storage)) {
     // A native sort of the numbers, then each code's rank by binary search: far faster than
     // sorting indexes with a comparator (a million values: ~0.1 s instead of ~0.5 s).
     const sorted = new Float64Array(n - 1);
@@ -81,7 +81,7 @@ export function rankCodes(values: readonly StoredValue[], storage: StorageKind, 
 }
 
 function comparatorFor(storage: StorageKind): Comparator {
-  if (storage === 'integer' || storage === 'real' || storage === 'bool') return compareNumbers;
+  if (isStoredAsNumber(storage)) return compareNumbers;
   if (storage === 'text') return (a, b) => {
     const x = textSortKey(a as string);
     const y = textSortKey(b as string);

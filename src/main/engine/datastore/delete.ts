@@ -1,11 +1,11 @@
 import { rmSync } from 'node:fs';
 import { invalid } from '../../errors';
 import type { EngineContext } from '../engine-context';
+import { applyEntryToSqlite } from '../journal/apply-entry';
 import type { JournalOp } from '../journal/journal-entry';
 import { compileFilter } from '../search/column-predicates';
 import { parseFilters } from '../search/filters';
 import { matchRows } from '../search/match-rows';
-import { quoteIdentifier } from '../sqlite/identifiers';
 import { checkWritable } from './table-versions';
 import { commitWrite } from './write-transaction';
 
@@ -46,19 +46,12 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
   const everything = Object.keys(req.filters).length === 0;
   const countBefore = resource.store.rowCount;
   const rows = everything ? null : matchRows(compileFilter(node, resource.store), resource.store, null);
+  // The same SQL as a replayed journal entry; an empty list of ops commits nothing.
+  const ops: JournalOp[] = everything
+    ? (countBefore ? [{ t: 'truncate' }] : [])
+    : (rows!.length ? [{ t: 'del', ids: Array.from(rows!) }] : []);
   await commitWrite(ctx, resource, (db) => {
-    const table = quoteIdentifier(resource.id);
-    if (everything) {
-      db.run(`DELETE FROM ${table}`);
-      return { ops: resource.store.rowCount ? [{ t: 'truncate' }] : [] };
-    }
-    const stmt = db.prepare(`DELETE FROM ${table} WHERE _id = ?`);
-    try {
-      for (const id of rows!) stmt.run([id]);
-    } finally {
-      stmt.free();
-    }
-    const ops: JournalOp[] = rows!.length ? [{ t: 'del', ids: Array.from(rows!) }] : [];
+    applyEntryToSqlite(db, resource.id, { ops });
     return { ops };
   });
   return { resourceId: resource.id, deleted: everything ? countBefore : rows!.length };

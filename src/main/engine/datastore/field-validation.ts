@@ -9,7 +9,6 @@ import { resolveFieldType, type FieldType } from '../field-types';
 export interface RequestedField {
   readonly id: string;
   readonly type: FieldType | null; // null: guess from the first record
-  readonly typeName?: string;
   readonly info?: Record<string, unknown>;
 }
 
@@ -45,7 +44,7 @@ export function parseRequestedFields(raw: unknown): RequestedField[] {
       if (!resolved) throw invalid('fields', `"${String(type)}" is not a valid field type`);
     }
     const infoObject = info && typeof info === 'object' && !Array.isArray(info) ? (info as Record<string, unknown>) : undefined;
-    return { id, type: resolved, ...(typeof type === 'string' ? { typeName: type } : {}), ...(infoObject ? { info: infoObject } : {}) };
+    return { id, type: resolved, ...(infoObject ? { info: infoObject } : {}) };
   });
 }
 

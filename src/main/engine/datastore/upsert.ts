@@ -1,4 +1,4 @@
-import type { Database } from 'sql.js';
+import type { Database, Statement } from 'sql.js';
 import { ValidationError, invalid } from '../../errors';
 import type { EngineContext } from '../engine-context';
 import { applyEntryToSqlite } from '../journal/apply-entry';
@@ -54,9 +54,15 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
   const keyColumns = resource.record.primaryKey;
   const table = quoteIdentifier(resource.id);
 
+  // Every column, null where the record has none: what a new row stores.
+  const columnIds = [...types.keys()];
+  const wholeRow = (v: ReadonlyMap<string, StoredValue>): Record<string, StoredValue> =>
+    Object.fromEntries(columnIds.map((id) => [id, v.get(id) ?? null]));
+
   await commitWrite(ctx, resource, (db) => {
     const ops: JournalOp[] = [];
-    let nextId = Math.max(resource.store.maxRowId, maxRowId(db, table));
+    let nextId = Math.max(resource.store.maxRowId, maxRowId(db, resource.id));
+    const find = rowFinder(db, table, keyColumns);
     const run = (op: JournalOp, row: number) => {
       const entry: JournalEntry = { ops: [op] };
       try {
@@ -69,55 +75,72 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
       }
       ops.push(op);
     };
-    values.forEach((v, row) => {
-      const record = records[row]!;
-      if (req.method === 'insert') {
-        const full: Record<string, StoredValue> = {};
-        for (const id of types.keys()) full[id] = v.get(id) ?? null;
-        run({ t: 'put', id: ++nextId, v: full }, row);
-        return;
-      }
-      const byId = record._id !== undefined && record._id !== null;
-      if (!byId && keyColumns.length === 0) throw invalid('table', 'unique key must be passed for update/upsert');
-      if (!byId) {
-        const missing = keyColumns.filter((k) => !(k in record));
-        if (missing.length) {
-          throw invalid('key', `fields "${missing.join(', ')}" are missing\n                    but needed as key`);
+    try {
+      values.forEach((v, row) => {
+        const record = records[row]!;
+        if (req.method === 'insert') {
+          run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);
+          return;
         }
-      }
-      const keyValues = byId ? [Number(record._id)] : keyColumns.map((k) => v.get(k) ?? null);
-      const existing = byId ? rowIdById(db, table, Number(record._id)) : rowIdByKey(db, table, keyColumns, keyValues);
-      if (existing !== null) {
-        run({ t: 'set', id: existing, v: Object.fromEntries(v) }, row);
-      } else if (req.method === 'update') {
-        throw invalid('key', `key "${pythonList(keyValues)}" not found`);
-      } else {
-        // 2.9–2.11: an upserted row whose `_id` does not exist gets a fresh `_id`.
-        const full: Record<string, StoredValue> = {};
-        for (const id of types.keys()) full[id] = v.get(id) ?? null;
-        run({ t: 'put', id: ++nextId, v: full }, row);
-      }
-    });
+        const byId = record._id !== undefined && record._id !== null;
+        if (!byId && keyColumns.length === 0) throw invalid('table', 'unique key must be passed for update/upsert');
+        if (!byId) {
+          const missing = keyColumns.filter((k) => !(k in record));
+          if (missing.length) {
+            throw invalid('key', `fields "${missing.join(', ')}" are missing\n                    but needed as key`);
+          }
+        }
+        const keyValues = byId ? [Number(record._id)] : keyColumns.map((k) => v.get(k) ?? null);
+        const existing = byId ? find.byId(Number(record._id)) : find.byKey(keyValues);
+        if (existing !== null) {
+          run({ t: 'set', id: existing, v: Object.fromEntries(v) }, row);
+        } else if (req.method === 'update') {
+          throw invalid('key', `key "${pythonList(keyValues)}" not found`);
+        } else {
+          // 2.9–2.11: an upserted row whose `_id` does not exist gets a fresh `_id`.
+          run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);
+        }
+      });
+    } finally {
+      find.free();
+    }
     return { ops };
   }, req.dryRun);
 }
 
-function maxRowId(db: Database, table: string): number {
+function maxRowId(db: Database, tableName: string): number {
   // AUTOINCREMENT's high-water mark: `_id`s of deleted rows are never handed out again.
-  const seq = db.exec(`SELECT seq FROM sqlite_sequence WHERE name = ?`, [table.slice(1, -1).replace(/""/g, '"')]);
+  const seq = db.exec(`SELECT seq FROM sqlite_sequence WHERE name = ?`, [tableName]);
   return Number(seq[0]?.values[0]?.[0] ?? 0);
 }
 
-function rowIdById(db: Database, table: string, id: number): number | null {
-  if (!Number.isInteger(id)) return null;
-  const r = db.exec(`SELECT _id FROM ${table} WHERE _id = ?`, [id]);
-  return r.length ? Number(r[0]!.values[0]![0]) : null;
-}
-
-function rowIdByKey(db: Database, table: string, columns: readonly string[], values: readonly StoredValue[]): number | null {
-  // `key = NULL` is never true in SQL: a record with a NULL key part matches no row (as in CKAN).
-  if (values.some((v) => v === null)) return null;
-  const where = columns.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ');
-  const r = db.exec(`SELECT _id FROM ${table} WHERE ${where} LIMIT 1`, values as (string | number)[]);
-  return r.length ? Number(r[0]!.values[0]![0]) : null;
+/** The `_id` of an existing row, by `_id` or by key: each statement prepared once per request. */
+function rowFinder(db: Database, table: string, keyColumns: readonly string[]) {
+  let idStatement: Statement | null = null;
+  let keyStatement: Statement | null = null;
+  const first = (statement: Statement, params: (string | number)[]): number | null => {
+    try {
+      statement.bind(params);
+      return statement.step() ? Number(statement.get()[0]) : null;
+    } finally {
+      statement.reset();
+    }
+  };
+  return {
+    byId(id: number): number | null {
+      if (!Number.isInteger(id)) return null;
+      idStatement ??= db.prepare(`SELECT _id FROM ${table} WHERE _id = ?`);
+      return first(idStatement, [id]);
+    },
+    byKey(values: readonly StoredValue[]): number | null {
+      // `key = NULL` is never true in SQL: a record with a NULL key part matches no row (as in CKAN).
+      if (values.some((v) => v === null)) return null;
+      keyStatement ??= db.prepare(`SELECT _id FROM ${table} WHERE ${keyColumns.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ')} LIMIT 1`);
+      return first(keyStatement, values as (string | number)[]);
+    },
+    free(): void {
+      idStatement?.free();
+      keyStatement?.free();
+    },
+  };
 }

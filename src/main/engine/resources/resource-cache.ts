@@ -46,11 +46,6 @@ export class ResourceCache {
     return resource;
   }
 
-  /** An already open resource, without loading it. */
-  peek(resourceId: string): OpenResource | undefined {
-    return this.open.get(resourceId);
-  }
-
   openResources(): OpenResource[] {
     return [...this.open.values()];
   }

@@ -1,6 +1,7 @@
 import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
 import { textSortKey } from '../column-store/sort-order';
+import { isStoredAsNumber } from '../field-types';
 import { CoercionError, coerceValue, type StoredValue } from '../values/coerce';
 import type { FilterNode } from './filters';
 import { invalidQuery } from './invalid-query';
@@ -44,7 +45,7 @@ function coerceFilterValue(column: Column, value: unknown): StoredValue {
 
 function orderKey(column: Column): (v: StoredValue) => string | number {
   const storage = column.type.storage;
-  if (storage === 'integer' || storage === 'real' || storage === 'bool') return (v) => v as number;
+  if (isStoredAsNumber(storage)) return (v) => v as number;
   if (storage === 'text') return (v) => textSortKey(v as string);
   return (v) => v as string; // canonical date/time text sorts as text
 }
@@ -124,8 +125,7 @@ export function compileFilter(node: FilterNode, store: TableStore): RowPredicate
   const testLists = items.map((i) => (i.kind === 'tests' ? i.tests : null));
   if (node.kind === 'and') {
     if (testLists.every((t) => t !== null)) {
-      const all = testLists.flat() as RowTest[];
-      return { kind: 'tests', tests: [...mergeByColumn(columnTests(all), 'and'), ...all.filter(isIdTest)] };
+      return allOf(testLists.flat() as RowTest[]);
     }
     return { kind: 'and', items };
   }
@@ -137,11 +137,13 @@ export function compileFilter(node: FilterNode, store: TableStore): RowPredicate
   return { kind: 'or', items };
 }
 
+/** Tests that must all hold, as one list: one truth table per column, then the `_id` tests. */
+function allOf(tests: readonly RowTest[]): RowPredicate {
+  return { kind: 'tests', tests: [...mergeByColumn(columnTests(tests), 'and'), ...tests.filter(isIdTest)] };
+}
+
 /** AND of two predicates (filters and per-column q). */
 export function andPredicates(a: RowPredicate, b: RowPredicate): RowPredicate {
-  if (a.kind === 'tests' && b.kind === 'tests') {
-    const all = [...a.tests, ...b.tests];
-    return { kind: 'tests', tests: [...mergeByColumn(columnTests(all), 'and'), ...all.filter(isIdTest)] };
-  }
+  if (a.kind === 'tests' && b.kind === 'tests') return allOf([...a.tests, ...b.tests]);
   return { kind: 'and', items: [a, b] };
 }

@@ -1,5 +1,5 @@
 import { invalid } from '../../errors';
-import { textSortKey } from '../column-store/sort-order';
+import { foldText } from '../../../shared/fold-text';
 import type { FieldType } from '../field-types';
 import { jsonCell } from '../values/encode';
 import { compileFilter, MATCH_ALL } from './column-predicates';
@@ -36,7 +36,6 @@ export interface FacetOutcome {
   readonly rows: number;
 }
 
-const fold = (s: string): string => textSortKey(s).split('\u0001')[0]!;
 
 export function computeFacets(req: FacetRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): FacetOutcome {
   const { store } = resource;
@@ -55,14 +54,14 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   const counts = new Uint32Array(column.values.length);
   const codes = column.codes;
   for (let i = 0; i < rows.length; i++) counts[canonical[codes[rows[i]!]!]!]!++;
-  const needle = req.contains ? fold(req.contains) : null;
+  const needle = req.contains ? foldText(req.contains) : null;
   const present: number[] = [];
   let distinct = 0;
   for (let code = 0; code < counts.length; code++) {
     if (!counts[code]) continue;
     distinct++;
     const value = column.values[code]!;
-    if (needle !== null && (value === null || !fold(String(value)).includes(needle))) continue;
+    if (needle !== null && (value === null || !foldText(String(value)).includes(needle))) continue;
     present.push(code);
   }
   present.sort((a, b) => counts[b]! - counts[a]! || a - b);

@@ -1,6 +1,6 @@
 import { Column } from '../column-store/column';
 import { TableStore } from '../column-store/table-store';
-import { fieldTypeOf, isNumericStorage } from '../field-types';
+import { fieldTypeOf, isStoredAsNumber } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { CorruptContainerError, uint32View } from './binary-container';
 
@@ -20,7 +20,7 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
   const add = (bytes: Uint8Array): number => sections.push(bytes) - 1;
   const size = store.maxRowId + 1;
   const columns = store.columns.map((c) => {
-    const numeric = isNumericStorage(c.type.storage) || c.type.storage === 'bool';
+    const numeric = isStoredAsNumber(c.type.storage);
     // Text dictionaries keep their NULL slot in the JSON so that loading is one JSON.parse.
     const dictionarySection = numeric
       ? add(new Uint8Array(Float64Array.from(c.values.slice(1) as number[]).buffer))

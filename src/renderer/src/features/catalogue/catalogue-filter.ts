@@ -3,11 +3,8 @@
  * resources whose name or source file match are listed, unless the dataset itself matched
  * by title or name. Accents and case are ignored for that narrowing. Pure.
  */
+import { foldText as fold } from '../../../../shared/fold-text';
 import type { Package, Resource } from '../../api/types';
-
-export function fold(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
-}
 
 function words(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];

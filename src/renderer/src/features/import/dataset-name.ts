@@ -1,9 +1,11 @@
+import { foldText } from '../../../../shared/fold-text';
+
 /**
  * CKAN dataset names: 2–100 characters of lowercase a-z, 0-9, `-` and `_`. A title becomes
  * one by folding accents and replacing everything else with dashes. Pure.
  */
 export function datasetNameFrom(title: string, suffix = ''): string {
-  const base = title.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase()
+  const base = foldText(title)
     .replace(/[^a-z0-9_-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-_]+|[-_]+$/g, '');
   const room = 100 - suffix.length;
   const trimmed = base.slice(0, room).replace(/[-_]+$/, '');
