@@ -50,6 +50,17 @@ describe('datastore_create', () => {
     expect((await search(rid, { q: 'B' })).total).toBe(1);
   });
 
+  it('checks the names of columns an existing table would gain from its records, and changes nothing when one is bad', async () => {
+    const rid = await table(books, [{ isbn: '1', title: 'A', pages: 1 }]);
+    for (const bad of ['_secret', ' padded', '_id']) {
+      const r = await api.post('datastore_create', { resource_id: rid, records: [{ isbn: '2', [bad]: 'x' }] });
+      expect([bad, r.status, (r.body as any).error?.fields]).toEqual([bad, 409, [`"${bad}" is not a valid field name`]]);
+    }
+    const after = await search(rid);
+    expect(after.fields.map((f: { id: string }) => f.id)).toEqual(['_id', 'isbn', 'title', 'pages']);
+    expect(after.total).toBe(1);
+  });
+
   it('rejects a bad value and stores nothing of the request', async () => {
     const r = await api.post('datastore_create', { resource: { package_id: packageId }, fields: books, records: [{ isbn: '1', pages: 3 }, { isbn: '2', pages: 'many' }] });
     expect(r.status).toBe(409);

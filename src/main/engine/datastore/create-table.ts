@@ -71,10 +71,19 @@ export async function datastoreCreate(ctx: EngineContext, req: CreateRequest): P
   }
 }
 
-/** Columns of a new table: requested fields in order, then the first record's other keys. */
-function resolveColumns(requested: readonly RequestedField[], first: RecordObject | undefined): { id: string; type: FieldType; info?: Record<string, unknown> }[] {
+type NewColumn = { id: string; type: FieldType; info?: Record<string, unknown> };
+
+/** What the catalogue stores of a column. */
+const storedField = (c: NewColumn) => ({ id: c.id, type: c.type.name, ...(c.info ? { info: c.info } : {}) });
+
+/**
+ * Columns of a new table (or new columns of an existing one): requested fields in order, then
+ * the first record's other keys. Every name is checked here, whichever way it came.
+ */
+function resolveColumns(requested: readonly RequestedField[], first: RecordObject | undefined): NewColumn[] {
   const ids = new Set(requested.map((f) => f.id));
   const extra = Object.keys(first ?? {}).filter((k) => !ids.has(k));
+  for (const id of [...ids, ...extra]) if (id.startsWith('_') || id.trim() !== id || id === '') throw invalid('fields', `"${id}" is not a valid field name`);
   return [...requested, ...extra.map((id) => ({ id, type: null } as RequestedField))].map((f) => {
     if (f.type) return { id: f.id, type: f.type, ...(f.info ? { info: f.info } : {}) };
     const guessed = guessType(first?.[f.id]);
@@ -97,7 +106,6 @@ async function createTable(
   ctx: EngineContext, target: ResourceRecord, requested: readonly RequestedField[], records: RecordObject[], req: CreateRequest,
 ): Promise<CreateOutcome['fields']> {
   const columns = resolveColumns(requested, records[0]);
-  for (const c of columns) if (c.id.startsWith('_') || c.id.trim() !== c.id || c.id === '') throw invalid('fields', `"${c.id}" is not a valid field name`);
   const names = new Set(columns.map((c) => c.id));
   if (names.size !== columns.length) throw invalid('field', 'Duplicate column names are not supported');
   checkNoExtraKeys(records, names, 1);
@@ -121,18 +129,19 @@ async function createTable(
     throw err;
   }
   const language = ctx.defaultFtsLanguage;
-  for (const op of entry.ops) if (op.t === 'put') store.putRow(op.id, new Map(Object.entries(op.v)));
+  values.forEach((v, i) => store.putRow(i + 1, v));
   const indexed = new Set(chooseIndexedColumns(store));
   const text = new MutableTextIndex(buildTextIndex(store, language, indexed));
+  const fields = columns.map(storedField);
   const record: DatastoreRecord = {
-    generation: 0, fields: columns.map((c) => ({ id: c.id, type: c.type.name, ...(c.info ? { info: c.info } : {}) })),
+    generation: 0, fields,
     primaryKey, indexes: req.indexes ?? [], aliases: [...(req.aliases ?? [])].reverse(), ftsLanguage: language,
     rowCount: store.rowCount, sizeBytes: 0, updated: new Date().toISOString(),
   };
   const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed);
   resource.adoptDatabase(db);
   await writeGeneration(ctx, resource);
-  return columns.map((c) => ({ id: c.id, type: c.type.name, ...(c.info ? { info: c.info } : {}) }));
+  return fields;
 }
 
 async function extendTable(
@@ -144,7 +153,7 @@ async function extendTable(
     .concat(resolveColumns([], records[0]).filter((c) => !existing.has(c.id) && !requested.some((f) => f.id === c.id)));
   const kept = req.deleteFields ? resource.fields.filter((f) => requested.some((r) => r.id === f.id)) : resource.fields;
   const dropped = resource.fields.filter((f) => !kept.includes(f));
-  const all = [...kept.map((f) => ({ id: f.id, type: f.type, ...(f.info ? { info: f.info } : {}) })), ...added];
+  const all: NewColumn[] = [...kept, ...added];
   const names = new Set(all.map((c) => c.id));
   checkNoExtraKeys(records, names, 0);
   const primaryKey = req.primaryKey ?? resource.record.primaryKey.filter((k) => names.has(k));
@@ -185,12 +194,12 @@ async function extendTable(
   }
   resource.record = {
     ...resource.record,
-    fields: all.map((c) => ({ id: c.id, type: c.type.name, ...(c.info ? { info: c.info } : {}) })),
+    fields: all.map(storedField),
     primaryKey,
     ...(req.indexes ? { indexes: req.indexes } : {}),
     ...(req.aliases ? { aliases: [...req.aliases].reverse() } : {}),
   };
   resource.refreshFields();
   await writeGeneration(ctx, resource);
-  return [...requested.map((f) => ({ id: f.id, type: (existing.get(f.id) ?? all.find((c) => c.id === f.id)!.type).name, ...(f.info ? { info: f.info } : {}) }))];
+  return requested.map((f) => ({ id: f.id, type: (existing.get(f.id) ?? all.find((c) => c.id === f.id)!.type).name, ...(f.info ? { info: f.info } : {}) }));
 }

@@ -4,7 +4,7 @@ import type { EngineContext } from '../engine-context';
 import { applyEntryToSqlite } from '../journal/apply-entry';
 import type { JournalOp } from '../journal/journal-entry';
 import { compileFilter } from '../search/column-predicates';
-import { parseFilters } from '../search/filters';
+import { filterColumnsOf, parseFilters } from '../search/filters';
 import { matchRows } from '../search/match-rows';
 import { checkWritable } from './table-versions';
 import { commitWrite } from './write-transaction';
@@ -40,9 +40,7 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
   }
 
   if (!isPlainObject(req.filters)) throw invalid('filters', 'filters must be either a dict or null.');
-  const isArray = new Set(resource.fields.filter((f) => f.type.storage === 'array').map((f) => f.id));
-  const ids = new Set(['_id', ...resource.fields.map((f) => f.id)]);
-  const node = parseFilters(req.filters, { has: (c) => ids.has(c), isArray: (c) => isArray.has(c) });
+  const node = parseFilters(req.filters, filterColumnsOf(resource.fields));
   const everything = Object.keys(req.filters).length === 0;
   const countBefore = resource.store.rowCount;
   const rows = everything ? null : matchRows(compileFilter(node, resource.store), resource.store, null);

@@ -6,7 +6,7 @@ import { compileFilter, MATCH_ALL } from './column-predicates';
 import type { SearchableResource } from './execute-search';
 import { rowTextQuery } from './full-text';
 import { matchRows } from './match-rows';
-import { parseFilters } from './filters';
+import { filterColumnsOf, parseFilters } from './filters';
 import type { TextSearchLanguage } from '../fts';
 
 /**
@@ -42,10 +42,8 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   const column = store.column(req.field);
   const field = resource.fields.find((f) => f.id === req.field);
   if (!column || !field) throw invalid('field', `invalid value "${req.field}"`);
-  const ids = new Set(['_id', ...resource.fields.map((f) => f.id)]);
-  const isArray = new Set(resource.fields.filter((f) => f.type.storage === 'array').map((f) => f.id));
   const predicate = req.filters === undefined ? MATCH_ALL
-    : compileFilter(parseFilters(req.filters, { has: (c) => ids.has(c), isArray: (c) => isArray.has(c) }), store);
+    : compileFilter(parseFilters(req.filters, filterColumnsOf(resource.fields)), store);
   const language = (req.language ?? defaultLanguage) as TextSearchLanguage;
   const candidates = req.q ? resource.text.match(rowTextQuery(req.q, req.plain, language)) : null;
   const rows = matchRows(predicate, store, candidates);

@@ -83,6 +83,13 @@ class FilterParser {
   }
 }
 
+/** The columns a filter may name on a table with these fields (`_id` included). */
+export function filterColumnsOf(fields: readonly { readonly id: string; readonly type: { readonly storage: string } }[]): FilterColumns {
+  const ids = new Set(['_id', ...fields.map((f) => f.id)]);
+  const arrays = new Set(fields.filter((f) => f.type.storage === 'array').map((f) => f.id));
+  return { has: (c) => ids.has(c), isArray: (c) => arrays.has(c) };
+}
+
 /** Parses `filters`; throws CKAN's validation errors (unknown column, unknown operator, limits). */
 export function parseFilters(value: unknown, columns: FilterColumns): FilterNode {
   return new FilterParser(columns).parse(value);
