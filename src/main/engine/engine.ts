@@ -148,7 +148,7 @@ export class Engine implements EngineContext {
   }
 
   packageCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
-    const record = this.saved(() => createPackage(this.catalogue, params));
+    const record = this.catalogue.commit(() => createPackage(this.catalogue, params));
     return showPackage(this.catalogue, record.id, siteUrl);
   }
 
@@ -165,7 +165,7 @@ export class Engine implements EngineContext {
   }
 
   resourceCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
-    const record = this.saved(() => createResource(this.catalogue, params));
+    const record = this.catalogue.commit(() => createResource(this.catalogue, params));
     return showResource(this.catalogue, record.id, siteUrl);
   }
 
@@ -174,19 +174,19 @@ export class Engine implements EngineContext {
   }
 
   packageUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): CkanDict {
-    const record = this.saved(() => updatePackage(this.catalogue, params, patch));
+    const record = this.catalogue.commit(() => updatePackage(this.catalogue, params, patch));
     return showPackage(this.catalogue, record.id, siteUrl);
   }
 
   resourceUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): CkanDict {
-    const record = this.saved(() => updateResource(this.catalogue, params, patch));
+    const record = this.catalogue.commit(() => updateResource(this.catalogue, params, patch));
     return showResource(this.catalogue, record.id, siteUrl);
   }
 
   /** resource_delete: the resource and its table (files removed once the catalogue forgot them). */
   resourceDelete(id: unknown): void {
     const r = findResourceOrThrow(this.catalogue, id);
-    this.saved(() => this.catalogue.deleteResource(r.id));
+    this.catalogue.commit(() => this.catalogue.deleteResource(r.id));
     this.cache.evict(r.id);
     rmSync(resourceDir(this.dataDir, r.id), { recursive: true, force: true });
   }
@@ -195,7 +195,7 @@ export class Engine implements EngineContext {
   packageDelete(idOrName: unknown): void {
     const p = findPackageOrThrow(this.catalogue, idOrName);
     const resources = this.catalogue.resourcesOf(p.id);
-    this.saved(() => {
+    this.catalogue.commit(() => {
       for (const r of resources) this.catalogue.deleteResource(r.id);
       this.catalogue.deletePackage(p.id);
     });
@@ -207,22 +207,6 @@ export class Engine implements EngineContext {
 
   async searchSql(sql: string): Promise<SqlOutcome> {
     return searchSql(this, sql);
-  }
-
-  /**
-   * Runs a catalogue change and saves it; if saving fails, the in-memory catalogue is
-   * reloaded from disk so it never runs ahead of what is durable.
-   */
-  private saved<T>(change: () => T): T {
-    const snapshot = this.catalogue.snapshot();
-    try {
-      const result = change();
-      this.catalogue.save();
-      return result;
-    } catch (err) {
-      this.catalogue.restore(snapshot);
-      throw err;
-    }
   }
 
   /**
@@ -253,18 +237,14 @@ export class Engine implements EngineContext {
     const previous = r.datastore;
     const dir = resourceDir(this.dataDir, p.resourceId);
     this.cache.evict(p.resourceId);
-    this.catalogue.setDatastore(p.resourceId, {
-      generation: p.generation, fields: p.fields, primaryKey: [], indexes: [], aliases: previous?.aliases ?? [],
-      ftsLanguage: p.ftsLanguage, rowCount: p.rows, sizeBytes: generationSize(dir, p.generation), updated: new Date().toISOString(),
+    this.catalogue.commit(() => {
+      this.catalogue.setDatastore(p.resourceId, {
+        generation: p.generation, fields: p.fields, primaryKey: [], indexes: [], aliases: previous?.aliases ?? [],
+        ftsLanguage: p.ftsLanguage, rowCount: p.rows, sizeBytes: generationSize(dir, p.generation), updated: new Date().toISOString(),
+      });
+      r.source = p.source;
+      r.lastModified = new Date().toISOString().replace('Z', '');
     });
-    r.source = p.source;
-    r.lastModified = new Date().toISOString().replace('Z', '');
-    try {
-      this.catalogue.save();
-    } catch (err) {
-      this.catalogue.setDatastore(p.resourceId, previous);
-      throw err;
-    }
     removeOlderGenerations(dir, p.generation);
   }
 

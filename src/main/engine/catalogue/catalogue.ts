@@ -44,13 +44,20 @@ export class Catalogue {
     return new Catalogue(path, data);
   }
 
-  /** A deep copy of the state, to roll back a change that could not be saved. */
-  snapshot(): string {
-    return JSON.stringify({ packages: [...this.packages.values()], resources: [...this.resources.values()] });
-  }
-
-  restore(snapshot: string): void {
-    this.load(JSON.parse(snapshot) as Pick<CatalogueFile, 'packages' | 'resources'>);
+  /**
+   * Runs a change and saves it. If the change or the save fails, the in-memory catalogue goes
+   * back to a copy taken before, so it never runs ahead of what is durable.
+   */
+  commit<T>(change: () => T): T {
+    const before = JSON.stringify({ packages: [...this.packages.values()], resources: [...this.resources.values()] });
+    try {
+      const result = change();
+      this.save();
+      return result;
+    } catch (err) {
+      this.load(JSON.parse(before) as Pick<CatalogueFile, 'packages' | 'resources'>);
+      throw err;
+    }
   }
 
   save(): void {

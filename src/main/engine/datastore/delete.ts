@@ -27,13 +27,7 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
   if (req.filters === undefined || req.filters === null) {
     // Drop the table and its aliases; the resource stays, with datastore_active false.
     const previous = target?.datastore ?? null;
-    ctx.catalogue.setDatastore(resource.id, null);
-    try {
-      ctx.catalogue.save();
-    } catch (err) {
-      ctx.catalogue.setDatastore(resource.id, previous);
-      throw err;
-    }
+    ctx.catalogue.commit(() => ctx.catalogue.setDatastore(resource.id, null));
     ctx.cache.evict(resource.id);
     rmSync(resource.dir, { recursive: true, force: true });
     return { resourceId: resource.id, deleted: previous?.rowCount ?? 0 };

@@ -24,8 +24,6 @@ export function checkWritable(resource: ResourceRecord, force: boolean): void {
  */
 export async function writeGeneration(ctx: EngineContext, resource: OpenResource): Promise<void> {
   const generation = ctx.nextGeneration(resource.id);
-  const target = ctx.catalogue.findResource(resource.id);
-  const before = { datastore: target?.datastore ?? null, lastModified: target?.lastModified ?? null };
   let compacted: InvertedIndex;
   try {
     const db = await resource.sqlite();
@@ -37,14 +35,13 @@ export async function writeGeneration(ctx: EngineContext, resource: OpenResource
     resource.record = {
       ...resource.record, generation, sizeBytes, rowCount: resource.store.rowCount, updated: new Date().toISOString(),
     };
-    ctx.catalogue.setDatastore(resource.id, resource.record);
-    if (target) target.lastModified = resource.record.updated.replace('Z', '');
-    ctx.catalogue.save();
+    const updated = resource.record.updated.replace('Z', '');
+    ctx.catalogue.commit(() => {
+      ctx.catalogue.setDatastore(resource.id, resource.record);
+      const target = ctx.catalogue.findResource(resource.id);
+      if (target) target.lastModified = updated;
+    });
   } catch (err) {
-    if (target && ctx.catalogue.findResource(resource.id)) {
-      ctx.catalogue.setDatastore(resource.id, before.datastore);
-      target.lastModified = before.lastModified;
-    }
     ctx.cache.evict(resource.id);
     throw err;
   }
