@@ -20,19 +20,20 @@
 
 export {
   type TextSearchLanguage, TEXT_SEARCH_LANGUAGES, isTextSearchLanguage, documentLexemes, tokenizeDocument,
-  plainQueryLexemes, type AnalyzedDocument, MAX_POSITION, documentTermIds, TermInterner, type LexemeInterner,
+  plainQueryLexemes, type AnalyzedDocument, documentTermIds, TermInterner, type LexemeInterner,
 } from './text-search-config';
 export {
   type TsQuery, TsQuerySyntaxError, plainToTsQuery, parseTsQuery, queryHasPhrase, tsQueryToString,
   MAX_QUERY_LENGTH, MAX_PLAIN_QUERY_LENGTH, MAX_QUERY_DEPTH,
 } from './tsquery';
-export { type PostingList, type TextIndexReader, type RowUniverse } from './text-index-reader';
+export { mergePostings, type PostingList, type TextIndexReader, type RowUniverse } from './text-index-reader';
 export { InvertedIndex } from './inverted-index';
+export { lowerBound } from './lexeme-sort';
 export { mergeDisjointIndexes } from './merge-indexes';
 export { PostingsBuilder, type PostingsBuilderOptions } from './postings-builder';
 export { encodeIndex, decodeIndex, IndexFormatError, type EncodedIndexMeta, INDEX_FORMAT, INDEX_FORMAT_VERSION } from './index-codec';
 export { evaluate, evaluateQuery, type QueryEvaluation } from './query-eval';
-export { matchesPhrase, matchesDocument } from './phrase-match';
+export { matchesPhrase } from './phrase-match';
 export { rankRows } from './rank';
 export { MutableTextIndex } from './mutable-text-index';
 export { parseTokens, type ParsedToken } from './tokenizer';

@@ -121,10 +121,6 @@ export class InvertedIndex implements TextIndexReader {
     return decoder.decode(this.termBytes.subarray(this.termOffsets[i]!, this.termOffsets[i + 1]!));
   }
 
-  docFreq(i: number): number {
-    return this.offsets[i + 1]! - this.offsets[i]!;
-  }
-
   postings(i: number): PostingList {
     const a = this.offsets[i]!;
     const b = this.offsets[i + 1]!;

@@ -84,3 +84,15 @@ function sameKey(keys: Uint32Array[], a: number, b: number): boolean {
   for (const w of keys) if (w[a] !== w[b]) return false;
   return true;
 }
+
+/** First index of `sorted` (ascending JS string order) whose string is >= s. */
+export function lowerBound(sorted: readonly string[], s: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < s) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}

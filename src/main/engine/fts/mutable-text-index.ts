@@ -4,8 +4,9 @@
 // everything into a new base in one pass over the postings, without re-tokenizing.
 
 import { InvertedIndex } from './inverted-index';
+import { lowerBound } from './lexeme-sort';
 import { encodeTerms } from './postings-builder';
-import { EMPTY_POSTINGS, type PostingList, type TextIndexReader } from './text-index-reader';
+import { EMPTY_POSTINGS, mergePostings, type PostingList, type TextIndexReader } from './text-index-reader';
 
 const MAX_TF = 255;
 
@@ -259,34 +260,4 @@ export class MutableTextIndex implements TextIndexReader {
     if (this.sortedLexemes === null) this.sortedLexemes = [...this.deltaTerms.keys()].sort();
     return this.sortedLexemes;
   }
-}
-
-function lowerBound(sorted: readonly string[], s: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < s) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
-/** Merges two posting lists over disjoint rows into one ascending list. */
-function mergePostings(a: PostingList, b: PostingList): PostingList {
-  if (b.rowIds.length === 0) return a;
-  if (a.rowIds.length === 0) return b;
-  const rows = new Uint32Array(a.rowIds.length + b.rowIds.length);
-  const tfs = new Uint8Array(rows.length);
-  let i = 0, j = 0, k = 0;
-  while (i < a.rowIds.length || j < b.rowIds.length) {
-    if (j >= b.rowIds.length || (i < a.rowIds.length && a.rowIds[i]! < b.rowIds[j]!)) {
-      rows[k] = a.rowIds[i]!;
-      tfs[k++] = a.tfs[i++]!;
-    } else {
-      rows[k] = b.rowIds[j]!;
-      tfs[k++] = b.tfs[j++]!;
-    }
-  }
-  return { rowIds: rows, tfs };
 }

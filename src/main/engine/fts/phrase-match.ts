@@ -160,6 +160,3 @@ function execute(q: TsQuery, doc: DocumentPositions): boolean {
 export function matchesPhrase(query: TsQuery, documentLexemes: readonly string[], positions?: ArrayLike<number>): boolean {
   return execute(query, new DocumentPositions(documentLexemes, positions));
 }
-
-/** Same as matchesPhrase; the name says it checks any query, phrases or not. */
-export const matchesDocument = matchesPhrase;

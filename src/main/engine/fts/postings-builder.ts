@@ -4,6 +4,7 @@
 // out ascending within each term for free because they were appended in row order.
 
 import { rehashSlots } from './hash-slots';
+import { fnvRange } from './token-term-table';
 import { InvertedIndex } from './inverted-index';
 import { sortLexemeIndexes } from './lexeme-sort';
 import { utf8Length } from './char-classes';
@@ -33,8 +34,7 @@ export interface PostingsBuilderOptions {
 
 /** Hash of a whole string (FNV-1a + avalanche) for the builder's lexeme table. */
 function stringHash(s: string): number {
-  let h = 0x811c9dc5 | 0;
-  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 0x01000193);
+  let h = fnvRange(s, 0, s.length);
   h ^= h >>> 16;
   h = Math.imul(h, 0x7feb352d);
   h ^= h >>> 15;

@@ -6,6 +6,7 @@
 // queries PostgreSQL uses a proximity formula (calc_rank_and) that needs positions; we use the
 // same frequency formula there — ordering by "more occurrences first" is preserved.
 
+import { gallop } from './posting-ops';
 import type { TextIndexReader } from './text-index-reader';
 import type { TsQuery } from './tsquery';
 
@@ -46,9 +47,9 @@ function accumulate(postRows: Uint32Array, postTfs: Uint8Array, rowIds: Uint32Ar
       i++;
       j++;
     } else if (a < b) {
-      i = seek(rowIds, i, b);
+      i = gallop(rowIds, i, b);
     } else {
-      j = seek(postRows, j, a);
+      j = gallop(postRows, j, a);
     }
   }
 }
@@ -68,28 +69,9 @@ function accumulateUnordered(postRows: Uint32Array, postTfs: Uint8Array, rowIds:
     return;
   }
   for (let k = 0; k < postRows.length; k++) {
-    const i = seek(rowIds, 0, postRows[k]!);
+    const i = gallop(rowIds, 0, postRows[k]!);
     if (i < rowIds.length && rowIds[i] === postRows[k]) scores[i] = scores[i]! + TF_SCORE[postTfs[k]!]!;
   }
-}
-
-/** Smallest k >= from with list[k] >= value, galloping (lists can differ a lot in size). */
-function seek(list: Uint32Array, from: number, value: number): number {
-  let step = 1;
-  let lo = from;
-  let hi = from + 1;
-  while (hi < list.length && list[hi]! < value) {
-    lo = hi;
-    step *= 2;
-    hi = lo + step;
-  }
-  if (hi > list.length) hi = list.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (list[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 function isAscending(rows: Uint32Array): boolean {

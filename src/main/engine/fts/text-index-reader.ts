@@ -27,3 +27,27 @@ export interface RowUniverse {
 }
 
 export const EMPTY_POSTINGS: PostingList = { rowIds: new Uint32Array(0), tfs: new Uint8Array(0) };
+
+/** Union of two ascending posting lists; a row in both gets the sum of its frequencies. */
+export function mergePostings(a: PostingList, b: PostingList): PostingList {
+  if (a.rowIds.length === 0) return b;
+  if (b.rowIds.length === 0) return a;
+  const rowIds = new Uint32Array(a.rowIds.length + b.rowIds.length);
+  const tfs = new Uint8Array(rowIds.length);
+  let i = 0, j = 0, k = 0;
+  while (i < a.rowIds.length || j < b.rowIds.length) {
+    const x = i < a.rowIds.length ? a.rowIds[i]! : Infinity;
+    const y = j < b.rowIds.length ? b.rowIds[j]! : Infinity;
+    if (x === y) {
+      rowIds[k] = x;
+      tfs[k++] = Math.min(255, a.tfs[i++]! + b.tfs[j++]!);
+    } else if (x < y) {
+      rowIds[k] = x;
+      tfs[k++] = a.tfs[i++]!;
+    } else {
+      rowIds[k] = y;
+      tfs[k++] = b.tfs[j++]!;
+    }
+  }
+  return { rowIds: rowIds.subarray(0, k), tfs: tfs.subarray(0, k) };
+}

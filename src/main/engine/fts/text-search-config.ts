@@ -56,7 +56,7 @@ const MAX_TOKEN_BYTES = 2047;
 /** dsnowball_lexize passes longer words through lower-cased, unstemmed and unfiltered. */
 const MAX_STEM_BYTES = 1000;
 /** PostgreSQL MAXENTRYPOS - 1: positions beyond are clamped. */
-export const MAX_POSITION = 16383;
+const MAX_POSITION = 16383;
 /** Bound on each word cache: distinct words of a 1M-row import fit; codes must not bloat it. */
 const CACHE_LIMIT = 300_000;
 
@@ -196,11 +196,6 @@ export class TermInterner {
   constructor(readonly language: TextSearchLanguage, readonly lexemes: LexemeInterner, maxEntries?: number) {
     if (!DICTIONARIES[language]) throw new Error(`unknown text search configuration: ${String(language)}`);
     this.table = new TokenTermTable(maxEntries);
-  }
-
-  /** Distinct tokens currently cached. */
-  get cachedTokens(): number {
-    return this.table.size;
   }
 }
 

@@ -5,7 +5,7 @@
 // 'romagna') or an AND (plainto_tsquery), with the distance gaps of removed stop words.
 
 import { type TextSearchLanguage, plainQueryLexemes, tokenizeDocument } from './text-search-config';
-import { MAX_PAREN_DEPTH, TsQuerySyntaxError, parseTsQueryTree } from './tsquery-parser';
+import { TsQuerySyntaxError, parseTsQueryTree } from './tsquery-parser';
 import { type QNode, STOP, cleanStopWords, joinPhrase, treeDepth } from './tsquery-tree';
 
 export { TsQuerySyntaxError };
@@ -116,5 +116,3 @@ function render(q: TsQuery, parentPriority: number, rightOfPhrase: boolean): str
     }
   }
 }
-
-export { MAX_PAREN_DEPTH };

@@ -1,6 +1,6 @@
 import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
-import { documentLexemes, type PostingList, type TextSearchLanguage } from '../fts';
+import { documentLexemes, lowerBound, type PostingList, type TextSearchLanguage } from '../fts';
 import { isNumericStorage } from '../field-types';
 import { documentText } from '../values/document-text';
 
@@ -87,12 +87,7 @@ class DictionaryTerms implements ColumnTerms {
     this.refresh();
     this.sorted ??= [...this.byLexeme.keys()].sort();
     const lists: number[][] = [];
-    let lo = 0, hi = this.sorted.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.sorted[mid]! < prefix) lo = mid + 1; else hi = mid;
-    }
-    for (let i = lo; i < this.sorted.length && this.sorted[i]!.startsWith(prefix); i++) lists.push(this.byLexeme.get(this.sorted[i]!)!);
+    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length && this.sorted[i]!.startsWith(prefix); i++) lists.push(this.byLexeme.get(this.sorted[i]!)!);
     return this.table(lists);
   }
 }

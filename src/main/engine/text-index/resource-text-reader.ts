@@ -1,6 +1,6 @@
 import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
-import type { MutableTextIndex, PostingList, TextIndexReader, TextSearchLanguage } from '../fts';
+import { mergePostings, type MutableTextIndex, type PostingList, type TextIndexReader, type TextSearchLanguage } from '../fts';
 import { columnTerms, scanColumnTerms, type ColumnTerms } from './column-terms';
 
 /**
@@ -66,28 +66,4 @@ export class ResourceTextReader implements TextIndexReader {
     const fromDictionaries = this.remembered(`*${prefix}`, () => this.scan((t) => t.prefix(prefix)));
     return fromDictionaries ? null : this.index.lookupPrefixSlice(prefix);
   }
-}
-
-/** Union of two ascending posting lists; a row in both gets the sum of its frequencies. */
-function mergePostings(a: PostingList, b: PostingList): PostingList {
-  if (a.rowIds.length === 0) return b;
-  if (b.rowIds.length === 0) return a;
-  const rowIds = new Uint32Array(a.rowIds.length + b.rowIds.length);
-  const tfs = new Uint8Array(rowIds.length);
-  let i = 0, j = 0, k = 0;
-  while (i < a.rowIds.length || j < b.rowIds.length) {
-    const x = i < a.rowIds.length ? a.rowIds[i]! : Infinity;
-    const y = j < b.rowIds.length ? b.rowIds[j]! : Infinity;
-    if (x === y) {
-      rowIds[k] = x;
-      tfs[k++] = Math.min(255, a.tfs[i++]! + b.tfs[j++]!);
-    } else if (x < y) {
-      rowIds[k] = x;
-      tfs[k++] = a.tfs[i++]!;
-    } else {
-      rowIds[k] = y;
-      tfs[k++] = b.tfs[j++]!;
-    }
-  }
-  return { rowIds: rowIds.subarray(0, k), tfs: tfs.subarray(0, k) };
 }
