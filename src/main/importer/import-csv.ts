@@ -105,7 +105,7 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
     ...(opts.skipLines !== undefined ? { skipLines: opts.skipLines } : {}),
   });
   const read = (enc: string): Promise<CsvReadResult> => readCsv({
-    path: opts.path, encoding: enc, delimiter: dialect.delimiter, skipLines: dialect.skipLines, trim: opts.trim ?? true,
+    path: opts.path, encoding: enc, delimiter: dialect.delimiter, skipLines: dialect.skipLines, newline: dialect.newline, trim: opts.trim ?? true,
     ...(opts.signal ? { signal: opts.signal } : {}),
     onProgress: (rows, chars) => report('reading', rows, Math.min(totalBytes, chars)),
   });

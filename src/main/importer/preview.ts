@@ -3,7 +3,7 @@ import { binaryFileProblem, importFileSize } from './file-source';
 import { cleanHeader } from './header';
 import { CsvFormatError } from './read-csv';
 import type { ImportChoices } from './import-job';
-import { sniffDialect } from './sniff-dialect';
+import { dropLines, sniffDialect } from './sniff-dialect';
 import { decodeSample, detectEncoding, readSample } from './sniff-encoding';
 import { ColumnTypeInference } from './type-inference';
 import { parseAs, trimCell, type ImportType } from './value-parsers';
@@ -40,7 +40,7 @@ export async function previewCsv(path: string, choices: ImportChoices): Promise<
     ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),
     ...(choices.skipLines !== undefined ? { skipLines: choices.skipLines } : {}),
   });
-  const body = text.split('\n').slice(dialect.skipLines).join('\n');
+  const body = dropLines(text, dialect.skipLines, dialect.newline);
   const parsed = Papa.parse<string[]>(body, { delimiter: dialect.delimiter, skipEmptyLines: true });
   // A partial sample usually ends inside a row: drop that row.
   const records = isWholeFile ? parsed.data : parsed.data.slice(0, -1);

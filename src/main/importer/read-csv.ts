@@ -4,6 +4,7 @@ import { openDecodedStream } from './sniff-encoding';
 import { RawColumnBuilder } from './raw-columns';
 import { trimCell } from './value-parsers';
 import { ImportInputError } from './import-errors';
+import type { Newline } from './sniff-dialect';
 
 /**
  * Pass one of an import: stream the decoded file through papaparse and dictionary-encode
@@ -16,6 +17,8 @@ export interface CsvReadOptions {
   readonly encoding: string;
   readonly delimiter: string;
   readonly skipLines: number;
+  /** The file's line ending, as sniffed: preamble lines are counted with it. */
+  readonly newline: Newline;
   readonly trim: boolean;
   readonly signal?: AbortSignal;
   /** Called about every chunk with rows read so far and decoded characters consumed. */
@@ -35,15 +38,20 @@ export interface CsvReadResult {
 /** A CSV problem the user has to fix in the file (or with an option); the message says where. */
 export class CsvFormatError extends ImportInputError {}
 
-/** Drops the first `lines` physical lines (a preamble above the header). */
-function skipLinesTransform(lines: number): Transform {
+/**
+ * Drops the first `lines` physical lines (a preamble above the header). A `\r\n` line ends
+ * at its `\n`, so one character is searched for whatever the line ending, and a chunk boundary
+ * between `\r` and `\n` does not matter.
+ */
+function skipLinesTransform(lines: number, newline: Newline): Transform {
+  const end = newline === '\r' ? '\r' : '\n';
   let left = lines;
   return new Transform({
     objectMode: true,
     transform(chunk: string, _enc: BufferEncoding, done: TransformCallback) {
       let text = chunk;
       while (left > 0 && text.length) {
-        const nl = text.indexOf('\n');
+        const nl = text.indexOf(end);
         if (nl < 0) { text = ''; break; }
         text = text.slice(nl + 1);
         left--;
@@ -63,7 +71,7 @@ export function readCsv(opts: CsvReadOptions): Promise<CsvReadResult> {
       reject(err);
       return;
     }
-    const stream = opts.skipLines > 0 ? source.pipe(skipLinesTransform(opts.skipLines)) : source;
+    const stream = opts.skipLines > 0 ? source.pipe(skipLinesTransform(opts.skipLines, opts.newline)) : source;
     let header: string[] | null = null;
     let columns: RawColumnBuilder[] = [];
     let rows = 0;

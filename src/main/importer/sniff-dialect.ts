@@ -133,7 +133,7 @@ function countOccurrences(text: string, needle: string): number {
 }
 
 /** Drops `lines` physical lines the way papaparse's `skipFirstNLines` does (split on `newline`). */
-function dropLines(text: string, lines: number, newline: Newline): string {
+export function dropLines(text: string, lines: number, newline: Newline): string {
   let at = 0;
   for (let i = 0; i < lines; i++) {
     const next = text.indexOf(newline, at);
