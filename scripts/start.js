@@ -3,7 +3,6 @@
 // headless, printing its URL (with the API token in the fragment, which never reaches a server).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { electronBinary } from './electron-binary.js';
@@ -20,18 +19,41 @@ if (electron.path) {
   const child = spawn(electron.path, [join(root, 'out/main/index.js')], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
-  const dataDir = process.env.DESKSTORE_DATA ?? join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'deskstore');
+  // `serve` picks the data directory (--data, else DESKSTORE_DATA, else the per-user default)
+  // and says where the token file is; the browser URL is announced once both are known.
+  const args = process.argv.slice(2).filter((a) => a !== '--build');
   console.log(`Electron is not available (${electron.reason}); serving the Deskstore UI headless instead.`);
-  const child = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', '--data', dataDir, ...process.argv.slice(2).filter((a) => a !== '--build')],
-    { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
+  let url = null;
+  let token = givenToken(args);
+  const announce = () => {
+    if (url === null || token === null) return;
+    console.log(`Open ${url}/en/#token=${token} in a browser (Italian: /it/). Ctrl+C stops it.`);
+    url = null;
+  };
+  child.stderr.on('data', (chunk) => {
+    process.stderr.write(chunk);
+    const m = /API token: (.+?) \(send/.exec(String(chunk));
+    if (m) {
+      token = readFileSync(m[1], 'utf8').trim();
+      announce();
+    }
+  });
   child.stdout.on('data', (chunk) => {
     process.stdout.write(chunk);
     const m = /Deskstore listening on (\S+)/.exec(String(chunk));
     if (m) {
-      const token = readFileSync(join(dataDir, 'api-token'), 'utf8').trim();
-      console.log(`Open ${m[1]}/en/#token=${token} in a browser (Italian: /it/). Ctrl+C stops it.`);
+      url = m[1];
+      announce();
     }
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+/** The token given on the command line (`--token T` or `--token=T`), if any. */
+function givenToken(args) {
+  const at = args.findIndex((a) => a === '--token' || a.startsWith('--token='));
+  if (at < 0) return null;
+  return args[at].startsWith('--token=') ? args[at].slice('--token='.length) : (args[at + 1] ?? null);
 }
