@@ -9,7 +9,7 @@ import { serveCommand } from './cli/serve-command';
 import { isActionError } from './errors';
 import { isImportInputError } from './importer/import-errors';
 import type { Delimiter } from './importer/sniff-dialect';
-import type { ImportType } from './importer/value-parsers';
+import { IMPORT_TYPES, type ImportType } from './importer/value-parsers';
 import { isTextSearchLanguage } from './engine/fts';
 
 /**
@@ -36,7 +36,7 @@ function defaultDataDir(): string {
 }
 
 const DELIMITERS: Record<string, Delimiter> = { ',': ',', ';': ';', '|': '|', '\t': '\t', tab: '\t', '\\t': '\t', comma: ',', semicolon: ';', pipe: '|' };
-const TYPES = new Set<ImportType>(['int4', 'int8', 'numeric', 'bool', 'date', 'timestamp', 'text']);
+const TYPES: ReadonlySet<string> = new Set(IMPORT_TYPES);
 
 function integer(value: string | undefined, name: string, min: number): number | undefined {
   if (value === undefined) return undefined;
@@ -126,8 +126,7 @@ main(process.argv.slice(2)).catch((err: unknown) => {
   }
   console.error(`deskstore: ${err instanceof Error ? err.message : String(err)}`);
   // Expected failures (busy directory, bad file, bad value) are fully told by their message.
-  const expected = err instanceof DataDirectoryBusyError || isActionError(err) || isImportInputError(err)
-    || (err as { code?: string }).code === 'ENOENT';
+  const expected = err instanceof DataDirectoryBusyError || isActionError(err) || isImportInputError(err);
   if (process.env.DESKSTORE_DEBUG || !expected) console.error((err as Error).stack ?? '');
   process.exit(1);
 });

@@ -88,7 +88,9 @@ describe('deskstore serve', () => {
   });
 
   it('only listens on loopback', async () => {
-    const r = runCli(['serve', '--data', tempDir(), '--host', '0.0.0.0']);
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const r = runCli(['serve', '--data', dataDir, '--host', '0.0.0.0']);
     expect(r.status).toBe(2);
     expect(r.stderr).toMatch(/loopback/);
   });
@@ -114,5 +116,18 @@ describe('deskstore serve', () => {
   it('does not import the sample with --no-sample', async () => {
     const s = await serve();
     expect((await ckan(s.url).get('package_list')).body).toMatchObject({ result: [] });
+  });
+});
+
+describe('deskstore import', () => {
+  it('says plainly that the file is missing or is not a file, without a stack trace, and creates nothing', () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    for (const [file, message] of [['/no/such/file.csv', 'There is no file /no/such/file.csv'], [dataDir, `${dataDir} is not a file`]] as const) {
+      const r = runCli(['import', file, '--data', dataDir]);
+      expect(r.status).toBe(1);
+      expect(r.stderr.trim()).toBe(`deskstore: ${message}`);
+      expect(r.stdout).toBe('');
+    }
   });
 });

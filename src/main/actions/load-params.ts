@@ -2,7 +2,7 @@ import { ValidationError } from '../errors';
 import { isTextSearchLanguage } from '../engine/fts';
 import type { ImportChoices } from '../importer/import-job';
 import type { Delimiter } from '../importer/sniff-dialect';
-import type { ImportType } from '../importer/value-parsers';
+import { IMPORT_TYPES, type ImportType } from '../importer/value-parsers';
 import type { ActionParams, UploadedFile } from './types';
 import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
 
@@ -15,7 +15,7 @@ export const LOAD_PARAMS = ['upload', 'deskstore_upload_id', 'deskstore_local_pa
   'deskstore_skip_lines', 'deskstore_types', 'deskstore_language', 'deskstore_keep_spaces', 'deskstore_load'];
 
 const DELIMITERS: Record<string, Delimiter> = { ',': ',', ';': ';', '|': '|', '\t': '\t', tab: '\t' };
-const TYPES = new Set<ImportType>(['int4', 'int8', 'numeric', 'bool', 'date', 'timestamp', 'text']);
+const TYPES: ReadonlySet<string> = new Set(IMPORT_TYPES);
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return value !== null && typeof value === 'object' && (value as UploadedFile).kind === 'upload';

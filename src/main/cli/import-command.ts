@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import { mkdirSync, statSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { foldText } from '../../shared/fold-text';
 import { acquireDataDirectoryLock } from '../app/data-dir-lock';
 import { Engine } from '../engine/engine';
 import { inProcessEngineApi } from '../engine/engine-api';
-import { formatFromFileName } from '../importer/file-source';
+import { formatFromFileName, importFileSize } from '../importer/file-source';
 import { importCsv } from '../importer/import-csv';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { createProgressReporter } from './progress-reporter';
@@ -35,7 +35,7 @@ export function packageNameFor(file: string): string {
  * a server owns the directory.
  */
 export async function importCommand(args: ImportArgs): Promise<void> {
-  statSync(args.file); // a clear ENOENT before any lock or catalogue work
+  importFileSize(args.file); // a missing file is told before any lock or catalogue work
   mkdirSync(args.dataDir, { recursive: true });
   const lock = acquireDataDirectoryLock(args.dataDir, 'import');
   const engine = new Engine({ dataDir: args.dataDir });

@@ -4,6 +4,8 @@
  * these are Italian files, and a month-first value such as `12/31/2020` fails validation
  * (month 31), so an American column ends up as text instead of as wrong dates.
  */
+// The calendar check is the engine's: the patterns below only let four-digit years reach it.
+import { isValidDate } from '../engine/values/datetime';
 
 export type DateOrder = 'iso' | 'dmy';
 
@@ -17,14 +19,6 @@ const ISO_TIMESTAMP =
 const DMY_TIMESTAMP = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})[Tt ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?$/;
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
-
-/** Gregorian calendar check, years 1–9999 (four-digit years only reach this). */
-export function isValidDate(year: number, month: number, day: number): boolean {
-  if (year < 1 || year > 9999 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1]!;
-  return day <= days;
-}
 
 function formatDate(year: number, month: number, day: number): string {
   return `${pad(year, 4)}-${pad(month)}-${pad(day)}`;

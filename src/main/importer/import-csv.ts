@@ -7,6 +7,7 @@ import { createTableSql } from '../engine/sqlite/table-sql';
 import { writeColumnsFile, writeSqliteFile } from '../engine/storage/resource-files';
 import { chooseIndexedColumns } from '../engine/text-index/text-layout';
 import { cleanHeader } from './header';
+import { importCancelled } from './import-errors';
 import { buildTextIndexOnTwoCores } from './text-index-task';
 import { CsvFormatError, readCsv, type CsvReadResult } from './read-csv';
 import { sniffDialect, type Delimiter } from './sniff-dialect';
@@ -93,7 +94,7 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
   };
   const report = (phase: ImportPhase, rows: number, bytes: number) => opts.onProgress?.({ phase, rows, bytes, totalBytes });
   const checkCancelled = () => {
-    if (opts.signal?.aborted) throw new DOMException('The import was cancelled', 'AbortError');
+    if (opts.signal?.aborted) throw importCancelled();
   };
 
   const { sample, isWholeFile } = await readSample(opts.path);

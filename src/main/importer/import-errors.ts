@@ -11,3 +11,8 @@ export class ImportInputError extends Error {
 export function isImportInputError(err: unknown): err is Error {
   return err instanceof Error && err.name === 'ImportInputError';
 }
+
+/** What a cancelled import rejects with (the standard abort error, so `signal` users recognise it). */
+export function importCancelled(): DOMException {
+  return new DOMException('The import was cancelled', 'AbortError');
+}

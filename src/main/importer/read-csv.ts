@@ -3,7 +3,7 @@ import { Transform, type TransformCallback } from 'node:stream';
 import { openDecodedStream } from './sniff-encoding';
 import { RawColumnBuilder } from './raw-columns';
 import { trimCell } from './value-parsers';
-import { ImportInputError } from './import-errors';
+import { ImportInputError, importCancelled } from './import-errors';
 import type { Newline } from './sniff-dialect';
 
 /**
@@ -92,7 +92,7 @@ export function readCsv(opts: CsvReadOptions): Promise<CsvReadResult> {
       skipEmptyLines: true,
       chunk(results, parser) {
         if (failed) return;
-        if (opts.signal?.aborted) return fail(new DOMException('The import was cancelled', 'AbortError'), parser);
+        if (opts.signal?.aborted) return fail(importCancelled(), parser);
         const data = results.data;
         for (let i = 0; i < data.length; i++) {
           const row = data[i]!;

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { fromWireError } from '../errors';
+import { importCancelled } from './import-errors';
 import type { ImportChoices, ImportRunner } from './import-job';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import type { ImportPreview } from './preview';
@@ -17,7 +18,7 @@ function runTask<T>(
       fn();
       void worker.terminate();
     };
-    const onAbort = () => finish(() => reject(new DOMException('The import was cancelled', 'AbortError')));
+    const onAbort = () => finish(() => reject(importCancelled()));
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
     worker.on('message', (m: ImportWorkerMessage) => {
