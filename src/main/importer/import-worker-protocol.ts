@@ -15,4 +15,5 @@ export type ImportWorkerMessage =
   | { readonly kind: 'searchable'; readonly result: CsvImportResult }
   | { readonly kind: 'done'; readonly result: CsvImportResult }
   | { readonly kind: 'preview'; readonly preview: ImportPreview }
+  | { readonly kind: 'text-index'; readonly meta: unknown; readonly buffers: Uint8Array[] }
   | { readonly kind: 'failed'; readonly error: WireError };

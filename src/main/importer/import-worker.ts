@@ -3,7 +3,7 @@ import { toWireError } from '../errors';
 import { importCsv } from './import-csv';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import { previewCsv } from './preview';
-import { runTextIndexTask, type TextIndexReply } from './text-index-task';
+import { runTextIndexTask } from './text-index-task';
 
 /**
  * One import (or one preview) per worker: parsing, typing, indexing and writing a million
@@ -24,7 +24,7 @@ async function work(): Promise<void> {
       return;
     case 'text-index': {
       const { meta, buffers } = runTextIndexTask(task.task);
-      port!.postMessage({ kind: 'text-index', meta, buffers } satisfies TextIndexReply, buffers.map((b) => b.buffer as ArrayBuffer));
+      port!.postMessage({ kind: 'text-index', meta, buffers } satisfies ImportWorkerMessage, buffers.map((b) => b.buffer as ArrayBuffer));
       return;
     }
     case 'import':

@@ -1,11 +1,10 @@
-import { Worker } from 'node:worker_threads';
 import { Column } from '../engine/column-store/column';
 import { TableStore } from '../engine/column-store/table-store';
 import { fieldTypeOf } from '../engine/field-types';
 import { decodeIndex, encodeIndex, mergeDisjointIndexes, type InvertedIndex, type TextSearchLanguage } from '../engine/fts';
 import { buildTextIndex, type TextIndexRowRange } from '../engine/text-index/build-text-index';
 import type { StoredValue } from '../engine/values/coerce';
-import { fromWireError, type WireError } from '../errors';
+import { runTask } from './worker-runner';
 
 /**
  * Building the full-text index is the longest step before an import is searchable. It needs
@@ -19,10 +18,6 @@ export interface TextIndexTask {
   readonly columns: readonly { id: string; type: string; values: StoredValue[]; codes: Uint32Array; mayRepeat: boolean }[];
   readonly range: TextIndexRowRange;
 }
-
-export type TextIndexReply =
-  | { readonly kind: 'text-index'; readonly meta: unknown; readonly buffers: Uint8Array[] }
-  | { readonly kind: 'failed'; readonly error: WireError };
 
 /** Only the indexed columns travel: the others are searched through their dictionaries. */
 export function textIndexTask(
@@ -61,14 +56,5 @@ export async function buildTextIndexOnTwoCores(
 }
 
 export function buildTextIndexInWorker(workerUrl: URL, task: TextIndexTask): Promise<InvertedIndex> {
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, { workerData: { mode: 'text-index', task } });
-    worker.once('message', (reply: TextIndexReply) => {
-      void worker.terminate();
-      if (reply.kind === 'failed') reject(fromWireError(reply.error));
-      else resolve(decodeIndex(reply.meta, reply.buffers));
-    });
-    worker.once('error', reject);
-    worker.once('exit', (code) => reject(new Error(`the indexing worker stopped (exit code ${code})`)));
-  });
+  return runTask(workerUrl, { mode: 'text-index', task }, (m) => (m.kind === 'text-index' ? decodeIndex(m.meta, m.buffers) : undefined));
 }

@@ -5,7 +5,8 @@ import type { ImportChoices, ImportRunner } from './import-job';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import type { ImportPreview } from './preview';
 
-function runTask<T>(
+/** Runs one task in a new worker until `onMessage` returns its answer; failures and aborts reject. */
+export function runTask<T>(
   workerUrl: URL, task: ImportWorkerTask, onMessage: (m: ImportWorkerMessage) => T | undefined, signal?: AbortSignal,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
