@@ -153,3 +153,8 @@ export function cleanHeader(raw: string[]): CleanedHeader {
     renamed: perColumn.flat(),
   };
 }
+
+/** The renames as the import report and the API show them (without the column position). */
+export function reportedRenames(header: CleanedHeader): { from: string; to: string; reason: string }[] {
+  return header.renamed.map((r) => ({ from: r.from, to: r.to, reason: r.reason }));
+}

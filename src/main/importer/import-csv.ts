@@ -1,4 +1,4 @@
-import { binaryFileProblem, importFileSize, openByteStream } from './file-source';
+import { importFileSize, openByteStream } from './file-source';
 import { TableStore } from '../engine/column-store/table-store';
 import type { TextSearchLanguage } from '../engine/fts';
 import { loadSqlJs } from '../engine/sqlite/sql-js';
@@ -6,12 +6,13 @@ import { insertFromStore } from '../engine/sqlite/bulk-insert';
 import { createTableSql } from '../engine/sqlite/table-sql';
 import { writeColumnsFile, writeSqliteFile } from '../engine/storage/resource-files';
 import { chooseIndexedColumns } from '../engine/text-index/text-layout';
-import { cleanHeader } from './header';
+import { cleanHeader, reportedRenames } from './header';
 import { importCancelled } from './import-errors';
 import { buildTextIndexOnTwoCores } from './text-index-task';
-import { CsvFormatError, readCsv, type CsvReadResult } from './read-csv';
-import { sniffDialect, type Delimiter } from './sniff-dialect';
-import { createUtf8Validator, decodeSample, detectEncoding, readSample } from './sniff-encoding';
+import { readCsv, type CsvReadResult } from './read-csv';
+import type { Delimiter } from './sniff-dialect';
+import { forcedTypeOf, sniffFile } from './sniff-file';
+import { createUtf8Validator } from './sniff-encoding';
 import { inferColumn, typedColumn } from './type-columns';
 import type { ImportType } from './value-parsers';
 
@@ -97,14 +98,9 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
     if (opts.signal?.aborted) throw importCancelled();
   };
 
-  const { sample, isWholeFile } = await readSample(opts.path);
-  let encoding: string = opts.encoding ?? detectEncoding(sample, isWholeFile).encoding;
-  const binary = binaryFileProblem(sample, encoding);
-  if (binary) throw new CsvFormatError(binary);
-  const dialect = sniffDialect(decodeSample(sample, encoding, isWholeFile), {
-    ...(opts.delimiter ? { delimiter: opts.delimiter } : {}),
-    ...(opts.skipLines !== undefined ? { skipLines: opts.skipLines } : {}),
-  });
+  const sniffed = await sniffFile(opts.path, opts);
+  const { dialect } = sniffed;
+  let encoding = sniffed.encoding;
   const read = (enc: string): Promise<CsvReadResult> => readCsv({
     path: opts.path, encoding: enc, delimiter: dialect.delimiter, skipLines: dialect.skipLines, newline: dialect.newline, trim: opts.trim ?? true,
     ...(opts.signal ? { signal: opts.signal } : {}),
@@ -129,7 +125,7 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
   const columns = header.columns.map((h, i) => {
     const raw = csv.columns[i]!;
     const inferred = inferColumn(raw, decimalComma);
-    const forced = opts.types?.[h.id] ?? opts.types?.[h.label];
+    const forced = forcedTypeOf(opts.types, h);
     const column = typedColumn(h.id, raw, inferred, forced, csv.rows);
     csv.columns[i] = null as never; // let the raw dictionary go before the next column is typed
     fields.push({ id: h.id, type: column.type.name, info: { label: h.label, notes: '' }, reason: forced ? 'forced by the user' : inferred.reason });
@@ -155,7 +151,7 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
   const summary = (): CsvImportResult => ({
     rows: csv.rows,
     fields,
-    renamed: header.renamed.map((r) => ({ from: r.from, to: r.to, reason: r.reason })),
+    renamed: reportedRenames(header),
     encoding,
     delimiter: dialect.delimiter,
     skipLines: dialect.skipLines,

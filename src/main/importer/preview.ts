@@ -1,10 +1,9 @@
 import Papa from 'papaparse';
-import { binaryFileProblem, importFileSize } from './file-source';
-import { cleanHeader } from './header';
-import { CsvFormatError } from './read-csv';
+import { importFileSize } from './file-source';
+import { cleanHeader, reportedRenames } from './header';
 import type { ImportChoices } from './import-job';
-import { dropLines, sniffDialect } from './sniff-dialect';
-import { decodeSample, detectEncoding, readSample } from './sniff-encoding';
+import { dropLines } from './sniff-dialect';
+import { forcedTypeOf, sniffFile } from './sniff-file';
 import { ColumnTypeInference } from './type-inference';
 import { parseAs, trimCell, type ImportType } from './value-parsers';
 
@@ -31,15 +30,7 @@ const PREVIEW_ROWS = 20;
 
 export async function previewCsv(path: string, choices: ImportChoices): Promise<ImportPreview> {
   const bytes = importFileSize(path);
-  const { sample, isWholeFile } = await readSample(path, PREVIEW_BYTES);
-  const encoding = choices.encoding ?? detectEncoding(sample, isWholeFile).encoding;
-  const binary = binaryFileProblem(sample, encoding);
-  if (binary) throw new CsvFormatError(binary);
-  const text = decodeSample(sample, encoding, isWholeFile);
-  const dialect = sniffDialect(text, {
-    ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),
-    ...(choices.skipLines !== undefined ? { skipLines: choices.skipLines } : {}),
-  });
+  const { isWholeFile, encoding, text, dialect } = await sniffFile(path, choices, PREVIEW_BYTES);
   const body = dropLines(text, dialect.skipLines, dialect.newline);
   const parsed = Papa.parse<string[]>(body, { delimiter: dialect.delimiter, skipEmptyLines: true });
   // A partial sample usually ends inside a row: drop that row.
@@ -58,7 +49,7 @@ export async function previewCsv(path: string, choices: ImportChoices): Promise<
       }
     }
     const inferred = inference.result();
-    const forced = choices.types?.[h.id];
+    const forced = forcedTypeOf(choices.types, h);
     let problem: string | undefined;
     if (forced) {
       const bad = [...seen].find((cell) => {
@@ -83,7 +74,7 @@ export async function previewCsv(path: string, choices: ImportChoices): Promise<
     confidence: dialect.confidence,
     reasons: dialect.reasons,
     columns,
-    renamed: header.renamed.map((r) => ({ from: r.from, to: r.to, reason: r.reason })),
+    renamed: reportedRenames(header),
     rows: dataRows.slice(0, PREVIEW_ROWS).map((row) => header.columns.map((_, i) => {
       const cell = row[i];
       if (cell === undefined) return null;
