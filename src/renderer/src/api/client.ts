@@ -3,7 +3,7 @@
  * writes as POST with the API token. Every answer is unwrapped from CKAN's envelope or turned
  * into an ApiError.
  */
-import { ApiError, errorFromResponse, toApiError } from './errors';
+import { errorFromResponse, noTokenError, toApiError } from './errors';
 import { getToken } from './token';
 import { actionPath, type ParamPairs } from './urls';
 import type {
@@ -50,7 +50,7 @@ export function getAction<T>(action: string, pairs: ParamPairs, options: CallOpt
 /** A write as POST with a JSON body and the token. Fails with kind `auth` when there is none. */
 export function postAction<T>(action: string, body: Record<string, unknown>, options: CallOptions = {}): Promise<T> {
   const token = getToken();
-  if (!token) return Promise.reject(new ApiError('auth', 403, 'No API token'));
+  if (!token) return Promise.reject(noTokenError());
   return send<T>(actionPath(action), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json', Authorization: token },

@@ -19,6 +19,17 @@ export class ApiError extends Error {
   }
 }
 
+const NO_TOKEN = 'No API token';
+
+/** A write asked before the user gave the API token: the UI says what to do, with no detail. */
+export function noTokenError(): ApiError {
+  return new ApiError('auth', 403, NO_TOKEN);
+}
+
+export function isNoTokenError(err: ApiError): boolean {
+  return err.kind === 'auth' && err.message === NO_TOKEN;
+}
+
 interface CkanErrorBody {
   readonly __type?: string;
   readonly message?: string;

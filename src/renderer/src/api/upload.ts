@@ -3,7 +3,7 @@
  * XMLHttpRequest, whose upload events give a real progress bar; later calls (changed
  * options) send only the `deskstore_upload_id` the first one returned.
  */
-import { ApiError, errorFromResponse } from './errors';
+import { ApiError, errorFromResponse, noTokenError } from './errors';
 import { postAction } from './client';
 import { getToken } from './token';
 import { actionPath } from './urls';
@@ -43,7 +43,7 @@ export function uploadForPreview(file: File, options: PreviewOptions,
   const promise = new Promise<PreviewResult>((resolve, reject) => {
     const token = getToken();
     if (!token) {
-      reject(new ApiError('auth', 403, 'No API token'));
+      reject(noTokenError());
       return;
     }
     const form = new FormData();

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ApiError, toApiError, type ApiErrorKind } from '../api/errors';
+import { isNoTokenError, toApiError, type ApiError } from '../api/errors';
 
 interface Props {
   readonly error: unknown;
@@ -10,8 +10,6 @@ interface Props {
   readonly onRetry?: () => void;
 }
 
-const KINDS: readonly ApiErrorKind[] = ['network', 'auth', 'not_found', 'validation', 'too_large', 'bad_request', 'server', 'aborted', 'import_failed'];
-
 /**
  * An error in the user's language: what happened, what to do, and the server's own words
  * (English, as CKAN sends them) under "Technical details".
@@ -19,9 +17,9 @@ const KINDS: readonly ApiErrorKind[] = ['network', 'auth', 'not_found', 'validat
 export function ErrorNotice({ error, title, hint, onRetry }: Props) {
   const { t } = useTranslation();
   const err: ApiError = toApiError(error);
-  const kind = KINDS.includes(err.kind) ? err.kind : 'server';
+  const kind = err.kind;
   const fields = Object.entries(err.fields);
-  const detail = err.kind === 'network' || err.message === 'No API token' ? '' : err.message;
+  const detail = err.kind === 'network' || isNoTokenError(err) ? '' : err.message;
   return (
     <div className="notice notice-error" role="alert">
       <p className="notice-title">{title ?? t(`errors.${kind}.title`)}</p>

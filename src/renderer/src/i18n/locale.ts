@@ -4,7 +4,7 @@
  * would lose an import in progress. The last language used is remembered in localStorage
  * and chosen when the app is opened at `/`.
  */
-import { DEFAULT_LOCALE, LOCALES, isLocale, type Locale } from '../../../shared/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales';
 
 const STORAGE_KEY = 'deskstore.locale';
 
@@ -68,4 +68,4 @@ export function moveToLocale(locale: Locale): void {
   document.documentElement.lang = locale;
 }
 
-export { LOCALES, type Locale };
+export { type Locale };

@@ -9,7 +9,7 @@ import en from './en.json';
 import it from './it.json';
 import { moveToLocale, type Locale } from './locale';
 
-export const RESOURCES = { en: { translation: en }, it: { translation: it } } as const;
+const RESOURCES = { en: { translation: en }, it: { translation: it } } as const;
 
 export async function setupI18n(locale: Locale): Promise<i18n> {
   await i18next.use(initReactI18next).init({

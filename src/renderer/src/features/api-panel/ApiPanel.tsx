@@ -8,6 +8,7 @@ import { useToken } from '../../hooks/use-token';
 import { searchPairs, type SearchShape } from '../table/view-state';
 import { SnippetTabs } from './SnippetTabs';
 import { actionUrl } from './snippets';
+import { SidePanel } from '../../components/SidePanel';
 
 interface Props {
   readonly shape: SearchShape;
@@ -37,12 +38,7 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
   const portalId = (portalResource ?? hints?.resourceId ?? '').trim();
   const portalPairs = searchPairs({ ...shape, resourceId: portalId || 'RESOURCE_ID' }, { limit, offset });
   return (
-    <section className="side-panel api-panel" aria-labelledby={`${id}-title`} data-testid="api-panel"
-      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <div className="side-head">
-        <h2 id={`${id}-title`}>{t('apiPanel.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>×</button>
-      </div>
+    <SidePanel title={t('apiPanel.title')} testId="api-panel" className="api-panel" onClose={onClose}>
       <p className="small">{t('apiPanel.intro')}</p>
       <div className="heading-row">
         <h3 id={`${id}-url`}>{t('apiPanel.url')}</h3>
@@ -84,6 +80,6 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
           )}
         </section>
       )}
-    </section>
+    </SidePanel>
   );
 }

@@ -4,6 +4,7 @@ import { dumpPath } from '../../api/urls';
 import { formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
 import { dumpPairs, type SearchShape } from '../table/view-state';
+import { SidePanel } from '../../components/SidePanel';
 
 interface Props {
   readonly shape: SearchShape;
@@ -23,12 +24,7 @@ export function ExportPanel({ shape, rows, fileBase, onClose }: Props) {
   const [bom, setBom] = useState(false);
   const safeName = fileBase.replace(/[\\/:*?"<>|]+/g, '_').slice(0, 80) || 'export';
   return (
-    <section className="side-panel" aria-labelledby={`${id}-title`} data-testid="export-panel"
-      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <div className="side-head">
-        <h2 id={`${id}-title`}>{t('export.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>×</button>
-      </div>
+    <SidePanel title={t('export.title')} testId="export-panel" onClose={onClose}>
       <p>{rows === null ? t('common.loading') : t('export.what', { count: rows, n: formatCount(rows, locale) })}</p>
       <div className="checkbox-row">
         <input type="checkbox" id={`${id}-bom`} checked={bom} onChange={(e) => setBom(e.target.checked)} data-testid="export-bom" />
@@ -41,6 +37,6 @@ export function ExportPanel({ shape, rows, fileBase, onClose }: Props) {
         <a className="button" href={dumpPath(shape.resourceId, dumpPairs(shape, 'json', false))} download={`${safeName}.json`}
           data-testid="export-json">{t('export.json')}</a>
       </div>
-    </section>
+    </SidePanel>
   );
 }

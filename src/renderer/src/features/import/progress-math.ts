@@ -45,8 +45,13 @@ function rate(samples: readonly ProgressSample[], key: 'rows' | 'bytes'): number
   return delta > 0 ? delta / seconds : null;
 }
 
+/** The job has ended, one way or another: nothing more to poll. */
+export function isFinished(status: ImportStatus): boolean {
+  return status.status === 'complete' || status.status === 'error' || status.status === 'cancelled';
+}
+
 export function importProgress(status: ImportStatus, samples: readonly ProgressSample[]): ProgressView {
-  const finished = status.status === 'complete' || status.status === 'error' || status.status === 'cancelled';
+  const finished = isFinished(status);
   const phase = status.phase;
   let fraction: number;
   if (status.status === 'complete') fraction = 1;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { isAbort } from '../../api/errors';
 import type { ImportStatus } from '../../api/types';
-import { addSample, type ProgressSample } from './progress-math';
+import { addSample, isFinished, type ProgressSample } from './progress-math';
 
 const POLL_MS = 400;
 
@@ -27,8 +27,7 @@ export function useImportStatus(resourceId: string): StatusPoll {
           id: resourceId, status, error: null,
           samples: addSample(p.id === resourceId ? p.samples : [], sample),
         }));
-        const finished = status.status === 'complete' || status.status === 'error' || status.status === 'cancelled';
-        if (!finished) timer = window.setTimeout(tick, POLL_MS);
+        if (!isFinished(status)) timer = window.setTimeout(tick, POLL_MS);
       }, (error: unknown) => {
         if (stopped || isAbort(error)) return;
         setPoll((p) => ({ ...p, id: resourceId, error }));

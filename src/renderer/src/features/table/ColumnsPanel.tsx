@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DatastoreField } from '../../api/types';
 import { typeKey } from '../import/type-names';
 import { columnLabel } from './columns';
+import { SidePanel } from '../../components/SidePanel';
 
 interface Props {
   readonly fields: readonly DatastoreField[];
@@ -19,12 +20,7 @@ export function ColumnsPanel({ fields, hidden, onChange, onClose }: Props) {
   const hiddenSet = new Set(hidden);
   const toggle = (fieldId: string) => onChange(hiddenSet.has(fieldId) ? hidden.filter((h) => h !== fieldId) : [...hidden, fieldId]);
   return (
-    <section className="side-panel" aria-labelledby={`${id}-title`} data-testid="columns-panel"
-      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <div className="side-head">
-        <h2 id={`${id}-title`}>{t('columns.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>×</button>
-      </div>
+    <SidePanel title={t('columns.title')} testId="columns-panel" onClose={onClose}>
       <p className="muted small">{t('columns.shown', { shown: columns.length - hiddenSet.size, total: columns.length })}</p>
       <div className="button-row">
         <button type="button" className="button button-small" onClick={() => onChange([])}>{t('columns.showAll')}</button>
@@ -41,6 +37,6 @@ export function ColumnsPanel({ fields, hidden, onChange, onClose }: Props) {
           </div>
         ))}
       </fieldset>
-    </section>
+    </SidePanel>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatCell, isNumericType } from '../../format/cell';
 import { useLocale } from '../../hooks/use-locale';
@@ -33,6 +33,8 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
   const scrollTop = scroll.store === store ? scroll.top : 0;
   const [size, setSize] = useState({ viewport: 600, header: 64 });
   const total = store.total ?? 0;
+  // Widths come from a sample page that changes only with the query: not recomputed per scroll.
+  const columnWidths = useMemo(() => gridTemplate(fields, store.sample), [fields, store.sample]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -99,7 +101,7 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
     );
   }
 
-  const style = { '--grid-columns': gridTemplate(fields, store.sample) } as CSSProperties;
+  const style = { '--grid-columns': columnWidths } as CSSProperties;
   return (
     <div ref={scroller} className="grid-scroll" tabIndex={0} onScroll={onScroll} style={style}
       role="table" aria-label={label} aria-rowcount={total + 1} aria-colcount={fields.length} aria-busy={store.loading}

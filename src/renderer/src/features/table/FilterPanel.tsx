@@ -10,6 +10,7 @@ import { useDebounced } from '../../hooks/use-debounced';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from './columns';
 import { facetPairs, type FilterValue, type SearchShape } from './view-state';
+import { SidePanel } from '../../components/SidePanel';
 
 interface Props {
   readonly shape: SearchShape;
@@ -47,12 +48,7 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
   const all = facets.data?.values ?? [];
   const values = [...all.filter((f) => isSelected(f.value)), ...all.filter((f) => !isSelected(f.value))];
   return (
-    <section className="side-panel filter-panel" aria-labelledby={`${id}-title`} data-testid="filter-panel"
-      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
-      <div className="side-head">
-        <h2 id={`${id}-title`}>{t('filter.title', { column: label })}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>×</button>
-      </div>
+    <SidePanel title={t('filter.title', { column: label })} testId="filter-panel" className="filter-panel" onClose={onClose}>
       <label htmlFor={`${id}-contains`}>{t('filter.searchValues')}</label>
       <input ref={search} id={`${id}-contains`} type="search" value={contains} onChange={(e) => setContains(e.target.value)}
         data-testid="facet-search" />
@@ -88,6 +84,6 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
           <button type="button" className="button button-small" onClick={() => onChange([])}>{t('filter.clear')}</button>
         </div>
       )}
-    </section>
+    </SidePanel>
   );
 }

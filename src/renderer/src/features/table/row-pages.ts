@@ -6,7 +6,7 @@
  */
 import { api } from '../../api/client';
 import { isAbort } from '../../api/errors';
-import type { DatastoreField, DatastoreRecord } from '../../api/types';
+import type { DatastoreRecord } from '../../api/types';
 import { searchPairs, type SearchShape } from './view-state';
 
 export const PAGE_SIZE = 200;
@@ -21,7 +21,6 @@ export class RowPageStore {
   private version = 0;
   private disposed = false;
   total: number | null = null;
-  fields: readonly DatastoreField[] | null = null;
   error: unknown = null;
   /** The first page, kept for good (column widths are measured on it, so they never jump). */
   sample: readonly DatastoreRecord[] = [];
@@ -91,7 +90,6 @@ export class RowPageStore {
       this.inflight.delete(page);
       if (page === 0) {
         this.total = result.total ?? result.records.length;
-        this.fields = result.fields;
         this.sample = result.records;
       }
       this.pages.set(page, result.records);
