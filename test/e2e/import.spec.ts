@@ -89,3 +89,20 @@ test('a file dropped anywhere on the window opens its preview', async ({ page, o
   await expect(page.getByTestId('type-select')).toHaveCount(2);
   await expect(page.locator('[data-testid="type-select"][data-column="abitanti"]')).toHaveValue('int4');
 });
+
+test('a file dropped on an open preview starts from its own title and name, not the previous file\'s edits', async ({ page, openUi }) => {
+  await openUi();
+  await previewIstat(page);
+  await page.getByTestId('dataset-title').fill('Titolo scelto per ISTAT');
+  await page.getByTestId('resource-name').fill('nome scelto');
+  const dataTransfer = await page.evaluateHandle(`(() => {
+    const dt = new DataTransfer();
+    dt.items.add(new File(['città;abitanti\\nRoma;2873000\\n'], 'popolazione-città.csv', { type: 'text/csv' }));
+    return dt;
+  })()`);
+  await page.dispatchEvent('h1', 'drop', { dataTransfer });
+  await expect(page.getByTestId('preview-table')).toContainText('Roma');
+  await expect(page.getByTestId('dataset-title')).not.toHaveValue('Titolo scelto per ISTAT');
+  await expect(page.getByTestId('dataset-title')).toHaveValue(/popolazione/i);
+  await expect(page.getByTestId('resource-name')).toHaveValue('popolazione-città.csv');
+});

@@ -35,11 +35,9 @@ export function ImportPage() {
   const { t } = useTranslation();
   const locale = useLocale();
   const token = useToken();
-  const { state, chooseFile, chooseLocal, change, reset, dismissError } = useImportPreview();
+  const { state, chooseFile, chooseLocal, change, reset, dismissError, setTarget, setResourceName } = useImportPreview();
   const pendingFile = usePendingFile();
   const packages = useAsync('packages-for-import', (signal) => api.packageSearch('', { signal }));
-  const [target, setTarget] = useState<TargetChoice | null>(null);
-  const [resourceName, setResourceName] = useState<string | null>(null);
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   useDocumentTitle(t('import.title'));
@@ -52,8 +50,8 @@ export function ImportPage() {
   }, [pendingFile, token, chooseFile]);
 
   const fileTitle = titleFromFileName(state.fileName);
-  const effectiveTarget: TargetChoice = target ?? { mode: 'new', title: fileTitle };
-  const effectiveName = resourceName ?? state.fileName;
+  const effectiveTarget: TargetChoice = state.target ?? { mode: 'new', title: fileTitle };
+  const effectiveName = state.resourceName ?? state.fileName;
   const busy = state.phase === 'uploading' || state.phase === 'previewing';
 
   const begin = () => {
@@ -68,8 +66,6 @@ export function ImportPage() {
   };
 
   const newFile = (file: File) => {
-    setTarget(null);
-    setResourceName(null);
     setStartError(null);
     chooseFile(file);
   };
@@ -86,7 +82,7 @@ export function ImportPage() {
       <div className="page-head">
         <h1 tabIndex={-1}>{t('import.title')}</h1>
         {state.phase !== 'idle' && (
-          <button type="button" className="button" onClick={() => { setTarget(null); setResourceName(null); reset(); }}>
+          <button type="button" className="button" onClick={reset}>
             {t('import.startOver')}
           </button>
         )}

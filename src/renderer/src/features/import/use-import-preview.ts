@@ -9,6 +9,7 @@ import type { PickedFile } from '../../../../shared/bridge';
 import { isAbort } from '../../api/errors';
 import type { ImportType, PreviewResult } from '../../api/types';
 import { previewAgain, uploadForPreview, type ImportSource, type PreviewOptions, type UploadHandle } from '../../api/upload';
+import type { TargetChoice } from './ImportTarget';
 
 export type PreviewPhase = 'idle' | 'uploading' | 'previewing' | 'ready';
 
@@ -27,12 +28,16 @@ export interface ImportPreviewState {
   readonly source: Exclude<ImportSource, { kind: 'file' }> | null;
   readonly preview: PreviewResult | null;
   readonly overrides: Overrides;
+  /** Where the user chose to put this file (null: a new dataset named after the file). Like the
+   * overrides, they belong to the file: choosing another file starts from its defaults. */
+  readonly target: TargetChoice | null;
+  readonly resourceName: string | null;
   readonly error: unknown;
 }
 
 const INITIAL: ImportPreviewState = {
   phase: 'idle', fileName: '', fileSize: 0, uploaded: { loaded: 0, total: 0 }, source: null, preview: null,
-  overrides: { types: {} }, error: null,
+  overrides: { types: {} }, target: null, resourceName: null, error: null,
 };
 
 /** The wire name of a delimiter (`\t` → `tab`). */
@@ -124,8 +129,10 @@ export function useImportPreview() {
   }, []);
 
   const dismissError = useCallback(() => setState((s) => ({ ...s, error: null })), []);
+  const setTarget = useCallback((target: TargetChoice | null) => setState((s) => ({ ...s, target })), []);
+  const setResourceName = useCallback((resourceName: string | null) => setState((s) => ({ ...s, resourceName })), []);
 
-  return { state, chooseFile, chooseLocal, change, reset, dismissError };
+  return { state, chooseFile, chooseLocal, change, reset, dismissError, setTarget, setResourceName };
 }
 
 /** resource_create's load parameters for what the preview shows. */
