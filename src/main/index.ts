@@ -8,7 +8,7 @@ import { ensureSampleResource } from './app/sample-resource';
 import { setupBridgeHandlers } from './ipc/bridge-handlers';
 import { installAppMenu } from './windows/app-menu';
 import { createMainWindow, localeOfUrl } from './windows/main-window';
-import { isLocale, type Locale } from '../shared/locales';
+import { DEFAULT_LOCALE, browserLocale, isLocale, type Locale } from '../shared/locales';
 
 /**
  * Electron composition root, kept thin: paths → the same server `deskstore serve` runs →
@@ -34,8 +34,7 @@ if (!app.requestSingleInstanceLock()) {
       return null;
     }
   })();
-  const systemLocale = app.getLocale().slice(0, 2);
-  let locale: Locale = savedLocale ?? (isLocale(systemLocale) ? systemLocale : 'en');
+  let locale: Locale = savedLocale ?? browserLocale([app.getLocale()]) ?? DEFAULT_LOCALE;
 
   app.on('second-instance', () => {
     if (window?.isMinimized()) window.restore();

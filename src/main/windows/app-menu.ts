@@ -1,9 +1,9 @@
 import { Menu, shell, type BrowserWindow, type MenuItemConstructorOptions } from 'electron';
-import { LOCALES, type Locale } from '../../shared/locales';
+import { LOCALES, LOCALE_NAMES, type Locale } from '../../shared/locales';
 
-const LABELS: Record<Locale, { file: string; open: string; reveal: string; quit: string; language: string; name: string }> = {
-  en: { file: 'File', open: 'Import file…', reveal: 'Show data folder', quit: 'Quit', language: 'Language', name: 'English' },
-  it: { file: 'File', open: 'Importa file…', reveal: 'Mostra cartella dati', quit: 'Esci', language: 'Lingua', name: 'Italiano' },
+const LABELS: Record<Locale, { file: string; open: string; reveal: string; quit: string; language: string }> = {
+  en: { file: 'File', open: 'Import file…', reveal: 'Show data folder', quit: 'Quit', language: 'Language' },
+  it: { file: 'File', open: 'Importa file…', reveal: 'Mostra cartella dati', quit: 'Esci', language: 'Lingua' },
 };
 
 /** Native menus; the import item opens the UI's import screen, which asks for the file. */
@@ -24,7 +24,7 @@ export function installAppMenu(window: BrowserWindow, siteUrl: string, locale: L
     {
       label: l.language,
       submenu: LOCALES.map((code) => ({
-        label: LABELS[code].name, type: 'radio' as const, checked: code === locale, click: () => onLocale(code),
+        label: LOCALE_NAMES[code], type: 'radio' as const, checked: code === locale, click: () => onLocale(code),
       })),
     },
     { role: 'viewMenu' },

@@ -1,12 +1,11 @@
 import { BrowserWindow } from 'electron';
-import { isLocale, type Locale } from '../../shared/locales';
+import { localeFromPath, type Locale } from '../../shared/locales';
 import { lockNavigation, secureWebPreferences } from '../security';
 
 /** The locale segment of a UI URL (`http://127.0.0.1:1234/it/#/import` → `it`). */
 export function localeOfUrl(url: string): Locale | null {
   try {
-    const first = new URL(url).pathname.split('/')[1];
-    return isLocale(first) ? first : null;
+    return localeFromPath(new URL(url).pathname);
   } catch {
     return null;
   }

@@ -5,7 +5,8 @@ import { normalizeBaseUrl, portalHints } from '../../../src/renderer/src/api/url
 import { resourcesToShow } from '../../../src/renderer/src/features/catalogue/catalogue-filter';
 import { datasetNameFrom, titleFromFileName } from '../../../src/renderer/src/features/import/dataset-name';
 import { parseTypeProblem } from '../../../src/renderer/src/features/import/problem-text';
-import { browserLocale, localeFromPath, pathForLocale } from '../../../src/renderer/src/i18n/locale';
+import { pathForLocale } from '../../../src/renderer/src/i18n/locale';
+import { browserLocale, localeFromPath } from '../../../src/shared/locales';
 import type { Package } from '../../../src/renderer/src/api/types';
 import { columnLabel, columnWidth, typicalLength } from '../../../src/renderer/src/features/table/columns';
 

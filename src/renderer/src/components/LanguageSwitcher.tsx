@@ -1,10 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { LOCALES, type Locale } from '../../../shared/locales';
+import { LOCALES, LOCALE_NAMES as NAMES } from '../../../shared/locales';
 import { switchLanguage } from '../i18n/setup';
 import { useLocale } from '../hooks/use-locale';
 
-/** Each language named in itself, so it can be found whichever language is on screen. */
-const NAMES: Record<Locale, string> = { en: 'English', it: 'Italiano' };
 
 export function LanguageSwitcher() {
   const { t } = useTranslation();

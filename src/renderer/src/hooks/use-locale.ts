@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { isLocale, type Locale } from '../../../shared/locales';
+import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales';
 
 /** The current UI language, for Intl formatting. */
 export function useLocale(): Locale {
   const { i18n } = useTranslation();
-  return isLocale(i18n.language) ? i18n.language : 'en';
+  return isLocale(i18n.language) ? i18n.language : DEFAULT_LOCALE;
 }

@@ -4,14 +4,9 @@
  * would lose an import in progress. The last language used is remembered in localStorage
  * and chosen when the app is opened at `/`.
  */
-import { DEFAULT_LOCALE, isLocale, type Locale } from '../../../shared/locales';
+import { DEFAULT_LOCALE, browserLocale, isLocale, localeFromPath, type Locale } from '../../../shared/locales';
 
 const STORAGE_KEY = 'deskstore.locale';
-
-export function localeFromPath(pathname: string): Locale | null {
-  const first = pathname.split('/')[1] ?? '';
-  return isLocale(first) ? first : null;
-}
 
 export function rememberedLocale(): Locale | null {
   try {
@@ -28,15 +23,6 @@ export function rememberLocale(locale: Locale): void {
   } catch {
     // storage disabled: the URL still carries the language
   }
-}
-
-/** The browser's first language Deskstore offers. */
-export function browserLocale(languages: readonly string[]): Locale | null {
-  for (const tag of languages) {
-    const base = tag.toLowerCase().split('-')[0];
-    if (isLocale(base)) return base;
-  }
-  return null;
 }
 
 /** Path with its locale segment replaced or added: `/en/x` → `/it/x`, `/` → `/it/`. */

@@ -7,6 +7,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './en.json';
 import it from './it.json';
+import { DEFAULT_LOCALE, LOCALES } from '../../../shared/locales';
 import { moveToLocale, type Locale } from './locale';
 
 const RESOURCES = { en: { translation: en }, it: { translation: it } } as const;
@@ -15,8 +16,8 @@ export async function setupI18n(locale: Locale): Promise<i18n> {
   await i18next.use(initReactI18next).init({
     resources: RESOURCES,
     lng: locale,
-    fallbackLng: 'en',
-    supportedLngs: ['en', 'it'],
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
     interpolation: { escapeValue: false },
     returnNull: false,
     react: { useSuspense: false },
