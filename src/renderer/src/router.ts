@@ -54,6 +54,11 @@ export function useRoute(): Route {
   return useSyncExternalStore(subscribe, current);
 }
 
+/** The table of a resource. */
+export const resourcePath = (resourceId: string): string => `/resource/${encodeURIComponent(resourceId)}`;
+/** The progress of a resource's import. */
+export const importPath = (resourceId: string): string => `/import/${encodeURIComponent(resourceId)}`;
+
 export function hrefFor(path: string, query?: URLSearchParams): string {
   const q = query?.toString();
   return `#${path}${q ? `?${q}` : ''}`;

@@ -5,6 +5,7 @@ import { formatBytes, formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
 import { delimiterName } from '../../components/delimiter-name';
 import { resourceTitle } from './catalogue-filter';
+import { hrefFor, importPath, resourcePath } from '../../router';
 
 interface Props {
   readonly resource: Resource;
@@ -23,11 +24,11 @@ export function ResourceRow({ resource, canWrite, onDelete }: Props) {
     <tr data-testid="resource-row" data-resource-id={resource.id}>
       <th scope="row">
         {resource.datastore_active
-          ? <a href={`#/resource/${encodeURIComponent(resource.id)}`}>{title}</a>
+          ? <a href={hrefFor(resourcePath(resource.id))}>{title}</a>
           : <span>{title}</span>}
         {!resource.datastore_active && (
           <span className="badge badge-warn">
-            <a href={`#/import/${encodeURIComponent(resource.id)}`}>{t('catalogue.notLoaded')}</a>
+            <a href={hrefFor(importPath(resource.id))}>{t('catalogue.notLoaded')}</a>
           </span>
         )}
       </th>
@@ -45,7 +46,7 @@ export function ResourceRow({ resource, canWrite, onDelete }: Props) {
       <td className="nowrap">{source ? formatInstant(source.importedAt, locale) : formatInstant(resource.created, locale)}</td>
       <td className="actions">
         {resource.datastore_active && (
-          <a className="button button-small" href={`#/resource/${encodeURIComponent(resource.id)}`}
+          <a className="button button-small" href={hrefFor(resourcePath(resource.id))}
             aria-label={t('catalogue.openNamed', { name: title })}>{t('catalogue.open')}</a>
         )}
         <button type="button" className="button button-small button-danger-outline" disabled={!canWrite}

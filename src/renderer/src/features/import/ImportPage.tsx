@@ -10,7 +10,7 @@ import { useAsync } from '../../hooks/use-async';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
 import { useToken } from '../../hooks/use-token';
-import { navigate } from '../../router';
+import { importPath, navigate } from '../../router';
 import { titleFromFileName } from './dataset-name';
 import { FileChooser } from './FileChooser';
 import { ImportOptions } from './ImportOptions';
@@ -58,7 +58,7 @@ export function ImportPage() {
     setStarting(true);
     setStartError(null);
     startImport(state, effectiveTarget, effectiveName).then((resourceId) => {
-      navigate(`/import/${encodeURIComponent(resourceId)}`);
+      navigate(importPath(resourceId));
     }, (err: unknown) => {
       setStarting(false);
       setStartError(err);

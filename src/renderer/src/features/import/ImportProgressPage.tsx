@@ -9,7 +9,7 @@ import { useAsync } from '../../hooks/use-async';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
 import { useToken } from '../../hooks/use-token';
-import { navigate } from '../../router';
+import { hrefFor, navigate, resourcePath } from '../../router';
 import { PhaseSteps } from './PhaseSteps';
 import { importProgress } from './progress-math';
 import { useImportStatus } from './use-import-status';
@@ -33,7 +33,7 @@ export function ImportProgressPage({ resourceId }: { readonly resourceId: string
 
   useEffect(() => {
     if (status?.status !== 'complete') return undefined;
-    const timer = window.setTimeout(() => navigate(`/resource/${encodeURIComponent(resourceId)}`, undefined, { replace: true }), 600);
+    const timer = window.setTimeout(() => navigate(resourcePath(resourceId), undefined, { replace: true }), 600);
     return () => window.clearTimeout(timer);
   }, [status?.status, resourceId]);
 
@@ -106,7 +106,7 @@ export function ImportProgressPage({ resourceId }: { readonly resourceId: string
               {cancelling ? t('import.progress.cancelling') : t('import.progress.cancel')}
             </button>
             {view?.searchable && (
-              <a className="button" href={`#/resource/${encodeURIComponent(resourceId)}`}>{t('import.progress.openNow')}</a>
+              <a className="button" href={hrefFor(resourcePath(resourceId))}>{t('import.progress.openNow')}</a>
             )}
           </div>
         )}
@@ -115,7 +115,7 @@ export function ImportProgressPage({ resourceId }: { readonly resourceId: string
         {status?.status === 'complete' && (
           <p className="notice notice-ok" role="status">
             {t('import.progress.done', { rows: formatCount(status.rows_done, locale) })}{' '}
-            <a href={`#/resource/${encodeURIComponent(resourceId)}`}>{t('import.progress.openTable')}</a>
+            <a href={hrefFor(resourcePath(resourceId))}>{t('import.progress.openTable')}</a>
           </p>
         )}
         {status?.status === 'error' && (

@@ -7,7 +7,7 @@ import { formatCount } from '../../format/number';
 import { useAsync } from '../../hooks/use-async';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
-import { navigate } from '../../router';
+import { navigate, resourcePath } from '../../router';
 import { ApiPanel } from '../api-panel/ApiPanel';
 import { resourceTitle } from '../catalogue/catalogue-filter';
 import { ExportPanel } from '../export/ExportPanel';
@@ -73,7 +73,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
     const extra: Record<string, string> = {};
     if (nextPanel) extra.panel = nextPanel;
     if (nextPanel === 'filter' && field) extra.field = field;
-    navigate(`/resource/${encodeURIComponent(resourceId)}`, viewToQuery(next, extra), { replace: true });
+    navigate(resourcePath(resourceId), viewToQuery(next, extra), { replace: true });
   }, [resourceId]);
   const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField);
   const openPanel = (next: Panel, field?: string) => {
