@@ -14,13 +14,21 @@ export interface CallOptions {
   readonly signal?: AbortSignal;
 }
 
-async function readBody(response: Response): Promise<unknown> {
-  const text = await response.text();
+/**
+ * An action's answer from its status and body text: the result of a success envelope, or the
+ * ApiError for anything else (a bare-string body is kept as is for the error). Shared by
+ * fetch calls and the upload's XMLHttpRequest.
+ */
+export function unwrapEnvelope<T>(status: number, ok: boolean, text: string): T {
+  let body: unknown = text;
   try {
-    return JSON.parse(text) as unknown;
+    body = JSON.parse(text) as unknown;
   } catch {
-    return text;
+    // a bare text body
   }
+  const envelope = body as { success?: boolean; result?: unknown } | null;
+  if (ok && envelope && typeof envelope === 'object' && envelope.success === true) return envelope.result as T;
+  throw errorFromResponse(status, body);
 }
 
 async function send<T>(url: string, init: RequestInit): Promise<T> {
@@ -30,15 +38,13 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
   } catch (err) {
     throw toApiError(err);
   }
-  let body: unknown;
+  let text: string;
   try {
-    body = await readBody(response);
+    text = await response.text();
   } catch (err) {
     throw toApiError(err);
   }
-  const envelope = body as { success?: boolean; result?: unknown } | null;
-  if (response.ok && envelope && typeof envelope === 'object' && envelope.success === true) return envelope.result as T;
-  throw errorFromResponse(response.status, body);
+  return unwrapEnvelope<T>(response.status, response.ok, text);
 }
 
 /** A side-effect-free action as GET; the same URL the API panel shows. */
@@ -47,9 +53,12 @@ export function getAction<T>(action: string, pairs: ParamPairs, options: CallOpt
   return send<T>(actionPath(action, pairs), { method: 'GET', headers, ...(options.signal ? { signal: options.signal } : {}) });
 }
 
-/** A write as POST with a JSON body and the token. Fails with kind `auth` when there is none. */
-export function postAction<T>(action: string, body: Record<string, unknown>, options: CallOptions = {}): Promise<T> {
-  const token = getToken();
+/**
+ * A write as POST with a JSON body and the token (the stored one unless `token` says which).
+ * Fails with kind `auth` when there is none.
+ */
+export function postAction<T>(action: string, body: Record<string, unknown>, options: CallOptions & { token?: string } = {}): Promise<T> {
+  const token = options.token ?? getToken();
   if (!token) return Promise.reject(noTokenError());
   return send<T>(actionPath(action), {
     method: 'POST',
@@ -85,11 +94,6 @@ export const api = {
   facets: (pairs: ParamPairs, o?: CallOptions) => getAction<FacetsResult>('deskstore_facets', pairs, o),
   /** Whether a token is this data directory's token (`deskstore_token_check` changes nothing). */
   async checkToken(token: string): Promise<boolean> {
-    const result = await send<{ authorized: boolean }>(actionPath('deskstore_token_check'), {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Authorization: token },
-      body: '{}',
-    });
-    return result.authorized;
+    return (await postAction<{ authorized: boolean }>('deskstore_token_check', {}, { token })).authorized;
   },
 };

@@ -3,8 +3,8 @@
  * XMLHttpRequest, whose upload events give a real progress bar; later calls (changed
  * options) send only the `deskstore_upload_id` the first one returned.
  */
-import { ApiError, errorFromResponse, noTokenError } from './errors';
-import { postAction } from './client';
+import { ApiError, noTokenError } from './errors';
+import { postAction, unwrapEnvelope } from './client';
 import { getToken } from './token';
 import { actionPath } from './urls';
 import type { ImportType, PreviewResult } from './types';
@@ -56,15 +56,11 @@ export function uploadForPreview(file: File, options: PreviewOptions,
     xhr.onerror = () => reject(new ApiError('network', 0, 'The upload failed'));
     xhr.onabort = () => reject(new ApiError('aborted', 0, 'aborted'));
     xhr.onload = () => {
-      let body: unknown = xhr.responseText;
       try {
-        body = JSON.parse(xhr.responseText) as unknown;
-      } catch {
-        // a bare text body: kept as is for the error
+        resolve(unwrapEnvelope<PreviewResult>(xhr.status, xhr.status >= 200 && xhr.status < 300, xhr.responseText));
+      } catch (err) {
+        reject(err);
       }
-      const envelope = body as { success?: boolean; result?: PreviewResult } | null;
-      if (xhr.status === 200 && envelope && typeof envelope === 'object' && envelope.success) resolve(envelope.result!);
-      else reject(errorFromResponse(xhr.status, body));
     };
     xhr.send(form);
   });
