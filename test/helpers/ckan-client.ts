@@ -18,10 +18,9 @@ export function ckan(base: string, token?: string) {
     return { status: res.status, body, text };
   };
   return {
-    async post<T = any>(action: string, params: unknown = {}, opts: { anonymous?: boolean } = {}): Promise<ActionResponse<T>> {
+    async post<T = any>(action: string, params: unknown = {}): Promise<ActionResponse<T>> {
       const res = await fetch(`${base}/api/3/action/${action}`, {
-        method: 'POST', body: JSON.stringify(params),
-        headers: opts.anonymous ? { 'Content-Type': 'application/json' } : headers({ 'Content-Type': 'application/json' }),
+        method: 'POST', body: JSON.stringify(params), headers: headers({ 'Content-Type': 'application/json' }),
       });
       return parse<T>(res);
     },

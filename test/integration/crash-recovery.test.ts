@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
 import { removeDir, startServer, tempDir, type ServerProcess } from '../helpers/deskstore-process';
+import { lcg } from '../helpers/random';
 
 /**
  * SIGKILL at random moments: during a stream of upserts and deletes, during checkpoints, and
@@ -11,14 +12,6 @@ import { removeDir, startServer, tempDir, type ServerProcess } from '../helpers/
  */
 const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDir));
-
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
 
 type Model = Map<string, number>;
 type Write =
@@ -108,11 +101,12 @@ describe('crash recovery (SIGKILL)', () => {
     await server.stop();
   }, 240_000);
 
-  it('shows the previous version or the new one, never a half, when an import is killed', async () => {
+  it('shows the previous version or the new one, never a half, when an import is killed', async (ctx) => {
     const random = lcg(99);
     const dataDir = tempDir();
     dirs.push(dataDir);
     const file = join(dataDir, '..', `import-${Date.now()}.csv`);
+    ctx.onTestFinished(() => removeDir(file));
     writeFileSync(file, `n;testo\n${Array.from({ length: 120_000 }, (_, i) => `${i};riga numero ${i}`).join('\n')}\n`);
     let server = await startServer({ dataDir });
     let api = ckan(server.url, server.token);
@@ -137,6 +131,5 @@ describe('crash recovery (SIGKILL)', () => {
     }
     console.log(`import crash test: versions seen after kills: ${[...versions].join(', ')}`);
     await server.stop();
-    removeDir(file);
   }, 240_000);
 });

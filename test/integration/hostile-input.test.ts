@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
 import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
+import { lcg } from '../helpers/random';
 
 /**
  * Bad input gets a clear error and loses nothing: thousands of malformed, mistyped and
@@ -27,14 +28,6 @@ afterAll(async () => {
   await server.stop();
   removeDir(server.dataDir);
 });
-
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
 
 const NASTY: unknown[] = [
   null, true, false, 0, -1, 1.5, 1e308, -0, '', ' ', '0', '-1', 'NaN', 'null', '[]', '{}', '{"a":', '\u0000', "'; DROP TABLE x; --",

@@ -170,7 +170,12 @@ describe('preview and cancel', () => {
     const rows = Array.from({ length: 150_000 }, (_, i) => `${i};riga numero ${i};${i % 97}`);
     writeFileSync(bigFile, `n;testo;gruppo\n${rows.join('\n')}\n`);
     await api.ok('resource_patch', { id: resource.id, url: `file://${bigFile}` });
-    await new Promise((r) => setTimeout(r, 150));
+    // Cancel while it runs: wait for the job to be running rather than for a guessed delay.
+    for (let status = ''; status !== 'running';) {
+      status = (await api.ok('xloader_status', { resource_id: resource.id })).status;
+      expect(['pending', 'running']).toContain(status);
+      if (status !== 'running') await new Promise((r) => setTimeout(r, 10));
+    }
     const cancelled = await api.ok('deskstore_import_cancel', { resource_id: resource.id });
     expect(cancelled.cancelled).toBe(true);
     expect((await api.ok('xloader_status', { resource_id: resource.id })).status).toBe('cancelled');

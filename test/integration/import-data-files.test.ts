@@ -161,8 +161,9 @@ describe('dpc-covid19-ita-province.csv.gz (262,807 rows, gzip, NA = Napoli)', ()
 });
 
 describe('a broken file', () => {
-  it('fails with a clear message and leaves the data directory as it was', () => {
+  it('fails with a clear message and leaves the data directory as it was', (ctx) => {
     const dir = tempDir();
+    ctx.onTestFinished(() => removeDir(dir));
     const store = join(dir, 'store');
     const ok = runCli(['import', join(DATA, 'world-cities.csv'), '--data', store, '--package', 'cities']);
     expect(ok.status).toBe(0);
@@ -176,6 +177,5 @@ describe('a broken file', () => {
     expect(r.stdout).toBe('');
     expect(readFileSync(join(store, 'catalogue.json'), 'utf8')).toBe(catalogue);
     expect(readdirSync(join(store, 'resources'), { recursive: true }).sort()).toEqual(filesBefore);
-    removeDir(dir);
   });
 });

@@ -68,7 +68,7 @@ describe('datastore_create', () => {
   });
 
   it('refuses anonymous writes with 403', async () => {
-    const r = await anonymous.post('datastore_create', { resource: { package_id: packageId }, records: [{ a: 1 }] }, { anonymous: true });
+    const r = await anonymous.post('datastore_create', { resource: { package_id: packageId }, records: [{ a: 1 }] });
     expect(r.status).toBe(403);
   });
 

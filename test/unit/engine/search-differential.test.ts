@@ -5,6 +5,7 @@ import { Engine } from '../../../src/main/engine/engine';
 import { textSortKey } from '../../../src/main/engine/column-store/sort-order';
 import { quoteIdentifier } from '../../../src/main/engine/sqlite/identifiers';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
+import { lcg } from '../../helpers/random';
 
 /**
  * The column-store search against an oracle: the same question asked in SQL of the
@@ -17,14 +18,6 @@ const COLUMNS = [
   { id: 'day', type: 'date' }, { id: 'flag', type: 'bool' }, { id: 'cat', type: 'text' },
 ];
 const WORDS = ['Città', 'citta', 'Forlì', 'forli', 'Aosta', 'aosta', 'Zürich', 'zeta', 'ÉCOLE', 'école', 'beta', 'Beta', ''];
-
-function lcg(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return s / 4294967296;
-  };
-}
 
 let engine: Engine;
 let dataDir: string;

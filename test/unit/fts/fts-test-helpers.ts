@@ -1,5 +1,7 @@
 // Shared helpers for the full-text tests: a seeded random generator, random documents and
 // queries, and a naive per-document evaluator used as the oracle.
+import { expect } from 'vitest';
+import type { InvertedIndex } from '../../../src/main/engine/fts/inverted-index';
 import type { TsQuery } from '../../../src/main/engine/fts/tsquery';
 import type { RowUniverse } from '../../../src/main/engine/fts/text-index-reader';
 
@@ -56,4 +58,14 @@ export function naiveMatch(q: TsQuery, doc: readonly string[]): boolean {
 export function universeOf(rows: Iterable<number>): RowUniverse {
   const sorted = Uint32Array.from(rows).sort();
   return { liveRowIds: () => sorted };
+}
+
+/** Two indexes are the same: every term, offset, row and frequency. */
+export function expectSameIndex(actual: InvertedIndex, expected: InvertedIndex): void {
+  expect(actual.termCount).toBe(expected.termCount);
+  expect(Array.from(actual.termBytes)).toEqual(Array.from(expected.termBytes));
+  expect(Array.from(actual.termOffsets)).toEqual(Array.from(expected.termOffsets));
+  expect(Array.from(actual.offsets)).toEqual(Array.from(expected.offsets));
+  expect(Array.from(actual.rowIds)).toEqual(Array.from(expected.rowIds));
+  expect(Array.from(actual.tfs)).toEqual(Array.from(expected.tfs));
 }

@@ -10,7 +10,7 @@ import { PostingsBuilder } from '../../../src/main/engine/fts/postings-builder';
 import { TEXT_SEARCH_LANGUAGES } from '../../../src/main/engine/fts/text-search-config';
 import { buildTextIndex } from '../../../src/main/engine/text-index/build-text-index';
 import type { StoredValue } from '../../../src/main/engine/values/coerce';
-import { seededRandom } from './fts-test-helpers';
+import { expectSameIndex, seededRandom } from './fts-test-helpers';
 
 // Characters whose UTF-8 order and UTF-16 (JS string) order disagree: astral characters
 // (surrogate pairs, 0xD800..) sort before BMP characters from 0xE000 up in JS.
@@ -23,14 +23,6 @@ function randomWord(rnd: (n: number) => number, alphabet: readonly string[]): st
   return w;
 }
 
-function expectSameIndex(actual: InvertedIndex, expected: InvertedIndex): void {
-  expect(actual.termCount).toBe(expected.termCount);
-  expect(Array.from(actual.termBytes)).toEqual(Array.from(expected.termBytes));
-  expect(Array.from(actual.termOffsets)).toEqual(Array.from(expected.termOffsets));
-  expect(Array.from(actual.offsets)).toEqual(Array.from(expected.offsets));
-  expect(Array.from(actual.rowIds)).toEqual(Array.from(expected.rowIds));
-  expect(Array.from(actual.tfs)).toEqual(Array.from(expected.tfs));
-}
 
 function indexOf(docs: ReadonlyMap<number, readonly string[]>, from: number, to: number): InvertedIndex {
   const builder = new PostingsBuilder();

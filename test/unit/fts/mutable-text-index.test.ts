@@ -5,7 +5,7 @@ import { evaluate } from '../../../src/main/engine/fts/query-eval';
 import { rankRows } from '../../../src/main/engine/fts/rank';
 import type { InvertedIndex } from '../../../src/main/engine/fts/inverted-index';
 import type { PostingList, TextIndexReader } from '../../../src/main/engine/fts/text-index-reader';
-import { PREFIXES, VOCABULARY, randomDocument, randomQuery, seededRandom, universeOf } from './fts-test-helpers';
+import { PREFIXES, VOCABULARY, expectSameIndex, randomDocument, randomQuery, seededRandom, universeOf } from './fts-test-helpers';
 
 function build(docs: Map<number, string[]>): InvertedIndex {
   const builder = new PostingsBuilder();
@@ -21,13 +21,6 @@ function prefixDump(reader: TextIndexReader, prefix: string): [number, number][]
   return reader.lookupPrefix(prefix).flatMap(dump).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
 
-function sameIndex(a: InvertedIndex, b: InvertedIndex): void {
-  expect(a.termCount).toBe(b.termCount);
-  expect(Array.from(a.termBytes)).toEqual(Array.from(b.termBytes));
-  expect(Array.from(a.offsets)).toEqual(Array.from(b.offsets));
-  expect(Array.from(a.rowIds)).toEqual(Array.from(b.rowIds));
-  expect(Array.from(a.tfs)).toEqual(Array.from(b.tfs));
-}
 
 describe('MutableTextIndex', () => {
   it('reads like an index rebuilt from scratch after random inserts, updates and deletes', () => {
@@ -75,7 +68,7 @@ describe('MutableTextIndex', () => {
       }
 
       const compacted = mutable.compact();
-      sameIndex(compacted, rebuilt);
+      expectSameIndex(compacted, rebuilt);
       expect(mutable.deltaRowCount).toBe(0);
       expect(mutable.deletedBaseRowCount).toBe(0);
       expect(dump(mutable.lookup('cat'))).toEqual(dump(rebuilt.lookup('cat')));

@@ -4,13 +4,14 @@
  * sniffers under test, so a sniffing bug cannot hide an inference bug or the reverse.
  */
 import { existsSync, readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join, sep } from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import iconv from 'iconv-lite';
 import Papa from 'papaparse';
+import { DATA } from '../../helpers/deskstore-process';
 
-export const DATA_DIR =
-  process.env.DESKSTORE_TEST_DATA ?? fileURLToPath(new URL('../../../../shared/data/', import.meta.url));
+/** ../shared/data (or DESKSTORE_TEST_DATA), with a trailing separator for `DATA_DIR + name`. */
+export const DATA_DIR = join(DATA, sep);
 
 export interface DataFile {
   name: string;

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -7,10 +6,11 @@ import {
   createUtf8Validator, decodeSample, detectEncoding, incompleteUtf8Tail, openDecodedStream, readSample,
   resolveEncoding, SAMPLE_BYTES, UnknownEncodingError,
 } from '../../../src/main/importer/sniff-encoding';
+import { removeDir, tempDir } from '../../helpers/deskstore-process';
 import { DATA_DIR, DATA_FILES, dataAvailable, readBytes } from './data-files';
 
-const tmp = mkdtempSync(join(tmpdir(), 'deskstore-enc-'));
-afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+const tmp = tempDir('deskstore-enc-');
+afterAll(() => removeDir(tmp));
 
 function tmpFile(name: string, bytes: Buffer): string {
   const path = join(tmp, name);
