@@ -4,6 +4,7 @@
  * cross the engine worker boundary as plain objects (toWireError / fromWireError), so every
  * layer throws the same classes.
  */
+import { optional } from '../shared/optional';
 
 /** CKAN's `error` members other than `__type`: usually `{param: ["message"]}`, not always. */
 export type ValidationErrorMembers = Record<string, unknown>;
@@ -73,12 +74,12 @@ export function isActionError(err: unknown): err is ActionError {
 
 export function toWireError(err: unknown): WireError {
   if (err instanceof ValidationError) return { kind: 'validation', members: err.members };
-  if (err instanceof NotFoundError) return { kind: 'not_found', detail: err.detail };
-  if (err instanceof AuthorizationError) return { kind: 'authorization', detail: err.detail };
+  if (err instanceof NotFoundError) return { kind: 'not_found', ...optional('detail', err.detail) };
+  if (err instanceof AuthorizationError) return { kind: 'authorization', ...optional('detail', err.detail) };
   if (err instanceof BadRequestError) return { kind: 'bad_request', body: err.body, status: err.status };
   if (err instanceof StorageError) return { kind: 'storage', message: err.message };
   const e = err instanceof Error ? err : new Error(String(err));
-  return { kind: 'internal', message: e.message, stack: e.stack, name: e.name };
+  return { kind: 'internal', message: e.message, name: e.name, ...optional('stack', e.stack) };
 }
 
 export function fromWireError(wire: WireError): Error {

@@ -102,7 +102,7 @@ test('the API panel URL returns the rows the table shows', async ({ page, contex
   await page.getByTestId('open-api').click();
   await page.getByTestId('copy-api-url').click();
   await expect(page.getByTestId('api-panel')).toContainText('Copied');
-  const copied = await page.evaluate('navigator.clipboard.readText()') as string;
+  const copied = await page.evaluate<string>('navigator.clipboard.readText()');
   expect(copied).toBe(await page.getByTestId('api-url').innerText());
   const url = new URL(copied);
   expect(url.searchParams.get('q')).toBe("'san':*");
@@ -153,7 +153,7 @@ test('export CSV (with and without BOM) and JSON: exactly the filtered rows', as
 
   await page.getByTestId('open-export').click();
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const csv = await readFile((await csvDownload.path())!, 'utf8');
+  const csv = await readFile((await csvDownload.path()), 'utf8');
   expect(csv.charCodeAt(0)).not.toBe(0xfeff);
   const lines = csv.trim().split(/\r?\n/);
   // the columns in table order, the rows in table order
@@ -163,12 +163,12 @@ test('export CSV (with and without BOM) and JSON: exactly the filtered rows', as
 
   await page.getByTestId('export-bom').check();
   const [bomDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const bom = await readFile((await bomDownload.path())!);
+  const bom = await readFile((await bomDownload.path()));
   expect([...bom.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(bom.subarray(3).toString('utf8')).toBe(csv);
 
   const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
-  const json = JSON.parse(await readFile((await jsonDownload.path())!, 'utf8')) as { fields: { id: string }[]; records: unknown[][] };
+  const json = JSON.parse(await readFile((await jsonDownload.path()), 'utf8')) as { fields: { id: string }[]; records: unknown[][] };
   expect(json.records).toHaveLength(2);
   const jsonNameAt = json.fields.findIndex((f) => f.id === NAME);
   expect(json.records.map((r) => r[jsonNameAt])).toEqual(grid);

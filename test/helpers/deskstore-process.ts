@@ -40,8 +40,8 @@ export async function startServer(opts: { dataDir?: string; args?: string[]; env
   });
   let out = '';
   let err = '';
-  child.stdout!.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr!.on('data', (d: Buffer) => { err += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${err}`)), 30_000);
     const check = () => {
@@ -51,7 +51,7 @@ export async function startServer(opts: { dataDir?: string; args?: string[]; env
         resolvePromise(m[1]!);
       }
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     child.on('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}: ${err}`));

@@ -87,7 +87,7 @@ export function readCsv(opts: CsvReadOptions): Promise<CsvReadResult> {
       reject(err);
     };
     source.on('error', (err: Error) => fail(err));
-    Papa.parse<string[]>(stream as unknown as NodeJS.ReadableStream, {
+    Papa.parse<string[]>(stream, {
       delimiter: opts.delimiter,
       skipEmptyLines: true,
       chunk(results, parser) {

@@ -14,8 +14,8 @@ import { parseAs, parserFor, ValueParseError, type ImportType, type ParsedValue 
 
 export function inferColumn(raw: RawColumnBuilder, decimalComma: boolean): InferredColumn {
   const inference = new ColumnTypeInference({ decimalComma });
-  inference.observe('', raw.counts[0]!);
-  for (let code = 1; code < raw.values.length; code++) inference.observe(raw.values[code]!, raw.counts[code]!);
+  inference.observe('', raw.counts[0]);
+  for (let code = 1; code < raw.values.length; code++) inference.observe(raw.values[code]!, raw.counts[code]);
   return inference.result();
 }
 

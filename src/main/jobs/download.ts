@@ -3,7 +3,6 @@ import { createWriteStream, rmSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as WebReadableStream } from 'node:stream/web';
 import { ImportInputError } from '../importer/import-errors';
 
 /**
@@ -47,7 +46,7 @@ export async function downloadToFile(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(response.body as unknown as WebReadableStream), counter, createWriteStream(path), { signal });
+    await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path), { signal });
   } catch (err) {
     rmSync(path, { force: true });
     throw err;

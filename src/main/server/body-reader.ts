@@ -29,7 +29,7 @@ export interface BodyLimits {
 }
 
 export function mediaType(req: IncomingMessage): string {
-  return (req.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  return (req.headers['content-type'] ?? '').split(';', 1)[0]!.trim().toLowerCase();
 }
 
 export function hasBody(req: IncomingMessage): boolean {

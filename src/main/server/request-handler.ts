@@ -109,7 +109,7 @@ export function createRequestHandler(options: ServerOptions, getPort: () => numb
   return (req, res) => {
     const started = performance.now();
     const method = req.method ?? '';
-    const path = (req.url ?? '').split('?')[0];
+    const path = (req.url ?? '').split('?', 1)[0]!;
     res.on('close', () => {
       logger.request({
         method, path, status: res.statusCode, ms: Math.round(performance.now() - started), aborted: !res.writableFinished,

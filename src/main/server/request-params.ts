@@ -66,7 +66,7 @@ function formData(fields: ReadonlyArray<[string, string]>): unknown {
   const first = new Map<string, string>();
   for (const [name, value] of fields) if (!first.has(name)) first.set(name, value);
   if (first.size === 1) {
-    const [[name, value]] = [...first];
+    const [name, value] = first.entries().next().value!;
     if (value === '' || value === '1') return decodeJson(name, name);
   }
   return mixed(fields);

@@ -80,7 +80,7 @@ describe('response envelope (contract §2)', () => {
     });
     expect(res.text).not.toContain('secret');
     expect(t.errors).toHaveLength(1);
-    expect((t.errors[0].error as Error).stack).toContain('secret internal detail');
+    expect((t.errors[0]!.error as Error).stack).toContain('secret internal detail');
   });
 
   it('errors keep the JSON content type', async () => {

@@ -158,7 +158,7 @@ describe('extra routes', () => {
     const t = await started({ extraRoutes: routes });
     await expect(rawRequest({ port: t.port, path: '/broken' })).rejects.toThrow();
     expect(t.errors).toHaveLength(1);
-    expect((t.errors[0].error as Error).message).toBe('broke mid-stream');
+    expect((t.errors[0]!.error as Error).message).toBe('broke mid-stream');
     expect(t.logs.at(-1)).toMatchObject({ path: '/broken', aborted: true });
   });
 

@@ -13,7 +13,7 @@ const form = 'application/x-www-form-urlencoded';
 const post = (path: string, body: string | FormData | undefined, contentType?: string, headers: Record<string, string> = {}) =>
   call(`${t.url}${path}`, {
     method: 'POST',
-    body,
+    ...(body === undefined ? {} : { body }),
     headers: contentType ? { 'Content-Type': contentType, ...headers } : headers,
   });
 
@@ -117,7 +117,7 @@ describe('parameter sources in CKAN order (contract §1.2)', () => {
     });
     const res = await call(`${t.url}/api/3/action/echo_post`, {
       method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half',
-    } as RequestInit);
+    });
     expect(res.json.result.params).toEqual({ resource_id: 'abc', limit: 2 });
   });
 

@@ -40,8 +40,9 @@ describe('multipart uploads', () => {
     });
     // Files live only for the duration of run().
     expect(t.probe.uploadPaths).toHaveLength(1);
-    expect(t.probe.uploadPaths[0].startsWith(t.uploadDir)).toBe(true);
-    expect(existsSync(t.probe.uploadPaths[0])).toBe(false);
+    const [uploaded] = t.probe.uploadPaths as [string];
+    expect(uploaded.startsWith(t.uploadDir)).toBe(true);
+    expect(existsSync(uploaded)).toBe(false);
     expect(await filesIn(t.uploadDir)).toEqual([]);
   });
 

@@ -148,7 +148,7 @@ describe('buildTextIndex over row ranges', () => {
         const second = buildTextIndex(s, language, indexed, { fromRowId: m + 1 });
         expectSameIndex(mergeDisjointIndexes(first, second), whole);
       }
-      const thirds = [[1, 133], [134, 266], [267, 400]].map(([fromRowId, toRowId]) =>
+      const thirds = ([[1, 133], [134, 266], [267, 400]] as const).map(([fromRowId, toRowId]) =>
         buildTextIndex(s, language, indexed, { fromRowId, toRowId }));
       expectSameIndex(mergeDisjointIndexes(mergeDisjointIndexes(thirds[0]!, thirds[1]!), thirds[2]!), whole);
     });

@@ -84,7 +84,7 @@ function resolveColumns(requested: readonly RequestedField[], first: RecordObjec
   const ids = new Set(requested.map((f) => f.id));
   const extra = Object.keys(first ?? {}).filter((k) => !ids.has(k));
   for (const id of [...ids, ...extra]) if (id.startsWith('_') || id.trim() !== id || id === '') throw invalid('fields', `"${id}" is not a valid field name`);
-  return [...requested, ...extra.map((id) => ({ id, type: null } as RequestedField))].map((f) => {
+  return [...requested, ...extra.map((id): RequestedField => ({ id, type: null }))].map((f) => {
     if (f.type) return { id: f.id, type: f.type, ...(f.info ? { info: f.info } : {}) };
     const guessed = guessType(first?.[f.id]);
     if (!guessed) throw invalid('fields', `"${f.id}" type not guessable`);

@@ -95,7 +95,7 @@ export function decodeIndex(meta: unknown, buffers: readonly Uint8Array[]): Inve
   const rowIds = u32View(rowIdBytes, postingCount!, 'rowIds');
   if (tfs.byteLength !== postingCount) throw new IndexFormatError('tfs length mismatch');
   checkOffsets(termOffsets, termBytes.byteLength, 'termOffsets');
-  checkOffsets(offsets, postingCount!, 'offsets');
+  checkOffsets(offsets, postingCount, 'offsets');
   checkPostings(offsets, rowIds);
   return new InvertedIndex(termBytes, termOffsets, offsets, rowIds, tfs);
 }

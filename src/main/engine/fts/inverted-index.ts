@@ -118,7 +118,7 @@ export class InvertedIndex implements TextIndexReader {
   }
 
   term(i: number): string {
-    return decoder.decode(this.termBytes.subarray(this.termOffsets[i]!, this.termOffsets[i + 1]!));
+    return decoder.decode(this.termBytes.subarray(this.termOffsets[i], this.termOffsets[i + 1]));
   }
 
   postings(i: number): PostingList {

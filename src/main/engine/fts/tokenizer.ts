@@ -329,7 +329,7 @@ export function parseTokens(text: string, options?: ScanOptions): ParsedToken[] 
   scanTokens(text, buf, options);
   const res: ParsedToken[] = [];
   for (let i = 0; i < buf.count; i++) {
-    res.push({ type: buf.types[i]!, text: text.substr(buf.starts[i]!, buf.lens[i]!) });
+    res.push({ type: buf.types[i]!, text: text.substr(buf.starts[i]!, buf.lens[i]) });
   }
   return res;
 }

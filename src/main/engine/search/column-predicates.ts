@@ -124,15 +124,13 @@ export function compileFilter(node: FilterNode, store: TableStore): RowPredicate
   const items = node.items.map((item) => compileFilter(item, store));
   const testLists = items.map((i) => (i.kind === 'tests' ? i.tests : null));
   if (node.kind === 'and') {
-    if (testLists.every((t) => t !== null)) {
-      return allOf(testLists.flat() as RowTest[]);
-    }
+    if (testLists.every((t): t is readonly RowTest[] => t !== null)) return allOf(testLists.flat());
     return { kind: 'and', items };
   }
   // An OR of single tests on one column is still a single test (`{"x": [1, {"gt": 5}]}`).
   const singles = testLists.map((t) => (t && t.length === 1 && !isIdTest(t[0]!) ? t[0] as ColumnTest : null));
-  if (singles.length && singles.every((t) => t !== null) && new Set(singles.map((t) => t!.column)).size === 1) {
-    return { kind: 'tests', tests: mergeByColumn(singles as ColumnTest[], 'or') };
+  if (singles.length && singles.every((t) => t !== null) && new Set(singles.map((t) => t.column)).size === 1) {
+    return { kind: 'tests', tests: mergeByColumn(singles, 'or') };
   }
   return { kind: 'or', items };
 }

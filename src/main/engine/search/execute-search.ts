@@ -140,7 +140,7 @@ function outputColumns(ids: readonly string[], resource: SearchableResource, sco
     const score = scores.get(id);
     if (score && id.startsWith('rank')) return { id, typeName: 'float', kind: 'score', score };
     const field = resource.fields.find((f) => f.id === id)!;
-    return { id, typeName: field.type.name, kind: 'column', column: resource.store.column(id)!, info: field.info };
+    return { id, typeName: field.type.name, kind: 'column', column: resource.store.column(id)!, ...(field.info ? { info: field.info } : {}) };
   });
 }
 

@@ -12,7 +12,7 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
   switch (storage) {
     case 'integer':
     case 'real':
-      return Number.isFinite(value as number) ? String(value) : JSON.stringify(String(value));
+      return Number.isFinite(value) ? String(value) : JSON.stringify(String(value));
     case 'bool':
       return value ? 'true' : 'false';
     case 'json':

@@ -23,7 +23,7 @@ export function formatWallClock(value: string, locale: string): string {
   if (!m) return value;
   const [year, month, day, hour, minute, second, fraction] = m.slice(1).map((part) => (part === undefined ? undefined : Number(part)));
   const millis = fraction === undefined ? 0 : Math.floor(Number(`0.${m[7]}`) * 1000);
-  const date = new Date(Date.UTC(year!, month! - 1, day!, hour ?? 0, minute ?? 0, second ?? 0, millis));
+  const date = new Date(Date.UTC(year!, month! - 1, day, hour ?? 0, minute ?? 0, second ?? 0, millis));
   if (Number.isNaN(date.getTime())) return value;
   if (hour === undefined) return dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
   const withSeconds = (second ?? 0) !== 0 || millis !== 0;
