@@ -10,8 +10,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '..', '..');
-/** The shared real-data CSV files (DESKSTORE_TEST_DATA overrides the workspace location). */
-export const DATA = process.env.DESKSTORE_TEST_DATA ?? join(ROOT, '..', 'shared', 'data');
+/** The vendored real-data files, unpacked (test/fixtures/data). */
+export { DATA } from '../helpers/fixtures';
 const CLI = join(ROOT, 'out', 'main', 'cli.js');
 
 export interface DeskstoreServer {

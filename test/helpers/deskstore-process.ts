@@ -10,8 +10,7 @@ import { fileURLToPath } from 'node:url';
  */
 export const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 export const CLI = join(ROOT, 'out/main/cli.js');
-export const DATA = resolve(ROOT, process.env.DESKSTORE_TEST_DATA ?? '../shared/data');
-export const CONFORMANCE = resolve(ROOT, '../shared/conformance');
+export { DATA } from './fixtures';
 
 export function requireBuilt(): void {
   if (!existsSync(CLI)) throw new Error(`${CLI} is missing: run \`npm run build\` first (npm test does)`);

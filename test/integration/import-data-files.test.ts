@@ -5,7 +5,7 @@ import { ckan } from '../helpers/ckan-client';
 import { DATA, lastJsonLine, removeDir, runCli, startServer, tempDir, type ServerProcess } from '../helpers/deskstore-process';
 
 /**
- * Every file of ../shared/data through `deskstore import`, then read back over HTTP. The
+ * Every vendored real data file (test/fixtures/data) through `deskstore import`, then read back over HTTP. The
  * expected figures come from the data README and from reading each file with Python's csv
  * module (encoding, delimiter and preamble as the README states), not from Deskstore.
  */

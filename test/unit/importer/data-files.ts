@@ -1,5 +1,5 @@
 /**
- * The real CSV files of /work/shared/data (see its README) and a reference parse of each,
+ * The real CSV files vendored in test/fixtures/data (see its README) and a reference parse of each,
  * done with the README's stated encoding, delimiter and preamble, independently of the
  * sniffers under test, so a sniffing bug cannot hide an inference bug or the reverse.
  */
@@ -10,7 +10,7 @@ import iconv from 'iconv-lite';
 import Papa from 'papaparse';
 import { DATA } from '../../helpers/deskstore-process';
 
-/** ../shared/data (or DESKSTORE_TEST_DATA), with a trailing separator for `DATA_DIR + name`. */
+/** The unpacked fixtures (or DESKSTORE_TEST_DATA), with a trailing separator for `DATA_DIR + name`. */
 export const DATA_DIR = join(DATA, sep);
 
 export interface DataFile {
