@@ -1,122 +1,47 @@
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { DataDirectoryBusyError } from './app/data-dir-lock';
-import { importCommand } from './cli/import-command';
-import { serveCommand } from './cli/serve-command';
+import { type CliCommand, type CliEnvironment, UsageError } from './cli/command';
+import { importCli } from './cli/import-command';
+import { serveCli } from './cli/serve-command';
 import { isActionError } from './errors';
 import { isImportInputError } from './importer/import-errors';
-import type { Delimiter } from './importer/sniff-dialect';
-import { IMPORT_TYPES, type ImportType } from './importer/value-parsers';
-import { isTextSearchLanguage } from './engine/fts';
 
 /**
- * The headless entry: `deskstore serve` and `deskstore import`. Never imports `electron`;
- * the Electron shell (index.ts) starts the same server through app/deskstore-app.ts.
+ * The headless entry: `deskstore <command>`. Never imports `electron`; the Electron shell
+ * (index.ts) starts the same server through app/deskstore-app.ts. Each command owns its
+ * argument spec (cli/*-command.ts); this file only picks one and reports how it ended.
  */
+const COMMANDS: readonly CliCommand[] = [serveCli, importCli];
+
 const USAGE = `Usage:
-  deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token TOKEN] [--no-sample]
-                   [--max-upload-mb N] [--sql-timeout-s N]
-  deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id UUID]
-                   [--encoding E] [--delimiter D] [--skip-lines N] [--type COLUMN=TYPE ...]
-                   [--language english|simple|italian] [--keep-spaces]
+${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
 
   --data DIR   data directory (default: $DESKSTORE_DATA or ~/.local/share/deskstore)
   --port N     0 picks any free port (default 8765)
   TYPE         int4, int8, numeric, bool, date, timestamp or text`;
 
-class UsageError extends Error {}
+const environment: CliEnvironment = {
+  here: (relative) => new URL(relative, import.meta.url),
+  version,
+};
 
-const here = (relative: string): URL => new URL(relative, import.meta.url);
-
-function defaultDataDir(): string {
-  return process.env.DESKSTORE_DATA ?? join(process.env.XDG_DATA_HOME ?? join(homedir(), '.local', 'share'), 'deskstore');
-}
-
-const DELIMITERS: Record<string, Delimiter> = { ',': ',', ';': ';', '|': '|', '\t': '\t', tab: '\t', '\\t': '\t', comma: ',', semicolon: ';', pipe: '|' };
-const TYPES: ReadonlySet<string> = new Set(IMPORT_TYPES);
-
-function integer(value: string | undefined, name: string, min: number): number | undefined {
-  if (value === undefined) return undefined;
-  if (!/^\d+$/.test(value) || Number(value) < min) throw new UsageError(`${name} must be a whole number ≥ ${min}, got ${JSON.stringify(value)}`);
-  return Number(value);
-}
-
-async function main(argv: string[]): Promise<void> {
-  const [command, ...rest] = argv;
-  if (!command || command === '--help' || command === '-h' || command === 'help') {
+async function main(argv: readonly string[]): Promise<void> {
+  const [name, ...rest] = argv;
+  if (!name || name === '--help' || name === '-h' || name === 'help') {
     console.log(USAGE);
     return;
   }
-  if (command === 'serve') {
-    const { values } = parseArgs({ args: rest, options: {
-      data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' },
-      'no-sample': { type: 'boolean' }, 'max-upload-mb': { type: 'string' }, 'sql-timeout-s': { type: 'string' },
-    } });
-    const maxUploadMb = integer(values['max-upload-mb'], '--max-upload-mb', 1);
-    const sqlTimeoutS = integer(values['sql-timeout-s'], '--sql-timeout-s', 1);
-    const host = values.host ?? '127.0.0.1';
-    if (!['127.0.0.1', 'localhost', '::1'].includes(host)) {
-      throw new UsageError(`--host must be a loopback address (127.0.0.1, ::1 or localhost): Deskstore is a local, single-user server`);
-    }
-    await serveCommand({
-      dataDir: resolve(values.data ?? defaultDataDir()),
-      port: integer(values.port, '--port', 0) ?? 8765,
-      host,
-      ...(values.token !== undefined ? { token: values.token } : {}),
-      sample: !values['no-sample'],
-      ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
-      ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
-    }, {
-      engineWorker: here('./engine-worker.js'),
-      importWorker: here('./import-worker.js'),
-      rendererDir: here('../renderer/'),
-      sampleFile: fileURLToPath(here('../../resources/sample/comuni-italiani-nord-est.csv')),
-      version,
-    });
-    return;
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+  const { values, positionals } = parseArgs({ args: [...rest], options: command.options, allowPositionals: command.positionals !== undefined });
+  const wanted = command.positionals;
+  if (wanted && (positionals.length < wanted.min || positionals.length > wanted.max)) {
+    throw new UsageError(wanted.min === wanted.max && wanted.min === 1
+      ? `${command.name} needs exactly one ${wanted.name}`
+      : `${command.name} needs ${wanted.min}–${wanted.max} ${wanted.name} arguments`);
   }
-  if (command === 'import') {
-    const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: {
-      data: { type: 'string' }, package: { type: 'string' }, name: { type: 'string' }, 'resource-id': { type: 'string' },
-      encoding: { type: 'string' }, delimiter: { type: 'string' }, 'skip-lines': { type: 'string' },
-      type: { type: 'string', multiple: true }, language: { type: 'string' }, 'keep-spaces': { type: 'boolean' },
-    } });
-    if (positionals.length !== 1) throw new UsageError('import needs exactly one FILE');
-    const delimiter = values.delimiter === undefined ? undefined : DELIMITERS[values.delimiter];
-    if (values.delimiter !== undefined && !delimiter) throw new UsageError(`--delimiter must be one of , ; | tab, got ${JSON.stringify(values.delimiter)}`);
-    const types: Record<string, ImportType> = {};
-    for (const spec of values.type ?? []) {
-      const at = spec.lastIndexOf('=');
-      const type = spec.slice(at + 1) as ImportType;
-      if (at <= 0 || !TYPES.has(type)) throw new UsageError(`--type wants COLUMN=TYPE with TYPE one of ${[...TYPES].join(', ')}, got ${JSON.stringify(spec)}`);
-      types[spec.slice(0, at)] = type;
-    }
-    if (values.language !== undefined && !isTextSearchLanguage(values.language)) {
-      throw new UsageError('--language must be english, simple or italian');
-    }
-    const skipLines = integer(values['skip-lines'], '--skip-lines', 0);
-    await importCommand({
-      importWorker: here('./import-worker.js'),
-      file: resolve(positionals[0]!),
-      dataDir: resolve(values.data ?? defaultDataDir()),
-      ...(values.package ? { packageName: values.package } : {}),
-      ...(values.name ? { resourceName: values.name } : {}),
-      ...(values['resource-id'] ? { resourceId: values['resource-id'] } : {}),
-      choices: {
-        ...(values.encoding ? { encoding: values.encoding } : {}),
-        ...(delimiter ? { delimiter } : {}),
-        ...(skipLines !== undefined ? { skipLines } : {}),
-        ...(Object.keys(types).length ? { types } : {}),
-        ...(values.language && isTextSearchLanguage(values.language) ? { ftsLanguage: values.language } : {}),
-        ...(values['keep-spaces'] ? { trim: false } : {}),
-      },
-    });
-    return;
-  }
-  throw new UsageError(`unknown command ${JSON.stringify(command)}`);
+  await command.run(values, positionals, environment);
 }
 
 main(process.argv.slice(2)).catch((err: unknown) => {

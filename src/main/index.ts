@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { app, type BrowserWindow } from 'electron';
 import { version } from '../../package.json';
 import { startDeskstore, type RunningDeskstore } from './app/deskstore-app';
+import { fileLogger } from './app/file-logger';
 import { ensureSampleResource } from './app/sample-resource';
 import { setupBridgeHandlers } from './ipc/bridge-handlers';
 import { installAppMenu } from './windows/app-menu';
@@ -48,6 +49,7 @@ if (!app.requestSingleInstanceLock()) {
       staticDir: fileURLToPath(here('../renderer/')),
       workers: { engine: here('./engine-worker.js'), importer: here('./import-worker.js') },
       version,
+      logger: fileLogger(dataDir),
     });
     await ensureSampleResource(deskstore.engine.api, dataDir,
       fileURLToPath(here('../../resources/sample/comuni-italiani-nord-est.csv')), here('./import-worker.js'));

@@ -1,7 +1,7 @@
 import { ValidationError } from '../errors';
 import { isTextSearchLanguage } from '../engine/fts';
 import type { ImportChoices } from '../importer/import-job';
-import type { Delimiter } from '../importer/sniff-dialect';
+import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
 import { IMPORT_TYPES, type ImportType } from '../importer/value-parsers';
 import type { ActionParams, UploadedFile } from './types';
 import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
@@ -14,7 +14,6 @@ import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from
 export const LOAD_PARAMS = ['upload', 'deskstore_upload_id', 'deskstore_local_path', 'deskstore_encoding', 'deskstore_delimiter',
   'deskstore_skip_lines', 'deskstore_types', 'deskstore_language', 'deskstore_keep_spaces', 'deskstore_load'];
 
-const DELIMITERS: Record<string, Delimiter> = { ',': ',', ';': ';', '|': '|', '\t': '\t', tab: '\t' };
 const TYPES: ReadonlySet<string> = new Set(IMPORT_TYPES);
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
@@ -26,9 +25,9 @@ export function loadChoices(params: ActionParams): ImportChoices {
   const choices: { -readonly [K in keyof ImportChoices]: ImportChoices[K] } = {};
   if (!isMissing(params.deskstore_encoding)) choices.encoding = String(params.deskstore_encoding);
   if (!isMissing(params.deskstore_delimiter)) {
-    const d = DELIMITERS[String(params.deskstore_delimiter)];
+    const d = delimiterFromName(String(params.deskstore_delimiter));
     if (d) choices.delimiter = d;
-    else errors.add('deskstore_delimiter', 'Value must be one of [",", ";", "|", "tab"]');
+    else errors.add('deskstore_delimiter', `Value must be one of ${DELIMITER_CHOICES}`);
   }
   if (!isMissing(params.deskstore_skip_lines)) {
     const n = errors.take('deskstore_skip_lines', toNaturalNumber(params.deskstore_skip_lines));

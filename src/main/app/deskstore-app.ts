@@ -6,6 +6,7 @@ import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
 import { startHttpServer } from '../server';
+import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
 import { dumpRoute } from './dump-route';
 import { acquireDataDirectoryLock, type DataDirectoryLock } from './data-dir-lock';
@@ -55,7 +56,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     engine = await startEngineWorker({
       dataDir: opts.dataDir,
       ...(opts.memoryBudgetBytes ? { memoryBudgetBytes: opts.memoryBudgetBytes } : {}),
-    }, opts.workers.engine);
+    }, opts.workers.engine, opts.logger ?? consoleLogger);
     const client = engine;
     const maxUploadBytes = opts.maxUploadBytes ?? 4 * 1024 ** 3;
     const jobs = new ImportJobs({

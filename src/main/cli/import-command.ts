@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { basename, extname } from 'node:path';
+import { basename, extname, resolve } from 'node:path';
 import { mkdirSync } from 'node:fs';
+import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
 import { foldText } from '../../shared/fold-text';
+import { isTextSearchLanguage } from '../engine/fts';
+import { IMPORT_TYPES, type ImportType } from '../importer/value-parsers';
+import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
 import { acquireDataDirectoryLock } from '../app/data-dir-lock';
 import { Engine } from '../engine/engine';
 import { inProcessEngineApi } from '../engine/engine-api';
@@ -92,3 +96,63 @@ export async function importCommand(args: ImportArgs): Promise<void> {
     lock.release();
   }
 }
+
+const TYPES: ReadonlySet<string> = new Set(IMPORT_TYPES);
+
+/** `--type COLUMN=TYPE`, repeatable. */
+function forcedTypes(specs: readonly string[]): Record<string, ImportType> {
+  const types: Record<string, ImportType> = {};
+  for (const spec of specs) {
+    const at = spec.lastIndexOf('=');
+    const type = spec.slice(at + 1);
+    if (at <= 0 || !TYPES.has(type)) {
+      throw new UsageError(`--type wants COLUMN=TYPE with TYPE one of ${[...TYPES].join(', ')}, got ${JSON.stringify(spec)}`);
+    }
+    types[spec.slice(0, at)] = type as ImportType;
+  }
+  return types;
+}
+
+export const importCli: CliCommand = {
+  name: 'import',
+  usage: `deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id UUID]
+                   [--encoding E] [--delimiter D] [--skip-lines N] [--type COLUMN=TYPE ...]
+                   [--language english|simple|italian] [--keep-spaces]`,
+  options: {
+    data: { type: 'string' }, package: { type: 'string' }, name: { type: 'string' }, 'resource-id': { type: 'string' },
+    encoding: { type: 'string' }, delimiter: { type: 'string' }, 'skip-lines': { type: 'string' },
+    type: { type: 'string', multiple: true }, language: { type: 'string' }, 'keep-spaces': { type: 'boolean' },
+  },
+  positionals: { min: 1, max: 1, name: 'FILE' },
+  async run(values, positionals, env) {
+    const delimiterName = stringOption(values.delimiter);
+    const delimiter = delimiterName === undefined ? undefined : delimiterFromName(delimiterName);
+    if (delimiterName !== undefined && !delimiter) {
+      throw new UsageError(`--delimiter must be one of ${DELIMITER_CHOICES}, got ${JSON.stringify(delimiterName)}`);
+    }
+    const types = forcedTypes(Array.isArray(values.type) ? values.type.map(String) : []);
+    const language = stringOption(values.language);
+    if (language !== undefined && !isTextSearchLanguage(language)) throw new UsageError('--language must be english, simple or italian');
+    const skipLines = integerOption(values['skip-lines'], '--skip-lines', 0);
+    const encoding = stringOption(values.encoding);
+    const packageName = stringOption(values.package);
+    const resourceName = stringOption(values.name);
+    const resourceId = stringOption(values['resource-id']);
+    await importCommand({
+      importWorker: env.here('./import-worker.js'),
+      file: resolve(positionals[0]!),
+      dataDir: resolve(stringOption(values.data) ?? defaultDataDir()),
+      ...(packageName ? { packageName } : {}),
+      ...(resourceName ? { resourceName } : {}),
+      ...(resourceId ? { resourceId } : {}),
+      choices: {
+        ...(encoding ? { encoding } : {}),
+        ...(delimiter ? { delimiter } : {}),
+        ...(skipLines !== undefined ? { skipLines } : {}),
+        ...(Object.keys(types).length ? { types } : {}),
+        ...(language !== undefined && isTextSearchLanguage(language) ? { ftsLanguage: language } : {}),
+        ...(values['keep-spaces'] === true ? { trim: false } : {}),
+      },
+    });
+  },
+};

@@ -1,7 +1,10 @@
 import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDeskstore, type RunningDeskstore } from '../app/deskstore-app';
+import { consoleLogger } from '../logger';
 import { ensureSampleResource } from '../app/sample-resource';
+import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
 
 export interface ServeArgs {
   readonly dataDir: string;
@@ -53,10 +56,7 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     version: paths.version,
     ...(args.maxUploadBytes ? { maxUploadBytes: args.maxUploadBytes } : {}),
     ...(args.sqlTimeoutMs ? { sqlTimeoutMs: args.sqlTimeoutMs } : {}),
-    logger: {
-      request: () => {},
-      error: (message, error) => console.error(message, error ?? ''),
-    },
+    logger: { ...consoleLogger, request: () => {} },
   });
   if (stopping) {
     await app.close();
@@ -66,3 +66,39 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
   if (app.tokenFile) console.error(`API token: ${app.tokenFile} (send it as the Authorization header to write)`);
   process.stdout.write(`Deskstore listening on ${app.url}\n`);
 }
+
+const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
+
+export const serveCli: CliCommand = {
+  name: 'serve',
+  usage: `deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token TOKEN] [--no-sample]
+                   [--max-upload-mb N] [--sql-timeout-s N]`,
+  options: {
+    data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' },
+    'no-sample': { type: 'boolean' }, 'max-upload-mb': { type: 'string' }, 'sql-timeout-s': { type: 'string' },
+  },
+  async run(values, _positionals, env) {
+    const maxUploadMb = integerOption(values['max-upload-mb'], '--max-upload-mb', 1);
+    const sqlTimeoutS = integerOption(values['sql-timeout-s'], '--sql-timeout-s', 1);
+    const host = stringOption(values.host) ?? '127.0.0.1';
+    if (!LOOPBACK.includes(host)) {
+      throw new UsageError('--host must be a loopback address (127.0.0.1, ::1 or localhost): Deskstore is a local, single-user server');
+    }
+    const token = stringOption(values.token);
+    await serveCommand({
+      dataDir: resolve(stringOption(values.data) ?? defaultDataDir()),
+      port: integerOption(values.port, '--port', 0) ?? 8765,
+      host,
+      ...(token !== undefined ? { token } : {}),
+      sample: values['no-sample'] !== true,
+      ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
+      ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
+    }, {
+      engineWorker: env.here('./engine-worker.js'),
+      importWorker: env.here('./import-worker.js'),
+      rendererDir: env.here('../renderer/'),
+      sampleFile: fileURLToPath(env.here('../../resources/sample/comuni-italiani-nord-est.csv')),
+      version: env.version,
+    });
+  },
+};

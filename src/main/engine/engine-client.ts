@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import { StorageError, fromWireError } from '../errors';
+import type { Logger } from '../logger';
 import type { EngineOptions } from './engine';
 import { ENGINE_METHODS, type EngineApi, type EngineMethod } from './engine-api';
 import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol';
@@ -30,7 +31,7 @@ export interface EngineClient {
  * message; a call that outlives its limit gets the worker terminated and a fresh one started,
  * which reloads from disk (everything acknowledged is there).
  */
-export async function startEngineWorker(options: EngineOptions, workerUrl: URL): Promise<EngineClient> {
+export async function startEngineWorker(options: EngineOptions, workerUrl: URL, logger: Logger): Promise<EngineClient> {
   const pending = new Map<number, Pending>();
   let nextId = 1;
   let closed = false;
@@ -51,7 +52,10 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL):
     worker = w;
     ready = new Promise<void>((resolve, reject) => {
       w.on('message', (message: FromEngine) => {
-        if (message.kind === 'ready') resolve();
+        if (message.kind === 'log') {
+          if (message.level === 'warn') logger.warn(message.message);
+          else logger.error(message.message, message.detail);
+        } else if (message.kind === 'ready') resolve();
         else if (message.kind === 'failed') reject(fromWireError(message.error));
         else if (message.kind === 'result' || message.kind === 'error') {
           const p = pending.get(message.id);

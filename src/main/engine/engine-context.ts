@@ -1,3 +1,4 @@
+import type { Logger } from '../logger';
 import type { Catalogue } from './catalogue/catalogue';
 import type { TextSearchLanguage } from './fts';
 import type { OpenResource } from './resources/open-resource';
@@ -9,6 +10,7 @@ export interface EngineContext {
   readonly catalogue: Catalogue;
   readonly cache: ResourceCache;
   readonly defaultFtsLanguage: TextSearchLanguage;
+  readonly logger: Logger;
   /** The open table of a resource id or alias; NotFoundError when there is none. */
   openResource(idOrAlias: string): OpenResource;
   /** A generation number never used before for this resource (writes and imports race). */

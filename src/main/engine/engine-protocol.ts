@@ -12,7 +12,8 @@ export type FromEngine =
   | { readonly kind: 'failed'; readonly error: WireError }
   | { readonly kind: 'result'; readonly id: number; readonly value: unknown }
   | { readonly kind: 'error'; readonly id: number; readonly error: WireError }
-  | { readonly kind: 'closed' };
+  | { readonly kind: 'closed' }
+  | { readonly kind: 'log'; readonly level: 'warn' | 'error'; readonly message: string; readonly detail?: string };
 
 export interface EngineWorkerData {
   readonly options: EngineOptions;

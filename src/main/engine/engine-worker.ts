@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toWireError } from '../errors';
+import type { Logger } from '../logger';
 import { Engine } from './engine';
 import { loadSqlJs } from './sqlite/sql-js';
 import { isEngineMethod } from './engine-api';
@@ -14,10 +15,18 @@ const port = parentPort;
 if (!port) throw new Error('engine-worker must run as a worker thread');
 const send = (message: FromEngine): void => port.postMessage(message);
 
+/** Problems are told to the main thread, whose injected logger decides where they go. */
+const logger: Logger = {
+  warn: (message) => send({ kind: 'log', level: 'warn', message }),
+  error: (message, error) => send({
+    kind: 'log', level: 'error', message, ...(error === undefined ? {} : { detail: error instanceof Error ? error.stack ?? error.message : String(error) }),
+  }),
+};
+
 let engine!: Engine;
 try {
   await loadSqlJs(); // once, before any request: recovery paths need it synchronously
-  engine = new Engine((workerData as EngineWorkerData).options);
+  engine = new Engine((workerData as EngineWorkerData).options, logger);
   send({ kind: 'ready' });
 } catch (err) {
   send({ kind: 'failed', error: toWireError(err) });
@@ -38,7 +47,7 @@ function scheduleMaintenance(): void {
       // Journals not yet idle long enough: look again later, even if no request comes.
       if (journalsLeft > 0 && !idleTimer) scheduleMaintenance();
     }, (err: unknown) => {
-      console.error('deskstore: checkpoint failed, the journal keeps the data:', err);
+      logger.error('checkpoint failed, the journal keeps the data:', err);
     }));
   }, MAINTENANCE_DELAY_MS);
   idleTimer.unref();

@@ -1,11 +1,12 @@
 import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, StorageError } from '../errors';
+import { consoleLogger, type Logger } from '../logger';
 import { Catalogue } from './catalogue/catalogue';
 import {
   createPackage, createResource, findPackageOrThrow, findResourceOrThrow, listPackages, searchPackages, showPackage,
   showResource, updatePackage, updateResource, type PackageSearchParams,
-} from './catalogue/catalogue-actions';
+} from './catalogue/catalogue-operations';
 import { searchSql, type SqlOutcome } from './sql/search-sql';
 import type { CkanDict } from './catalogue/ckan-dicts';
 import type { ImportSource } from './catalogue/records';
@@ -60,7 +61,7 @@ export class Engine implements EngineContext {
 
   readonly dataDir: string;
 
-  constructor(options: EngineOptions) {
+  constructor(options: EngineOptions, readonly logger: Logger = consoleLogger) {
     const dataDir = options.dataDir;
     this.dataDir = dataDir;
     try {
@@ -71,7 +72,7 @@ export class Engine implements EngineContext {
       }
     }
     this.catalogue = Catalogue.open(dataDir);
-    this.cache = new ResourceCache(dataDir, options.memoryBudgetBytes ?? 4 * 1024 ** 3);
+    this.cache = new ResourceCache(dataDir, options.memoryBudgetBytes ?? 4 * 1024 ** 3, logger);
     this.removeCrashLeftovers();
     this.defaultFtsLanguage = options.defaultFtsLanguage ?? 'english';
   }
@@ -269,7 +270,7 @@ export class Engine implements EngineContext {
       }
     } catch (err) {
       // A read-only data directory can still be served; leftovers wait for a writable start.
-      console.error(`deskstore: could not remove leftover files: ${(err as Error).message}`);
+      this.logger.warn(`could not remove leftover files: ${(err as Error).message}`);
     }
   }
 

@@ -9,11 +9,10 @@
  */
 import Papa from 'papaparse';
 
-export type Delimiter = ',' | ';' | '\t' | '|';
-export type Newline = '\n' | '\r\n' | '\r';
+import { DELIMITERS, type Delimiter } from '../../shared/delimiters';
 
-/** Candidates in order of preference when everything else is equal. */
-export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
+export { DELIMITERS, type Delimiter };
+export type Newline = '\n' | '\r\n' | '\r';
 
 /** A header is looked for among the first records only: longer preambles are not plausible. */
 export const MAX_PREAMBLE_RECORDS = 30;

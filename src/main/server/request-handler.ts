@@ -25,6 +25,7 @@ export function markExpectsContinue(req: IncomingMessage): void {
 
 export const consoleLogger: ServerLogger = {
   request: () => undefined,
+  warn: (message) => console.error(`[server] ${message}`),
   error: (message, error) => console.error(`[server] ${message}`, error ?? ''),
 };
 

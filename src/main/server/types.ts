@@ -1,3 +1,4 @@
+import type { Logger } from '../logger';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { ActionContext, ActionRegistry } from '../actions/types';
 
@@ -12,10 +13,9 @@ export interface RequestLogEntry {
   readonly aborted: boolean;
 }
 
-export interface ServerLogger {
+/** The engine's logger plus one line per request; `error` gets unexpected failures (500s, upload clean-up). */
+export interface ServerLogger extends Logger {
   request(entry: RequestLogEntry): void;
-  /** Unexpected failures (500s, upload clean-up problems). `error` may hold a stack. */
-  error(message: string, error?: unknown): void;
 }
 
 /** What an extra route's handler gets besides the raw request and response. */

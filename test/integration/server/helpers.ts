@@ -105,6 +105,7 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
     maxUploadBytes: 256 * 1024,
     logger: {
       request: (entry) => logs.push(entry),
+      warn: (message) => errors.push({ message, error: undefined }),
       error: (message, error) => errors.push({ message, error }),
     },
     ...overrides,

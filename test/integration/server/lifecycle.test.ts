@@ -104,7 +104,7 @@ describe('createRequestHandler without startHttpServer', () => {
     const probe: Probe = { uploadPaths: [], releaseSlow: () => undefined, slowStarted: Promise.resolve() };
     const handler = createRequestHandler({
       registry: createFakeRegistry(probe), token: TOKEN, uploadDir: join(root, 'u'), maxBodyBytes: 1024, maxUploadBytes: 1024,
-      logger: { request: () => undefined, error: () => undefined },
+      logger: { request: () => undefined, warn: () => undefined, error: () => undefined },
     }, () => port);
     const server = createServer(handler);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -1,6 +1,6 @@
 import { ValidationError, invalid } from '../../errors';
 import type { DatastoreRecord, ResourceRecord } from '../catalogue/records';
-import { createResource } from '../catalogue/catalogue-actions';
+import { createResource } from '../catalogue/catalogue-operations';
 import { TableStore } from '../column-store/table-store';
 import { resolveFieldType, type FieldType } from '../field-types';
 import { MutableTextIndex } from '../fts';
@@ -138,7 +138,7 @@ async function createTable(
     primaryKey, indexes: req.indexes ?? [], aliases: [...(req.aliases ?? [])].reverse(), ftsLanguage: language,
     rowCount: store.rowCount, sizeBytes: 0, updated: new Date().toISOString(),
   };
-  const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed);
+  const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed, ctx.logger);
   resource.adoptDatabase(db);
   await writeGeneration(ctx, resource);
   return fields;

@@ -1,3 +1,4 @@
+import type { Logger } from '../../logger';
 import { join } from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
 import type { TableStore } from '../column-store/table-store';
@@ -44,6 +45,7 @@ export class OpenResource implements SearchableResource {
     readonly store: TableStore,
     public textIndex: MutableTextIndex,
     public indexedColumns: ReadonlySet<string>,
+    private readonly logger: Logger,
   ) {
     this.refreshFields();
     this.text = new ResourceText(textIndex, store, this.ftsLanguage, indexedColumns);
@@ -110,7 +112,7 @@ export class OpenResource implements SearchableResource {
       } catch (err) {
         // The table file is damaged: the column store has everything (journal included).
         db?.close();
-        console.error(`deskstore: resource ${this.id}: table file unusable (${(err as Error).message}); rebuilt from the column store`);
+        this.logger.warn(`resource ${this.id}: table file unusable (${(err as Error).message}); rebuilt from the column store`);
         this.adoptDatabase(this.tableFromStore(SQL));
       }
     }

@@ -1,3 +1,4 @@
+import type { Logger } from '../../logger';
 import { MutableTextIndex } from '../fts';
 import type { DatastoreRecord } from '../catalogue/records';
 import { applyEntryToMemory } from '../journal/apply-entry';
@@ -17,7 +18,7 @@ import { journalPath, OpenResource } from './open-resource';
 export class ResourceCache {
   private readonly open = new Map<string, OpenResource>();
 
-  constructor(private readonly dataDir: string, private readonly budgetBytes: number) {}
+  constructor(private readonly dataDir: string, private readonly budgetBytes: number, private readonly logger: Logger) {}
 
   get(resourceId: string, record: DatastoreRecord): OpenResource {
     let resource = this.open.get(resourceId);
@@ -38,8 +39,8 @@ export class ResourceCache {
 
   private load(resourceId: string, record: DatastoreRecord): OpenResource {
     const dir = resourceDir(this.dataDir, resourceId);
-    const { store, textIndex, indexedColumns } = readColumnsOrRebuild(dir, resourceId, record);
-    const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex), new Set(indexedColumns));
+    const { store, textIndex, indexedColumns } = readColumnsOrRebuild(dir, resourceId, record, this.logger);
+    const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex), new Set(indexedColumns), this.logger);
     const { journal, entries } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
     for (const entry of entries) applyEntryToMemory(resource, entry);
     resource.attachJournal(journal, entries);
@@ -83,7 +84,7 @@ export class ResourceCache {
  * (and written back), so one damaged file does not lose a resource. Both damaged: a clear
  * error for this resource only; the rest of the store keeps working.
  */
-function readColumnsOrRebuild(dir: string, resourceId: string, record: DatastoreRecord): ReturnType<typeof readColumnsFile> {
+function readColumnsOrRebuild(dir: string, resourceId: string, record: DatastoreRecord, logger: Logger): ReturnType<typeof readColumnsFile> {
   let failure: Error;
   try {
     return readColumnsFile(dir, record.generation);
@@ -98,7 +99,7 @@ function readColumnsOrRebuild(dir: string, resourceId: string, record: Datastore
   try {
     db = new (sqlJsLoaded().Database)(readSqliteFile(dir, record.generation));
     const rebuilt = rebuildColumnsFromSqlite(db, resourceId, record);
-    console.error(`deskstore: resource ${resourceId}: ${failure.message}; rebuilt its columns file from its table`);
+    logger.warn(`resource ${resourceId}: ${failure.message}; rebuilt its columns file from its table`);
     try {
       writeColumnsFile(dir, record.generation, { ...rebuilt, ftsLanguage: record.ftsLanguage });
     } catch {

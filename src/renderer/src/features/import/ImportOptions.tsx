@@ -5,7 +5,8 @@ import { delimiterName } from '../../components/delimiter-name';
 import { formatPercent } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
 import { DELIMITERS, ENCODINGS } from './type-names';
-import { delimiterParam, type Overrides } from './use-import-preview';
+import { delimiterParam } from '../../../../shared/delimiters';
+import type { Overrides } from './use-import-preview';
 
 interface Props {
   readonly preview: PreviewResult;

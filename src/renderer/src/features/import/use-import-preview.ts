@@ -4,6 +4,7 @@
  * preview of the same staged upload. The options finally sent to resource_create are the
  * ones the last preview showed, so what was seen is what gets imported.
  */
+import { delimiterParam } from '../../../../shared/delimiters';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PickedFile } from '../../../../shared/bridge';
 import { isAbort } from '../../api/errors';
@@ -41,10 +42,6 @@ const INITIAL: ImportPreviewState = {
 };
 
 /** The wire name of a delimiter (`\t` → `tab`). */
-export function delimiterParam(delimiter: string): string {
-  return delimiter === '\t' ? 'tab' : delimiter;
-}
-
 function optionsOf(overrides: Overrides): PreviewOptions {
   return {
     ...(overrides.encoding ? { encoding: overrides.encoding } : {}),

@@ -6,7 +6,8 @@ import { packageDict, resourceDict, type CkanDict } from './ckan-dicts';
 import type { PackageRecord, ResourceRecord } from './records';
 
 /**
- * The CKAN core actions on datasets and resources that DataStore clients need
+ * The catalogue operations behind CKAN's core actions on datasets and resources that DataStore
+ * clients need (the HTTP-facing actions are in actions/catalogue-actions.ts)
  * (contract §10), with CKAN's validation messages.
  */
 
