@@ -55,6 +55,50 @@ describe('filters', () => {
   });
 });
 
+describe('Deskstore filter operators', () => {
+  it('≠, contains, starts with and empty, alone, with CKAN operators and under $or', async () => {
+    expect(ids(await search({ filters: { regione: { deskstore_ne: 'Lombardia' } } }))).toEqual([1, 2, 4, 6]);
+    // NULL is neither equal nor unequal, as with SQL's <>
+    expect(ids(await search({ filters: { note: { deskstore_ne: 'Bilingue' } } }))).toEqual([1, 2, 3, 4]);
+    expect(ids(await search({ filters: { comune: { deskstore_contains: 'CITTA' } } }))).toEqual([1]);
+    expect(ids(await search({ filters: { note: { deskstore_contains: 'città' } } }))).toEqual([2]);
+    expect(ids(await search({ filters: { comune: { deskstore_starts_with: 'san f' } } }))).toEqual([6]);
+    expect(ids(await search({ filters: { fondazione: { deskstore_starts_with: '0' } } }))).toEqual([2, 4, 5]);
+    expect(ids(await search({ filters: { fondazione: { deskstore_empty: true } } }))).toEqual([6]);
+    expect(ids(await search({ filters: { note: { deskstore_empty: false } } }))).toEqual([1, 2, 3, 4, 6]);
+    expect(ids(await search({ filters: { abitanti: { gte: 40000, deskstore_ne: 1370000 } } }))).toEqual([2, 3, 4]);
+    expect(ids(await search({ filters: { $or: [{ note: { deskstore_empty: true } }, { comune: { deskstore_starts_with: 'ro' } }] } }))).toEqual([4, 5]);
+    expect(ids(await search({ filters: { _id: { deskstore_ne: 1 }, capoluogo: { deskstore_ne: true } } }))).toEqual([3, 6]);
+  });
+  it('are honoured by GET (JSON in the query string), the dump and the facets', async () => {
+    const filters = JSON.stringify({ comune: { deskstore_contains: 'an' } });
+    const got = await api.get('datastore_search', { resource_id: rid, filters, fields: 'comune' });
+    expect((got.body as { result: { records: unknown[] } }).result.records).toEqual([{ comune: 'Cantù' }, { comune: 'Milano' }, { comune: 'San Floriano del Collio-Števerjan' }]);
+    const csv = await (await fetch(`${server.url}/datastore/dump/${rid}?format=csv&fields=comune&filters=${encodeURIComponent(filters)}`)).text();
+    expect(csv).toBe('comune\nCantù\nMilano\nSan Floriano del Collio-Števerjan\n');
+    const facets = await api.ok('deskstore_facets', { resource_id: rid, field: 'regione', filters: { note: { deskstore_empty: false } } });
+    expect(facets.rows).toBe(5);
+  });
+  it('reject values of the wrong kind with a validation error', async () => {
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { comune: { deskstore_contains: 3 } } })).body)
+      .toMatchObject({ error: { filters: ['"deskstore_contains" needs a text value'] } });
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { comune: { deskstore_empty: 'yes' } } })).body)
+      .toMatchObject({ error: { filters: ['"deskstore_empty" needs true or false'] } });
+    const bad = await api.post('datastore_search', { resource_id: rid, filters: { abitanti: { deskstore_ne: 'many' } } });
+    expect(bad.status).toBe(409);
+  });
+  it('select the rows datastore_delete removes', async () => {
+    const copy = (await api.ok('datastore_create', {
+      resource: { package_id: 'comuni', name: 'copia' }, fields: [{ id: 'comune', type: 'text' }, { id: 'note', type: 'text' }],
+      records: comuni.map(({ comune, note }) => ({ comune, note })),
+    })).resource_id as string;
+    await api.ok('datastore_delete', { resource_id: copy, filters: { note: { deskstore_empty: true } }, force: true });
+    const left = await api.ok('datastore_search', { resource_id: copy, fields: 'comune' });
+    expect(left.total).toBe(5);
+    expect(left.records).not.toContainEqual({ comune: 'Milano' });
+  });
+});
+
 describe('full text', () => {
   it('accents are kept, case folded, English stemming by default', async () => {
     expect(ids(await search({ q: 'CITTÀ', sort: '_id' }))).toEqual([1, 2]);
