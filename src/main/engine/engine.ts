@@ -21,6 +21,8 @@ import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
+import { computeProfile, type ProfileRequest } from './search/profile';
+import type { ProfileResult } from '../../shared/wire/profile';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
 import type { StoredField } from './catalogue/records';
@@ -90,6 +92,10 @@ export class Engine implements EngineContext {
 
   facets(req: FacetRequest): FacetOutcome {
     return computeFacets(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+  }
+
+  profile(req: ProfileRequest): ProfileResult {
+    return computeProfile(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
   }
 
   info(idOrAlias: string): InfoOutcome {

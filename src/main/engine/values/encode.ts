@@ -26,6 +26,11 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
   }
 }
 
+/** A stored value as the JSON value datastore_search records carry (for summaries' values). */
+export function recordValue(value: StoredValue, storage: StorageKind): unknown {
+  return JSON.parse(jsonCell(value, storage)) as unknown;
+}
+
 /** Array values are stored as compact JSON; JSON columns as Python-style JSON text. */
 function textCell(value: StoredValue, storage: StorageKind): string {
   switch (storage) {
