@@ -1,7 +1,7 @@
 import { optional } from '../../shared/optional';
 import type { RowSelection } from '../engine/search/row-selection';
 import type { ActionParams } from './types';
-import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
+import { type SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
 
 /**
  * The parameters every Deskstore summary action shares with datastore_search (`filters`,
