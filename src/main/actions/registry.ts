@@ -8,6 +8,7 @@ import { datastoreWriteActions } from './datastore-write';
 import { facetsAction } from './facets';
 import { importActions } from './import-actions';
 import { profileAction } from './profile';
+import { groupByAction } from './group-by';
 import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionRegistry } from './types';
@@ -39,6 +40,7 @@ export function createActionRegistry(deps: ActionDeps): ActionRegistry {
     ...importActions(deps),
     facetsAction(deps),
     profileAction(deps),
+    groupByAction(deps),
     tokenCheckAction,
   ];
   return new Map(all.map((a) => [a.name, withTokenCheck(a)]));

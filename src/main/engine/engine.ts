@@ -23,6 +23,8 @@ import { executeSearch } from './search/execute-search';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
 import { computeProfile, type ProfileRequest } from './search/profile';
 import type { ProfileResult } from '../../shared/wire/profile';
+import { computeGroupBy, type GroupByRequest } from './search/group-by';
+import type { GroupByResult } from '../../shared/wire/group-by';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
 import type { StoredField } from './catalogue/records';
@@ -96,6 +98,10 @@ export class Engine implements EngineContext {
 
   profile(req: ProfileRequest): ProfileResult {
     return computeProfile(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+  }
+
+  groupBy(req: GroupByRequest): GroupByResult {
+    return computeGroupBy(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
   }
 
   info(idOrAlias: string): InfoOutcome {
