@@ -9,6 +9,7 @@ import { facetsAction } from './facets';
 import { importActions } from './import-actions';
 import { profileAction } from './profile';
 import { groupByAction } from './group-by';
+import { mapPointsAction } from './map-points';
 import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionRegistry } from './types';
@@ -41,6 +42,7 @@ export function createActionRegistry(deps: ActionDeps): ActionRegistry {
     facetsAction(deps),
     profileAction(deps),
     groupByAction(deps),
+    mapPointsAction(deps),
     tokenCheckAction,
   ];
   return new Map(all.map((a) => [a.name, withTokenCheck(a)]));

@@ -25,6 +25,8 @@ import { computeProfile, type ProfileRequest } from './search/profile';
 import type { ProfileResult } from '../../shared/wire/profile';
 import { computeGroupBy, type GroupByRequest } from './search/group-by';
 import type { GroupByResult } from '../../shared/wire/group-by';
+import { computeMapPoints, type MapPointsRequest } from './search/map-points';
+import type { MapPointsResult } from '../../shared/wire/map-points';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
 import type { StoredField } from './catalogue/records';
@@ -102,6 +104,10 @@ export class Engine implements EngineContext {
 
   groupBy(req: GroupByRequest): GroupByResult {
     return computeGroupBy(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+  }
+
+  mapPoints(req: MapPointsRequest): MapPointsResult {
+    return computeMapPoints(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
   }
 
   info(idOrAlias: string): InfoOutcome {
