@@ -65,6 +65,14 @@ export interface DatastoreSearchResult {
   readonly offset?: number;
 }
 
+/** datastore_search_sql's result (records as objects, keyed by the result's column names). */
+export interface SqlResult {
+  readonly sql: string;
+  readonly fields: readonly DatastoreField[];
+  readonly records: readonly DatastoreRecord[];
+  readonly records_truncated?: boolean;
+}
+
 export interface FacetValue {
   readonly value: string | number | boolean | null;
   readonly count: number;
