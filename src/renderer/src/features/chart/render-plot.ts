@@ -1,7 +1,8 @@
 /**
- * Observable Plot under this page's Content-Security-Policy (no inline `<style>`): the chart
- * is built in an inert document, Plot's own `<style>` element is dropped (app.css carries the
- * same rules for `.ds-plot`), and the finished SVG is moved into the page.
+ * Observable Plot under this page's Content-Security-Policy (no inline `<style>`): Plot's
+ * own `<style>` element is removed while the chart is still detached, before the page ever
+ * applies it (views.css carries the same rules for `.ds-plot`). Plot needs the real window
+ * for its pointer events, so it builds in this document.
  */
 import type { PlotOptions } from '@observablehq/plot';
 
@@ -9,10 +10,9 @@ export const PLOT_CLASS = 'ds-plot';
 
 export async function renderPlot(options: PlotOptions): Promise<SVGSVGElement | HTMLElement> {
   const Plot = await import('@observablehq/plot');
-  const inert = document.implementation.createHTMLDocument('plot');
-  const node = Plot.plot({ ...options, className: PLOT_CLASS, document: inert });
+  const node = Plot.plot({ ...options, className: PLOT_CLASS });
   for (const style of node.querySelectorAll('style')) style.remove();
-  return document.adoptNode(node);
+  return node;
 }
 
 /** The chart as a standalone SVG file's text (white background, namespaces declared). */

@@ -9,6 +9,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
 import { hrefFor, resourcePath, rowPath } from '../../router';
 import { resourceTitle } from '../catalogue/catalogue-filter';
+import { typeKey } from '../import/type-names';
 import { columnLabel } from '../table/columns';
 import { rowAsTsv } from '../table/tsv';
 
@@ -72,8 +73,8 @@ export function RowPage({ resourceId, rowId, back }: Props) {
             <a className="button button-small" href={`#${rowPath(resourceId, Math.max(1, rowId - 1))}?${back.toString()}`}
               aria-disabled={rowId <= 1} data-testid="row-previous">{t('row.previous')}</a>
             <a className="button button-small" href={`#${rowPath(resourceId, rowId + 1)}?${back.toString()}`} data-testid="row-next">{t('row.next')}</a>
-            <CopyButton text={rowAsTsv(userFields.map((f) => f.id), record)} label={t('row.copyTsv')} testId="row-copy-tsv" />
-            <CopyButton text={JSON.stringify(record, null, 2)} label={t('row.copyJson')} testId="row-copy-json" />
+            <CopyButton text={rowAsTsv(userFields.map((f) => f.id), record)} label={t('row.copyTsv')} caption={t('row.copyTsv')} testId="row-copy-tsv" />
+            <CopyButton text={JSON.stringify(record, null, 2)} label={t('row.copyJson')} caption={t('row.copyJson')} testId="row-copy-json" />
           </div>
           <dl className="record" data-testid="record">
             {userFields.map((field) => {
@@ -85,7 +86,7 @@ export function RowPage({ resourceId, rowId, back }: Props) {
                   <dt>
                     <span className="record-label">{label}</span>
                     {label !== field.id && <span className="record-id">{field.id}</span>}
-                    <span className="type-badge">{field.type}</span>
+                    <span className="type-badge">{t(typeKey(field.type))}</span>
                   </dt>
                   <dd>
                     <span className={`record-value${empty ? ' muted' : ''}`}>{empty ? t('filter.empty') : formatCell(value, field.type, locale, labels)}</span>
