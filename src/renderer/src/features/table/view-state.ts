@@ -24,7 +24,7 @@ export interface ViewState {
   readonly conditions?: readonly Condition[];
 }
 
-export const EMPTY_VIEW: ViewState = { q: '', filters: {}, sort: [], hidden: [], conditions: [] };
+export const EMPTY_VIEW: ViewState = { q: '', filters: {}, sort: [], hidden: [] };
 
 function parseJson(text: string | null): unknown {
   if (!text) return null;
@@ -53,7 +53,8 @@ export function viewFromQuery(query: URLSearchParams): ViewState {
     : [];
   const rawHidden = parseJson(query.get('hidden'));
   const hidden = Array.isArray(rawHidden) ? rawHidden.filter((h): h is string => typeof h === 'string') : [];
-  return { q: query.get('q') ?? '', filters, sort, hidden, conditions: conditionsFromParam(query.get('cond')) };
+  const conditions = conditionsFromParam(query.get('cond'));
+  return { q: query.get('q') ?? '', filters, sort, hidden, ...(conditions.length ? { conditions } : {}) };
 }
 
 export function viewToQuery(view: ViewState, extra: Readonly<Record<string, string>> = {}): URLSearchParams {
