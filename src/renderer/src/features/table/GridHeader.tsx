@@ -73,11 +73,12 @@ export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter
             aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
             className={`grid-head-cell${isNumericType(field.type) ? ' num' : ''}${filtered ? ' is-filtered' : ''}${isFrozen ? ' frozen' : ''}${isFrozen && index === frozen ? ' frozen-last' : ''}`}
             data-field={field.id} style={sticky}
-            draggable={Boolean(onMove) && !isId}
-            onDragStart={(e) => { e.dataTransfer.setData(DRAG_TYPE, field.id); e.dataTransfer.effectAllowed = 'move'; }}
             onDragOver={(e) => { if (onMove && !isId && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault(); }}
             onDrop={(e) => { const from = e.dataTransfer.getData(DRAG_TYPE); if (from && onMove) { e.preventDefault(); onMove(from, field.id); } }}>
             <button type="button" className="sort-button" onClick={() => onSort(field.id)} onKeyDown={(e) => moveKeys(e, index)}
+              // the heading is what is dragged to move a column (the edge handle resizes it)
+              draggable={Boolean(onMove) && !isId}
+              onDragStart={(e) => { e.dataTransfer.setData(DRAG_TYPE, field.id); e.dataTransfer.effectAllowed = 'move'; }}
               title={isId ? undefined : `${field.id}${field.info?.label && field.info.label !== field.id ? `\n${field.info.label}` : ''}${onMove ? `\n${t('grid.moveHint')}` : ''}`}
               aria-label={t('table.sortBy', { column: label })} data-testid="sort-button">
               <span className="head-label">{label}</span>
