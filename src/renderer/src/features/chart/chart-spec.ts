@@ -42,7 +42,8 @@ export interface ChartLabels {
 export function plotOptions(Plot: typeof PlotModule, result: GroupByResult, labels: ChartLabels, width: number): PlotModule.PlotOptions {
   const kind = chartKind(result);
   const value = (v: number | string | null) => (typeof v === 'number' ? v : v === null ? NaN : keyDate(v).getTime());
-  const common = { width, marginLeft: 60, style: { fontSize: '12px' }, ariaLabel: labels.metricLabel } as const;
+  const common = { width, marginLeft: 100, style: { fontSize: '12px' }, ariaLabel: labels.metricLabel } as const;
+  const xTicks = Math.max(2, Math.floor(width / 110));
   const yNumber = { label: labels.metricLabel, grid: true, tickFormat: labels.number };
   if (kind === 'line') {
     const data = result.groups.filter((g) => g.keys[0] !== null).map((g) => ({
@@ -51,7 +52,7 @@ export function plotOptions(Plot: typeof PlotModule, result: GroupByResult, labe
     const dateFormat = new Intl.DateTimeFormat(labels.locale, { year: 'numeric', month: 'short', timeZone: 'UTC' });
     return {
       ...common, height: 360,
-      x: { label: labels.groupLabel, ...(data[0] && data[0].x instanceof Date ? { type: 'utc' as const, tickFormat: (d: Date) => dateFormat.format(d) } : { tickFormat: labels.number }) },
+      x: { label: labels.groupLabel, ticks: xTicks, ...(data[0] && data[0].x instanceof Date ? { type: 'utc' as const, tickFormat: (d: Date) => dateFormat.format(d) } : { tickFormat: labels.number }) },
       y: yNumber,
       marks: [Plot.lineY(data, { x: 'x', y: 'y', stroke: CHART_COLOR }), Plot.dot(data, { x: 'x', y: 'y', r: data.length > 80 ? 1.5 : 3, fill: CHART_COLOR, title: (d: { label: string; y: number }) => `${d.label}: ${labels.number(d.y)}` }), Plot.ruleY([0])],
     };
@@ -60,7 +61,7 @@ export function plotOptions(Plot: typeof PlotModule, result: GroupByResult, labe
     const data = result.groups.slice(0, MAX_BARS).map((g) => ({ key: labels.keyLabel(g.keys[0] ?? null), y: value(g.value) }));
     return {
       ...common, marginLeft: 160, height: Math.max(160, 26 * data.length + 50),
-      x: { label: labels.metricLabel, grid: true, tickFormat: labels.number },
+      x: { label: labels.metricLabel, grid: true, ticks: xTicks, tickFormat: labels.number },
       y: { label: null, domain: data.map((d) => d.key), tickFormat: (k: string) => (k.length > 24 ? `${k.slice(0, 23)}…` : k) },
       marks: [Plot.barX(data, { y: 'key', x: 'y', fill: CHART_COLOR, title: (d: { key: string; y: number }) => `${d.key}: ${labels.number(d.y)}` }), Plot.ruleX([0])],
     };

@@ -101,7 +101,7 @@ export function SqlPage({ resourceId, query }: Props) {
                   onClick={() => download(new Blob([csvOf(names, data.records)], { type: 'text/csv' }), `${title || 'sql'}.csv`.replace(/[\\/:*?"<>|]+/g, '_'))}>
                   {t('sql.csv')}
                 </button>
-                <CopyButton text={rowsAsTsv(names, data.records, true)} label={t('sql.copyTsv')} />
+                <CopyButton text={rowsAsTsv(names, data.records, true)} label={t('sql.copyTsv')} caption={t('sql.copyTsv')} />
               </>
             )}
           </div>
