@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
 import { foldText } from '../../shared/fold-text';
 import { isTextSearchLanguage } from '../engine/fts';
-import { IMPORT_TYPES, type ImportType } from '../importer/value-parsers';
+import { IMPORT_TYPES, isImportType, type ImportType } from '../../shared/wire/import';
 import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
 import { acquireDataDirectoryLock } from '../app/data-dir-lock';
 import { Engine } from '../engine/engine';
@@ -13,6 +13,7 @@ import { formatFromFileName, importFileSize } from '../importer/file-source';
 import { importCsv } from '../importer/import-csv';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { createProgressReporter } from './progress-reporter';
+import { RESOURCE_ID_RULE, resourceIdProblem } from '../storage/data-paths';
 
 export interface ImportArgs {
   readonly file: string;
@@ -97,25 +98,23 @@ export async function importCommand(args: ImportArgs): Promise<void> {
   }
 }
 
-const TYPES: ReadonlySet<string> = new Set(IMPORT_TYPES);
-
 /** `--type COLUMN=TYPE`, repeatable. */
 function forcedTypes(specs: readonly string[]): Record<string, ImportType> {
   const types: Record<string, ImportType> = {};
   for (const spec of specs) {
     const at = spec.lastIndexOf('=');
     const type = spec.slice(at + 1);
-    if (at <= 0 || !TYPES.has(type)) {
-      throw new UsageError(`--type wants COLUMN=TYPE with TYPE one of ${[...TYPES].join(', ')}, got ${JSON.stringify(spec)}`);
+    if (at <= 0 || !isImportType(type)) {
+      throw new UsageError(`--type wants COLUMN=TYPE with TYPE one of ${IMPORT_TYPES.join(', ')}, got ${JSON.stringify(spec)}`);
     }
-    types[spec.slice(0, at)] = type as ImportType;
+    types[spec.slice(0, at)] = type;
   }
   return types;
 }
 
 export const importCli: CliCommand = {
   name: 'import',
-  usage: `deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id UUID]
+  usage: `deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id ID]
                    [--encoding E] [--delimiter D] [--skip-lines N] [--type COLUMN=TYPE ...]
                    [--language english|simple|italian] [--keep-spaces]`,
   options: {
@@ -138,6 +137,8 @@ export const importCli: CliCommand = {
     const packageName = stringOption(values.package);
     const resourceName = stringOption(values.name);
     const resourceId = stringOption(values['resource-id']);
+    const idProblem = resourceId === undefined ? null : resourceIdProblem(resourceId);
+    if (idProblem) throw new UsageError(`--resource-id: ${idProblem} (${RESOURCE_ID_RULE})`);
     await importCommand({
       importWorker: env.here('./import-worker.js'),
       file: resolve(positionals[0]!),

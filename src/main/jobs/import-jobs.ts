@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { EngineApi } from '../engine/engine-api';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { workerImportRunner } from '../importer/worker-runner';
-import type { ImportProgress } from '../importer/import-csv';
+import type { ImportJobStatus } from '../../shared/wire/import';
 import { downloadToFile } from './download';
 import { StorageError } from '../errors';
 import { storageFailure } from '../engine/storage/durable-files';
+import { isGeneratedId, pathInside, uniqueFileName } from '../storage/data-paths';
 
 /**
  * Background loads of resource files into the DataStore, as CKAN's xloader does them: a
@@ -16,23 +17,15 @@ import { storageFailure } from '../engine/storage/durable-files';
  * leaves the resource's previous data as it was, because nothing is published until the
  * new version is complete.
  */
-export type JobState = 'pending' | 'running' | 'complete' | 'error' | 'cancelled';
-
 export interface FileJobSource { readonly kind: 'file'; readonly path: string; readonly name: string; readonly owned: boolean }
 export type JobSource = FileJobSource | { readonly kind: 'url'; readonly url: string };
 
-export interface JobStatus {
+/** A job's status as the status actions send it, with the members a running job always has. */
+export interface JobStatus extends ImportJobStatus {
   readonly job_id: string;
-  readonly resource_id: string;
-  readonly status: JobState;
-  readonly phase: ImportProgress['phase'] | 'queued' | 'downloading' | 'done';
-  readonly rows_done: number;
-  readonly bytes_done: number;
-  readonly bytes_total: number;
   readonly created: string;
   readonly last_updated: string;
   readonly source: string;
-  readonly error: { message: string } | null;
 }
 
 interface Job {
@@ -102,7 +95,7 @@ export class ImportJobs {
   /** Moves a file into the jobs folder, so the job owns it until it ends. */
   takeFile(path: string, name: string): FileJobSource {
     this.checkAvailable();
-    const dest = join(this.opts.jobsDir, `${randomUUID()}-${basename(name).replace(/[^\w.-]+/g, '_')}`);
+    const dest = pathInside(this.opts.jobsDir, uniqueFileName(name));
     renameSync(path, dest);
     return { kind: 'file', path: dest, name, owned: true };
   }
@@ -114,7 +107,7 @@ export class ImportJobs {
   stage(path: string, name: string): { id: string; path: string } {
     this.checkAvailable();
     const id = randomUUID();
-    const dest = join(this.stagedDir, id);
+    const dest = pathInside(this.stagedDir, id);
     renameSync(path, dest);
     writeFileSync(`${dest}.json`, JSON.stringify({ name, staged: nowIso() }));
     return { id, path: dest };
@@ -122,8 +115,8 @@ export class ImportJobs {
 
   /** Where a staged upload is, to preview it again with other options. */
   stagedPath(id: string): string | null {
-    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-    const path = join(this.stagedDir, id);
+    if (!isGeneratedId(id)) return null;
+    const path = pathInside(this.stagedDir, id);
     return existsSync(path) ? path : null;
   }
 

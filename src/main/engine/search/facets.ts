@@ -4,6 +4,7 @@ import { recordValue } from '../values/encode';
 import type { SearchableResource } from './execute-search';
 import { selectRows, type RowSelection } from './row-selection';
 import type { TextSearchLanguage } from '../fts';
+import type { FacetsResult } from '../../../shared/wire/facets';
 
 /**
  * Distinct values of one column with how many matching rows hold each, for the UI's
@@ -18,15 +19,8 @@ export interface FacetRequest extends RowSelection {
   readonly limit: number;
 }
 
-export interface FacetOutcome {
-  readonly field: string;
-  readonly type: string;
-  /** Most frequent first; `value` encoded as in datastore_search records. */
-  readonly values: { value: unknown; count: number }[];
-  /** Distinct values among the matching rows (before `contains` and `limit`). */
-  readonly distinct: number;
-  readonly rows: number;
-}
+/** The engine answers deskstore_facets with its wire shape. */
+export type FacetOutcome = FacetsResult;
 
 
 export function computeFacets(req: FacetRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): FacetOutcome {

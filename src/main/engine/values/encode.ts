@@ -1,4 +1,5 @@
 import type { StorageKind } from '../field-types';
+import type { CellValue } from '../../../shared/wire/search';
 import type { StoredValue } from './coerce';
 
 /**
@@ -27,8 +28,8 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
 }
 
 /** A stored value as the JSON value datastore_search records carry (for summaries' values). */
-export function recordValue(value: StoredValue, storage: StorageKind): unknown {
-  return JSON.parse(jsonCell(value, storage)) as unknown;
+export function recordValue(value: StoredValue, storage: StorageKind): CellValue {
+  return JSON.parse(jsonCell(value, storage)) as CellValue;
 }
 
 /** Array values are stored as compact JSON; JSON columns as Python-style JSON text. */

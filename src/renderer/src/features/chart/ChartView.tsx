@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DATE_BUCKETS, GROUP_BY_METRICS, type DateBucket, type GroupByMetric, type GroupKey } from '../../../../shared/wire/group-by';
 import { api } from '../../api/client';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCell, isDateType, isNumericType } from '../../format/cell';

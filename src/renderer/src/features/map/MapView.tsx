@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BBox, MapBin, MapPoint, MapPointsResult } from '../../../../shared/wire/map-points';
 import { api } from '../../api/client';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCell } from '../../format/cell';
 import { formatCount } from '../../format/number';

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnProfile, ProfileBucket, ProfileResult } from '../../../../shared/wire/profile';
 import { api } from '../../api/client';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { SidePanel } from '../../components/SidePanel';
 import { formatCell } from '../../format/cell';

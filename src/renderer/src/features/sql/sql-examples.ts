@@ -1,5 +1,5 @@
 /** Example queries built from a resource's columns, in PostgreSQL a CKAN portal accepts too. Pure. */
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { isDateType, isNumericType } from '../../format/cell';
 
 export const quoteSqlName = (name: string): string => `"${name.replace(/"/g, '""')}"`;

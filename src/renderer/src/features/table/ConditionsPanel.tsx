@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { SidePanel } from '../../components/SidePanel';
 import { isDateType, isNumericType } from '../../format/cell';
 import { useDebounced } from '../../hooks/use-debounced';

@@ -1,6 +1,6 @@
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DatastoreRecord } from '../../api/types';
+import type { DatastoreRecord } from '../../../../shared/wire/search';
 import { copyText } from '../../components/clipboard';
 import { formatCell, isNumericType } from '../../format/cell';
 import { useLocale } from '../../hooks/use-locale';

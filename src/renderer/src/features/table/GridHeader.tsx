@@ -1,6 +1,6 @@
 import { useRef, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { isNumericType } from '../../format/cell';
 import { typeKey } from '../import/type-names';
 import { MAX_WIDTH, MIN_WIDTH } from './column-layout';

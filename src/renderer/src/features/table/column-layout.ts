@@ -3,7 +3,7 @@
  * columns stay in view when scrolling sideways. Kept in localStorage per resource, so it
  * survives a reload and a new session; never sent to the server.
  */
-import type { DatastoreField, DatastoreRecord } from '../../api/types';
+import type { DatastoreField, DatastoreRecord } from '../../../../shared/wire/search';
 import { columnWidth } from './columns';
 
 export interface ColumnLayout {

@@ -2,7 +2,7 @@
  * What the virtual grid reads rows from: the server-paged RowPageStore of a table, or rows
  * already in memory (an SQL result). The grid subscribes with useSyncExternalStore.
  */
-import type { DatastoreRecord } from '../../api/types';
+import type { DatastoreRecord } from '../../../../shared/wire/search';
 
 export interface RowSource {
   readonly total: number | null;
