@@ -81,7 +81,7 @@ test('cells are selected from the keyboard and copied as TSV; Enter opens the ro
   await expect(page.locator('.grid-cell.selected')).toHaveCount(4);
   await page.keyboard.press('Control+c');
   await expect(page.getByTestId('grid-copied')).toHaveText('4 cells copied');
-  const copied = await page.evaluate('navigator.clipboard.readText()') as string;
+  const copied = await page.evaluate<string>('navigator.clipboard.readText()');
   const lines = copied.split('\n').map((l: string) => l.split('\t'));
   expect(lines).toHaveLength(2);
   expect(lines.every((l: string[]) => l.length === 2)).toBe(true);
@@ -112,7 +112,7 @@ test('side panels leave the data in view at 900 px; the page works at 390 px; da
 
   await page.setViewportSize({ width: 390, height: 844 });
   await openIstat(page, deskstore.url, id);
-  const overflow = await page.evaluate('document.documentElement.scrollWidth - window.innerWidth') as number;
+  const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
   expect(overflow).toBeLessThanOrEqual(1);
   for (const testId of ['table-search', 'view-map', 'open-conditions', 'open-export']) {
     const b = await box(page.getByTestId(testId));
