@@ -4,7 +4,7 @@
  * SQL screen and row page, each checked against the server's own answers and photographed
  * into test-results/screenshots/ (docs/screenshots/ holds the chosen ones).
  */
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
@@ -88,9 +88,16 @@ for (const locale of ['en', 'it'] as const) {
     const firstRegion = String(Object.values(viaSql.records[0]!)[0]);
     await expect(page.getByTestId('chart-table').locator('tbody tr').first()).toContainText(firstRegion);
     await expect(page.getByTestId('chart-table').locator('tbody tr')).toHaveCount(viaSql.records.length);
-    const download = page.waitForEvent('download');
-    await page.getByTestId('chart-csv').click();
-    expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+    for (const [button, extension] of [['chart-csv', 'csv'], ['chart-svg', 'svg'], ['chart-png', 'png']] as const) {
+      const download = page.waitForEvent('download');
+      await page.getByTestId(button).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
+      const bytes = await readFile((await file.path())!);
+      if (extension === 'png') expect([...bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
+      if (extension === 'svg') expect(bytes.toString('utf8')).toContain('<svg');
+      if (extension === 'csv') expect(bytes.toString('utf8').split('\r\n')[1]).toContain(firstRegion);
+    }
     await page.getByTestId('chart-view').evaluate((el: { scrollTop: number }) => { el.scrollTop = 0; });
     await shot(`${locale}-chart`);
     // dates by month: a line
