@@ -93,7 +93,7 @@ for (const locale of ['en', 'it'] as const) {
       await page.getByTestId(button).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
-      const bytes = await readFile((await file.path())!);
+      const bytes = await readFile((await file.path()));
       if (extension === 'png') expect([...bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
       if (extension === 'svg') expect(bytes.toString('utf8')).toContain('<svg');
       if (extension === 'csv') expect(bytes.toString('utf8').split('\r\n')[1]).toContain(firstRegion);
