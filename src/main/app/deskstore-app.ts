@@ -48,7 +48,7 @@ export interface RunningDeskstore {
 
 export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDeskstore> {
   mkdirSync(opts.dataDir, { recursive: true });
-  const lock: DataDirectoryLock = acquireDataDirectoryLock(opts.dataDir, 'server');
+  const lock: DataDirectoryLock = acquireDataDirectoryLock(opts.dataDir, 'server', opts.logger ?? consoleLogger);
   let engine: EngineClient | null = null;
   try {
     const tokenInfo = opts.token ? null : loadOrCreateToken(opts.dataDir);
