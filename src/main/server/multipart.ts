@@ -11,7 +11,7 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { UploadedFile } from '../actions/types';
-import { BadRequestError } from '../errors';
+import { AuthorizationError, BadRequestError } from '../errors';
 import { pathInside, uniqueFileName } from '../storage/data-paths';
 import { BodyTooLargeError, ClientGoneError } from './body-errors';
 
@@ -21,6 +21,8 @@ export interface MultipartLimits {
   readonly maxUploadBytes: number;
   /** All field names and values together. */
   readonly maxFieldBytes: number;
+  /** False for requests without the token: a file part is refused before a byte is stored. */
+  readonly filesAllowed: boolean;
 }
 
 export interface MultipartBody {
@@ -91,6 +93,11 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
     parser.on('file', (name, stream, info) => {
       if (failed) {
         stream.resume();
+        return;
+      }
+      if (!limits.filesAllowed) {
+        stream.resume();
+        fail(new AuthorizationError('uploading files needs the Deskstore API token in the Authorization header'));
         return;
       }
       let path: string;
