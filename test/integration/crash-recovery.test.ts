@@ -105,10 +105,12 @@ describe('crash recovery (SIGKILL)', () => {
     const random = lcg(99);
     const dataDir = tempDir();
     dirs.push(dataDir);
-    const file = join(dataDir, '..', `import-${Date.now()}.csv`);
-    ctx.onTestFinished(() => removeDir(file));
+    const folder = tempDir('deskstore-import-folder-');
+    ctx.onTestFinished(() => removeDir(folder));
+    const file = join(folder, 'import.csv');
     writeFileSync(file, `n;testo\n${Array.from({ length: 120_000 }, (_, i) => `${i};riga numero ${i}`).join('\n')}\n`);
-    let server = await startServer({ dataDir });
+    const args = ['--import-folder', folder];
+    let server = await startServer({ dataDir, args });
     let api = ckan(server.url, server.token);
     const pkg = await api.ok('package_create', { name: 'import-crash' });
     const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, records: [{ n: 1, testo: 'prima versione' }] })).resource_id;
@@ -117,7 +119,7 @@ describe('crash recovery (SIGKILL)', () => {
       await api.ok('resource_patch', { id: rid, url: `file://${file}` });
       await new Promise((r) => setTimeout(r, 100 + random() * 1500));
       await server.stop('SIGKILL');
-      server = await startServer({ dataDir });
+      server = await startServer({ dataDir, args });
       api = ckan(server.url, server.token);
       const total = (await api.ok('datastore_search', { resource_id: rid, limit: 0 })).total;
       expect([1, 120_000]).toContain(total);

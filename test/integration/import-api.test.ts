@@ -16,7 +16,8 @@ let filesUrl: string;
 const scratch = tempDir();
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--max-upload-mb', '8'] });
+  // Files written to `scratch` may be loaded by file:// URL (local-files.test.ts tests the refusals).
+  server = await startServer({ args: ['--max-upload-mb', '8', '--import-folder', scratch] });
   api = ckan(server.url, server.token);
   files = createServer((req, res) => {
     if (req.url === '/cities.csv') {

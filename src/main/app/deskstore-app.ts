@@ -5,6 +5,7 @@ import { ValidationError } from '../errors';
 import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
+import { LocalFiles } from '../jobs/local-files';
 import { startHttpServer } from '../server';
 import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
@@ -33,6 +34,8 @@ export interface DeskstoreOptions {
   readonly version: string;
   /** datastore_search_sql's time limit (CKAN: 60 s statement timeout). */
   readonly sqlTimeoutMs?: number;
+  /** Folders whose files a request may name (`file://` URLs, `deskstore_local_path`). */
+  readonly importFolders?: readonly string[];
 }
 
 export interface RunningDeskstore {
@@ -43,6 +46,8 @@ export interface RunningDeskstore {
   readonly tokenFile: string | null;
   readonly engine: EngineClient;
   readonly jobs: ImportJobs;
+  /** Grants the desktop app's native file dialog hands out (jobs/local-files.ts). */
+  readonly localFiles: LocalFiles;
   close(): Promise<void>;
 }
 
@@ -63,9 +68,11 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       engine: engine.api, importWorker: opts.workers.importer, jobsDir: join(opts.dataDir, 'jobs'), maxDownloadBytes: maxUploadBytes,
     });
     const sqlTimeoutMs = opts.sqlTimeoutMs ?? 60_000;
+    const localFiles = new LocalFiles(opts.importFolders ?? []);
     const registry = createActionRegistry({
       engine: engine.api,
       jobs,
+      localFiles,
       preview: (path, choices) => previewInWorker(opts.workers.importer, path, choices),
       searchSql: (sql) => client.callWithLimit(
         { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
@@ -94,6 +101,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       tokenFile: tokenInfo?.path ?? null,
       engine: running,
       jobs,
+      localFiles,
       close() {
         closing ??= (async () => {
           jobs.cancelAll();

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDeskstore, type RunningDeskstore } from '../app/deskstore-app';
@@ -14,6 +14,7 @@ export interface ServeArgs {
   readonly sample: boolean;
   readonly maxUploadBytes?: number;
   readonly sqlTimeoutMs?: number;
+  readonly importFolders: readonly string[];
 }
 
 export interface BuiltPaths {
@@ -56,6 +57,7 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     version: paths.version,
     ...(args.maxUploadBytes ? { maxUploadBytes: args.maxUploadBytes } : {}),
     ...(args.sqlTimeoutMs ? { sqlTimeoutMs: args.sqlTimeoutMs } : {}),
+    importFolders: args.importFolders,
     logger: { ...consoleLogger, request: () => {} },
   });
   if (stopping) {
@@ -72,10 +74,11 @@ const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
 export const serveCli: CliCommand = {
   name: 'serve',
   usage: `deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token TOKEN] [--no-sample]
-                   [--max-upload-mb N] [--sql-timeout-s N]`,
+                   [--max-upload-mb N] [--sql-timeout-s N] [--import-folder DIR ...]`,
   options: {
     data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' },
     'no-sample': { type: 'boolean' }, 'max-upload-mb': { type: 'string' }, 'sql-timeout-s': { type: 'string' },
+    'import-folder': { type: 'string', multiple: true },
   },
   async run(values, _positionals, env) {
     const maxUploadMb = integerOption(values['max-upload-mb'], '--max-upload-mb', 1);
@@ -85,6 +88,10 @@ export const serveCli: CliCommand = {
       throw new UsageError('--host must be a loopback address (127.0.0.1, ::1 or localhost): Deskstore is a local, single-user server');
     }
     const token = stringOption(values.token);
+    const importFolders = (Array.isArray(values['import-folder']) ? values['import-folder'].map(String) : []).map((dir) => {
+      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--import-folder: ${dir} is not a folder`);
+      return resolve(dir);
+    });
     await serveCommand({
       dataDir: resolve(stringOption(values.data) ?? defaultDataDir()),
       port: integerOption(values.port, '--port', 0) ?? 8765,
@@ -93,6 +100,7 @@ export const serveCli: CliCommand = {
       sample: values['no-sample'] !== true,
       ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
       ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
+      importFolders,
     }, {
       engineWorker: env.here('./engine-worker.js'),
       importWorker: env.here('./import-worker.js'),

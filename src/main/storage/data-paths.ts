@@ -109,7 +109,8 @@ export function resourceDirIfValid(dataDir: string, resourceId: string): string 
   }
 }
 
-function isInside(root: string, path: string): boolean {
+/** `path` is `root` or below it (both already real paths). */
+export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }

@@ -101,7 +101,7 @@ describe('createRequestHandler without startHttpServer', () => {
     const root = await mkdtemp(join(tmpdir(), 'deskstore-handler-'));
     cleanups.push(() => rm(root, { recursive: true, force: true }));
     let port = 0;
-    const probe: Probe = { uploadPaths: [], releaseSlow: () => undefined, slowStarted: Promise.resolve() };
+    const probe: Probe = { uploadPaths: [], tokenProbeRuns: 0, releaseSlow: () => undefined, slowStarted: Promise.resolve() };
     const handler = createRequestHandler({
       registry: createFakeRegistry(probe), token: TOKEN, uploadDir: join(root, 'u'), maxBodyBytes: 1024, maxUploadBytes: 1024,
       logger: { request: () => undefined, warn: () => undefined, error: () => undefined },
