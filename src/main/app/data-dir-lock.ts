@@ -1,5 +1,6 @@
 import { accessSync, closeSync, constants, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../storage/data-paths';
 import { tryLock, unlock } from 'fs-native-extensions';
 import { consoleLogger, type Logger } from '../logger';
 
@@ -52,7 +53,7 @@ function readHolder(path: string): LockInfo | null {
 function isReadOnlyFileSystem(dataDir: string): boolean {
   try {
     accessSync(dataDir, constants.W_OK);
-    closeSync(openSync(join(dataDir, '.deskstore-write-probe'), 'w', 0o600));
+    closeSync(openSync(join(dataDir, '.deskstore-write-probe'), 'w', PRIVATE_FILE_MODE));
     rmSync(join(dataDir, '.deskstore-write-probe'), { force: true });
     return false;
   } catch (err) {
@@ -70,7 +71,7 @@ export function acquireDataDirectoryLock(dataDir: string, role: LockInfo['role']
     return { setUrl: () => {}, release: () => {} };
   }
   const infoPath = join(dataDir, INFO_FILE);
-  const fd = openSync(join(dataDir, LOCK_FILE), 'a+', 0o600);
+  const fd = openSync(join(dataDir, LOCK_FILE), 'a+', PRIVATE_FILE_MODE);
   let locked: boolean;
   try {
     locked = tryLock(fd);
@@ -85,7 +86,7 @@ export function acquireDataDirectoryLock(dataDir: string, role: LockInfo['role']
   let info: LockInfo = { pid: process.pid, role, since: new Date().toISOString() };
   const writeInfo = () => {
     try {
-      writeFileSync(infoPath, JSON.stringify(info), { mode: 0o600 });
+      writeFileSync(infoPath, JSON.stringify(info), { mode: PRIVATE_FILE_MODE });
     } catch {
       // only a message for others depends on it
     }

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActionRegistry } from '../actions/registry';
 import { ValidationError } from '../errors';
@@ -6,6 +5,7 @@ import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
 import { LocalFiles } from '../jobs/local-files';
+import { ensurePrivateDataDir } from '../storage/data-paths';
 import { startHttpServer } from '../server';
 import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
@@ -52,7 +52,7 @@ export interface RunningDeskstore {
 }
 
 export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDeskstore> {
-  mkdirSync(opts.dataDir, { recursive: true });
+  ensurePrivateDataDir(opts.dataDir);
   const lock: DataDirectoryLock = acquireDataDirectoryLock(opts.dataDir, 'server', opts.logger ?? consoleLogger);
   let engine: EngineClient | null = null;
   try {

@@ -22,7 +22,7 @@ import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
-import { pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
+import { PRIVATE_DIR_MODE, pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations } from './storage/resource-files';
 import type { StoredField } from './catalogue/records';
 
@@ -66,7 +66,7 @@ export class Engine implements EngineContext {
     const dataDir = options.dataDir;
     this.dataDir = dataDir;
     try {
-      mkdirSync(join(dataDir, 'resources'), { recursive: true });
+      mkdirSync(join(dataDir, 'resources'), { recursive: true, mode: PRIVATE_DIR_MODE });
     } catch (err) {
       if (!existsSync(join(dataDir, 'resources'))) {
         throw new StorageError(`The data directory ${dataDir} cannot be used: ${(err as Error).message}`);

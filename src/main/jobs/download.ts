@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ImportInputError } from '../importer/import-errors';
-import { pathInside, uniqueFileName } from '../storage/data-paths';
+import { PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
 
 /**
  * Fetches a resource's `url` to a file, streamed (a large file never sits in memory) and
@@ -46,7 +46,7 @@ export async function downloadToFile(
     },
   });
   try {
-    await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path), { signal });
+    await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path, { mode: PRIVATE_FILE_MODE }), { signal });
   } catch (err) {
     rmSync(path, { force: true });
     throw err;

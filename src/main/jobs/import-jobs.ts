@@ -8,7 +8,7 @@ import type { ImportProgress } from '../importer/import-csv';
 import { downloadToFile } from './download';
 import { StorageError } from '../errors';
 import { storageFailure } from '../engine/storage/durable-files';
-import { isGeneratedId, pathInside, uniqueFileName } from '../storage/data-paths';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, isGeneratedId, pathInside, uniqueFileName } from '../storage/data-paths';
 
 /**
  * Background loads of resource files into the DataStore, as CKAN's xloader does them: a
@@ -66,7 +66,7 @@ export class ImportJobs {
 
   constructor(private readonly opts: ImportJobsOptions) {
     try {
-      mkdirSync(join(opts.jobsDir, 'staged'), { recursive: true });
+      mkdirSync(join(opts.jobsDir, 'staged'), { recursive: true, mode: PRIVATE_DIR_MODE });
       this.sweep();
     } catch (err) {
       this.unavailable = storageFailure(`Loads cannot run: ${opts.jobsDir}`, err).message;
@@ -117,7 +117,7 @@ export class ImportJobs {
     const id = randomUUID();
     const dest = pathInside(this.stagedDir, id);
     renameSync(path, dest);
-    writeFileSync(`${dest}.json`, JSON.stringify({ name, staged: nowIso() }));
+    writeFileSync(`${dest}.json`, JSON.stringify({ name, staged: nowIso() }), { mode: PRIVATE_FILE_MODE });
     return { id, path: dest };
   }
 

@@ -12,7 +12,7 @@ import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { UploadedFile } from '../actions/types';
 import { AuthorizationError, BadRequestError } from '../errors';
-import { pathInside, uniqueFileName } from '../storage/data-paths';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
 import { BodyTooLargeError, ClientGoneError } from './body-errors';
 
 export interface MultipartLimits {
@@ -38,7 +38,7 @@ const MAX_FILES = 10;
 const MAX_FIELDS = 1000;
 
 export async function parseMultipart(req: IncomingMessage, limits: MultipartLimits): Promise<MultipartBody> {
-  await mkdir(limits.uploadDir, { recursive: true, mode: 0o700 });
+  await mkdir(limits.uploadDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   return new Promise<MultipartBody>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -119,7 +119,7 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
           else callback(null, chunk);
         },
       });
-      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+      const out = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE });
       const write = pipeline(stream, counter, out).then((): [string, UploadedFile] => [name, {
         kind: 'upload', path, filename: info.filename ?? '', size, mimeType: info.mimeType,
       }]);

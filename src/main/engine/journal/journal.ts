@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync, existsSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
 import { StorageError } from '../../errors';
+import { PRIVATE_FILE_MODE } from '../../storage/data-paths';
 import { fsyncDirectory, storageFailure } from '../storage/durable-files';
 import { dirname } from 'node:path';
 
@@ -62,7 +63,7 @@ export class Journal {
     if (this.fd !== null) return this.fd;
     const existed = existsSync(this.path);
     try {
-      this.fd = openSync(this.path, 'a+');
+      this.fd = openSync(this.path, 'a+', PRIVATE_FILE_MODE);
       // Cut a torn tail so new entries follow the last whole one.
       ftruncateSync(this.fd, this.bytes);
       if (!existed) fsyncDirectory(dirname(this.path)); // the new file's name must survive a crash too

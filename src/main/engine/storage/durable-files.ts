@@ -2,6 +2,7 @@ import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'n
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { StorageError } from '../../errors';
+import { PRIVATE_FILE_MODE } from '../../storage/data-paths';
 
 /**
  * Crash-safe file replacement: write a temporary file next to the target, fsync it, rename
@@ -12,7 +13,7 @@ export function writeFileDurably(path: string, parts: readonly Uint8Array[]): vo
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
   let fd: number | null = null;
   try {
-    fd = openSync(tmp, 'w', 0o644);
+    fd = openSync(tmp, 'w', PRIVATE_FILE_MODE);
     for (const part of parts) {
       let done = 0;
       while (done < part.byteLength) done += writeSync(fd, part, done, part.byteLength - done);
