@@ -63,6 +63,13 @@ export interface ServerOptions {
   readonly logger?: ServerLogger;
   /** How long close() waits for in-flight requests before cutting connections. */
   readonly closeGraceMs?: number;
+  /** Overrides of http-server.ts's CONNECTION_LIMITS (tests use small ones). */
+  readonly connectionLimits?: Partial<{
+    readonly maxConnections: number;
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+  }>;
 }
 
 export interface RunningServer {

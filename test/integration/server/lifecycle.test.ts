@@ -155,7 +155,7 @@ describe('extra routes', () => {
     const t = await started({ extraRoutes: routes });
     const res = await call(`${t.url}/it/datastore/dump/ab%C3%BC?format=csv`, { headers: { Authorization: TOKEN } });
     expect(res.status).toBe(200);
-    expect(res.text).toBe('id=abü;format=csv;auth=true;locale=it;path=/datastore/dump/ab%C3%BC;actions=6');
+    expect(res.text).toBe('id=abü;format=csv;auth=true;locale=it;path=/datastore/dump/ab%C3%BC;actions=7');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 

@@ -1,4 +1,5 @@
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { call, filesIn, rawRequest, startTestServer, TOKEN, type TestServer } from './helpers';
 
@@ -319,6 +320,48 @@ describe('bodies of requests without the token (issue 8: read before authorizati
       expect(holder.status).toBe(200);
     } finally {
       await big.stop();
+    }
+  });
+});
+
+describe('connection limits (issue 8: half-open sockets made the server unreachable)', () => {
+  /** Opens `n` sockets that send `prefix` and then nothing; resolves each socket's close time. */
+  const idleSockets = async (port: number, n: number, prefix = '') => {
+    const started = Date.now();
+    return Promise.all(Array.from({ length: n }, () => new Promise<{ socket: Socket; closed: Promise<number> }>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        if (prefix) socket.write(prefix);
+      });
+      socket.on('error', () => undefined);
+      const closed = new Promise<number>((done) => socket.on('close', () => done(Date.now() - started)));
+      resolve({ socket, closed });
+    })));
+  };
+  const within = (ms: number, p: Promise<number>) => Promise.race([p, new Promise<number>((r) => setTimeout(() => r(Infinity), ms))]);
+
+  it('closes sockets that never finish their headers, and refuses more than the connection cap', async () => {
+    const small = await startTestServer({ connectionLimits: { maxConnections: 20, headersTimeoutMs: 500 } });
+    try {
+      const silent = await idleSockets(small.port, 40);
+      const slow = await idleSockets(small.port, 5, 'GET /api/3 HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      const closedAfter = await Promise.all([...silent, ...slow].map((s) => within(5_000, s.closed)));
+      // Every one of them was cut by the server (none was closed by this test).
+      expect(closedAfter.filter((ms) => ms === Infinity)).toEqual([]);
+      const res = await call(`${small.url}/api/3`);
+      expect(res.status).toBe(200);
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('caps connections by default, far above what browsers and scripts open', async () => {
+    const sockets = await idleSockets(t.port, 600);
+    try {
+      const closedAfter = await Promise.all(sockets.map((s) => within(2_000, s.closed)));
+      // The default headers timeout (10 s) has not passed: what was closed is what went over the cap.
+      expect(closedAfter.filter((ms) => ms !== Infinity).length).toBe(600 - 512);
+    } finally {
+      for (const s of sockets) s.socket.destroy();
     }
   });
 });
