@@ -7,7 +7,7 @@ import { workerImportRunner } from '../importer/worker-runner';
 import type { ImportProgress } from '../importer/import-csv';
 import { downloadToFile, type DownloadTimeouts } from './download';
 import { StorageError } from '../errors';
-import { storageFailure } from '../engine/storage/durable-files';
+import { storageFailure } from '../storage/storage-failure';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, isGeneratedId, pathInside, uniqueFileName } from '../storage/data-paths';
 
 /**

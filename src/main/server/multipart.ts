@@ -13,6 +13,8 @@ import busboy from 'busboy';
 import type { UploadedFile } from '../actions/types';
 import { AuthorizationError, BadRequestError } from '../errors';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
+import { storageFailure, whyNotWritable } from '../storage/storage-failure';
+import { dirname } from 'node:path';
 import { BodyTooLargeError, ClientGoneError } from './body-errors';
 
 export interface MultipartLimits {
@@ -37,8 +39,17 @@ export interface MultipartBody {
 const MAX_FILES = 10;
 const MAX_FIELDS = 1000;
 
+/** A file-system failure (a read-only or full disk) is the user's to fix, not a 500. */
+function asStorageFailure(err: unknown): unknown {
+  return typeof (err as NodeJS.ErrnoException | null)?.syscall === 'string' ? storageFailure('Could not store the upload', err) : err;
+}
+
 export async function parseMultipart(req: IncomingMessage, limits: MultipartLimits): Promise<MultipartBody> {
-  await mkdir(limits.uploadDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  try {
+    await mkdir(limits.uploadDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  } catch (err) {
+    throw asStorageFailure(whyNotWritable(dirname(limits.uploadDir)) ?? err);
+  }
   return new Promise<MultipartBody>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -124,7 +135,7 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
         kind: 'upload', path, filename: info.filename ?? '', size, mimeType: info.mimeType,
       }]);
       writes.push(write);
-      write.catch(fail);
+      write.catch((err: unknown) => fail(asStorageFailure(err)));
     });
 
     const tooMany = () => fail(new BodyTooLargeError(`Too many parts: at most ${MAX_FILES} files and ${MAX_FIELDS} fields`));
@@ -136,7 +147,7 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
       // The parser is done; file parts may still be flushing to disk.
       void Promise.all(writes).then((files) => {
         if (!failed) resolve({ fields, files, createdPaths });
-      }, fail);
+      }, (err: unknown) => fail(asStorageFailure(err)));
     });
     req.on('close', () => {
       if (!req.complete) fail(new ClientGoneError());

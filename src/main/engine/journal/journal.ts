@@ -2,7 +2,8 @@ import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync,
 import { crc32 } from 'node:zlib';
 import { StorageError } from '../../errors';
 import { PRIVATE_FILE_MODE } from '../../storage/data-paths';
-import { fsyncDirectory, storageFailure } from '../storage/durable-files';
+import { fsyncDirectory } from '../storage/durable-files';
+import { storageFailure } from '../../storage/storage-failure';
 import { dirname } from 'node:path';
 
 /**

@@ -4,7 +4,8 @@ import type { TableStore } from '../column-store/table-store';
 import { decodeIndex, encodeIndex, type InvertedIndex } from '../fts';
 import { decodeContainer, encodeContainer, CorruptContainerError } from './binary-container';
 import { decodeColumns, encodeColumns, type ColumnsHeader } from './column-codec';
-import { storageFailure, writeFileDurably } from './durable-files';
+import { writeFileDurably } from './durable-files';
+import { storageFailure } from '../../storage/storage-failure';
 import { PRIVATE_DIR_MODE } from '../../storage/data-paths';
 
 /**
