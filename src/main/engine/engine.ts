@@ -127,6 +127,17 @@ export class Engine implements EngineContext {
   }
 
   /**
+   * A journal has outgrown its threshold: a checkpoint is due now, whatever the traffic (reads
+   * that never pause must not keep a journal growing; docs/security.md, "checkpoints").
+   */
+  checkpointDue(): boolean {
+    return this.cache.openResources().some((r) => {
+      const journal = r.journal();
+      return journal.count > 0 && journal.size >= checkpointThreshold(r.record.sizeBytes);
+    });
+  }
+
+  /**
    * Checkpoints (architecture §3): a resource whose journal outgrew its threshold, or that
    * has journal entries and saw no write for `idleMs`, gets a new generation and an empty
    * journal. The worker calls this when no request is waiting; `waiting` says how many
