@@ -104,7 +104,7 @@ describe('a damaged journal (issue 8: one flipped bit made acknowledged entries 
     expect(Journal.open(path).entries).toEqual([entries[0], { ops: [{ t: 'truncate' }] }]);
     // Entries 3 to 5 are still in the copy, byte for byte.
     const copy = readFileSync(opened.damage!.keptAs!);
-    expect(copy.subarray(offsets[2]!)).toEqual(original.subarray(offsets[2]!));
+    expect(copy.subarray(offsets[2])).toEqual(original.subarray(offsets[2]));
   });
 
   it('tells a damaged last entry from a torn one', () => {
