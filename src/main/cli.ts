@@ -17,8 +17,15 @@ const COMMANDS: readonly CliCommand[] = [serveCli, importCli];
 const USAGE = `Usage:
 ${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
 
-  --data DIR   data directory (default: $DESKSTORE_DATA or ~/.local/share/deskstore)
+  --data DIR   data directory (default: $DESKSTORE_DATA or ~/.local/share/deskstore); kept private (0700)
   --port N     0 picks any free port (default 8765)
+  --token-file FILE
+               the API token to require, read from FILE; or set $DESKSTORE_TOKEN. Without either,
+               DIR/api-token is used (created on first run). --token TOKEN still works but shows
+               the token to every user of the machine in the process list
+  --import-folder DIR
+               resource_create may load files of DIR by file:// URL (repeatable); otherwise
+               local files arrive only as uploads or from the desktop app's file dialog
   TYPE         int4, int8, numeric, bool, date, timestamp or text`;
 
 const environment: CliEnvironment = {

@@ -53,8 +53,8 @@ if (!app.requestSingleInstanceLock()) {
     });
     await ensureSampleResource(deskstore.engine.api, dataDir,
       fileURLToPath(here('../../resources/sample/comuni-italiani-nord-est.csv')), here('./import-worker.js'));
-    setupBridgeHandlers(dataDir);
     const siteUrl = deskstore.url;
+    setupBridgeHandlers(dataDir, new URL(siteUrl).origin, deskstore.localFiles);
     const remember = (next: Locale) => {
       if (next === locale) return;
       locale = next;

@@ -1,4 +1,4 @@
-import { shell, type BrowserWindow, type WebPreferences } from 'electron';
+import { shell, type BrowserWindow, type Session, type WebPreferences } from 'electron';
 
 /** Architecture §5: the renderer is an ordinary web page with no Node and no Electron. */
 export function secureWebPreferences(preload: string): WebPreferences {
@@ -29,5 +29,16 @@ export function lockNavigation(window: BrowserWindow, origin: string): void {
     if (isExternalWeb(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
-  window.webContents.session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  denyPermissions(window.webContents.session);
+}
+
+/**
+ * The page needs no camera, microphone, notifications, geolocation, clipboard-read, HID, USB
+ * or serial: every request is refused, and every check (which Chromium makes before asking, and
+ * which a page can make itself, e.g. `navigator.permissions.query`) answers no.
+ */
+export function denyPermissions(session: Session): void {
+  session.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+  session.setDevicePermissionHandler(() => false);
 }

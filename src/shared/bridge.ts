@@ -3,8 +3,13 @@
  * goes through the HTTP API, so the UI also works in a plain browser, where this is absent.
  * The preload object is checked against this type with `satisfies`, so drift fails tsc.
  */
+/**
+ * A file the user picked in the native dialog. The page gets a one-time handle for it, never its
+ * path: the server reads only files granted this way or inside folders the user allowed.
+ */
 export interface PickedFile {
-  readonly path: string;
+  /** Sent back as `deskstore_local_file` to preview and load the file. */
+  readonly handle: string;
   readonly name: string;
   readonly size: number;
 }

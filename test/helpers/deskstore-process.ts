@@ -57,7 +57,10 @@ export async function startServer(opts: { dataDir?: string; args?: string[]; env
     });
   });
   const tokenFile = join(dataDir, 'api-token');
-  const token = opts.args?.includes('--token') ? opts.args[opts.args.indexOf('--token') + 1]! : readFileSync(tokenFile, 'utf8').trim();
+  const arg = (name: string) => (opts.args?.includes(name) ? opts.args[opts.args.indexOf(name) + 1]! : undefined);
+  const chosenFile = arg('--token-file');
+  const token = arg('--token') ?? (chosenFile ? readFileSync(chosenFile, 'utf8').trim() : undefined)
+    ?? opts.env?.DESKSTORE_TOKEN ?? readFileSync(tokenFile, 'utf8').trim();
   return {
     url, token, dataDir, child,
     stdout: () => out,

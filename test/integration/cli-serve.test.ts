@@ -1,4 +1,4 @@
-import { statSync } from 'node:fs';
+import { chmodSync, readFileSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -48,6 +48,57 @@ describe('deskstore serve', () => {
       method: 'POST', headers: { Authorization: 'my-own-token', 'Content-Type': 'application/json' }, body: '{"name":"x1"}',
     });
     expect(allowed.status).toBe(200);
+  });
+
+  it('takes the token from --token-file or DESKSTORE_TOKEN, so it never shows in the process list', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const tokenFile = join(dataDir, '..', `${Date.now()}-token`);
+    writeFileSync(tokenFile, 'from-a-file-0123456789\n', { mode: 0o600 });
+    try {
+      for (const opts of [{ args: ['--token-file', tokenFile] }, { env: { DESKSTORE_TOKEN: 'from-the-environment-0123' } }]) {
+        const s = await serve({ dataDir, ...opts });
+        const expected = opts.args ? 'from-a-file-0123456789' : 'from-the-environment-0123';
+        expect(s.token).toBe(expected);
+        const writes = async (token: string) => (await ckan(s.url, token).post('package_create', { name: `p${Date.now()}` })).status;
+        expect(await writes(expected)).toBe(200);
+        expect(await writes('wrong')).toBe(403);
+        // What `ps` shows of the server: its command line.
+        expect(readFileSync(`/proc/${s.child.pid}/cmdline`, 'utf8')).not.toContain(expected);
+        await s.stop();
+      }
+    } finally {
+      removeDir(tokenFile);
+    }
+    const help = runCli(['--help']);
+    expect(help.stdout).toContain('--token-file FILE');
+    expect(help.stdout).toContain('DESKSTORE_TOKEN');
+    const empty = join(dataDir, 'empty-token');
+    writeFileSync(empty, '\n');
+    const refused = runCli(['serve', '--data', dataDir, '--token-file', empty]);
+    expect([refused.status, refused.stderr.split('\n')[0]]).toEqual([2, `deskstore: --token-file: ${empty} is empty`]);
+  });
+
+  it('keeps the data folder and its files private to the user, tightening an existing folder', async () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    chmodSync(dataDir, 0o755);
+    const s = await serve({ dataDir });
+    const api = ckan(s.url, s.token);
+    const pkg = await api.ok('package_create', { name: 'private' });
+    const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, records: [{ a: 1 }] })).resource_id;
+    await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ a: 2 }] }); // a journal
+    const upload = await api.upload('deskstore_import_preview', {}, { name: 'x.csv', data: new TextEncoder().encode('a,b\n1,2\n') });
+    expect(upload.status).toBe(200);
+    const modes: string[] = [];
+    const walk = (path: string) => {
+      const st = statSync(path);
+      modes.push(`${path.slice(dataDir.length) || '/'} ${(st.mode & 0o777).toString(8)}`);
+      if (st.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+    };
+    walk(dataDir);
+    expect(modes.some((m) => m.endsWith('.journal 600'))).toBe(true);
+    expect(modes.filter((m) => !/ (600|700)$/.test(m))).toEqual([]);
   });
 
   it('exits 0 on SIGTERM and on SIGINT, releasing the data directory', async () => {

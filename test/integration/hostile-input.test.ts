@@ -96,6 +96,37 @@ describe('hostile input', () => {
     expect(await unknown.json()).toBe('Bad request - Action name not known: datastore_nope');
   });
 
+  it('answers deep JSON, deep $or and an oversized q with CKAN errors, never a 500 (issue 8)', async () => {
+    const raw = async (action: string, body: string) => {
+      const res = await fetch(`${server.url}/api/3/action/${action}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: server.token } });
+      return { status: res.status, body: await res.json() };
+    };
+    const nested = (n: number, open: string, inner: string, close: string) => `${open.repeat(n)}${inner}${close.repeat(n)}`;
+    const deep = [
+      ['datastore_search', `{"resource_id":"${rid}","filters":${nested(100_000, '[', '1', ']')}}`],
+      ['datastore_search', `{"resource_id":"${rid}","filters":${nested(5_000, '{"$or":[', '{"n":1}', ']}')}}`],
+      ['datastore_search', `{"resource_id":"${rid}","q":${nested(100_000, '[', '1', ']')}}`],
+      ['datastore_upsert', `{"resource_id":"${rid}","dry_run":true,"records":[{"id":"9","j":${nested(100_000, '{"a":', '1', '}')}}]}`],
+      ['package_create', `{"name":"deep-package","extra":${nested(100_000, '[', '1', ']')}}`],
+    ] as const;
+    for (const [action, body] of deep) {
+      const r = await raw(action, body);
+      expect([action, r.status, r.body]).toEqual([action, 400, 'Bad request - JSON Error: Error decoding JSON data. Error: the JSON is nested more than 100 levels deep']);
+    }
+    // The same through a GET query string, where filters arrive as JSON text.
+    const viaGet = await api.get('datastore_search', { resource_id: rid, filters: nested(2_000, '[', '1', ']') });
+    expect([viaGet.status, (viaGet.body as any).error?.filters]).toEqual([409, ['Cannot parse JSON: nested more than 100 levels deep']]);
+    // An $or as deep as a person would write still works.
+    const reasonable = await raw('datastore_search', `{"resource_id":"${rid}","filters":${nested(20, '{"$or":[', '{"n":1}', ']}')}}`);
+    expect(reasonable.status).toBe(200);
+    for (const [q, plain] of [['parola '.repeat(300_000), true], ['('.repeat(2_000_000), false]] as const) {
+      const r = await api.post('datastore_search', { resource_id: rid, q, plain });
+      expect(r.status).toBe(409);
+      expect((r.body as any).error.query).toEqual(['Invalid query']);
+      expect(r.text.length).toBeLessThan(5_000); // the huge query is not echoed whole
+    }
+  });
+
   it('quotes hostile column names everywhere they reach SQL', async () => {
     const r = await api.ok('datastore_search', { resource_id: rid, fields: [WEIRD], filters: { [WEIRD]: 'ok' }, sort: `"${WEIRD}" desc` });
     expect(r.records).toEqual([{ [WEIRD]: 'ok' }]);

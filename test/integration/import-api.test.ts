@@ -1,5 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { createServer, type Server, type ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
@@ -13,15 +13,23 @@ let server: ServerProcess;
 let api: ReturnType<typeof ckan>;
 let files: Server;
 let filesUrl: string;
+const stalled: ServerResponse[] = [];
 const scratch = tempDir();
+// Files written to `scratch` may be loaded by file:// URL (local-files.test.ts tests the refusals).
+const serverArgs = ['--max-upload-mb', '8', '--import-folder', scratch];
 
 beforeAll(async () => {
-  server = await startServer({ args: ['--max-upload-mb', '8'] });
+  server = await startServer({ args: serverArgs });
   api = ckan(server.url, server.token);
   files = createServer((req, res) => {
     if (req.url === '/cities.csv') {
       res.writeHead(200, { 'Content-Type': 'text/csv' });
       res.end(readFileSync(join(DATA, 'world-cities.csv')));
+    } else if (req.url === '/stalled.csv') {
+      // A server that starts answering and then sends nothing more.
+      res.writeHead(200, { 'Content-Type': 'text/csv' });
+      res.write('a,b\n');
+      stalled.push(res);
     } else {
       res.writeHead(404);
       res.end('not here');
@@ -32,6 +40,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   await server.stop();
+  for (const res of stalled) res.destroy();
   files.close();
   removeDir(server.dataDir);
   removeDir(scratch);
@@ -74,7 +83,7 @@ describe('a CKAN-style script flow', () => {
       records: [{ idImpianto: 999999, descCarburante: 'Idrogeno', prezzo: 13.9, isSelf: 1, dtComu: '2022-03-24 08:00:00' }] });
 
     expect(await server.stop()).toBe(0);
-    server = await startServer({ dataDir: server.dataDir, args: ['--max-upload-mb', '8'] });
+    server = await startServer({ dataDir: server.dataDir, args: serverArgs });
     api = ckan(server.url, server.token);
     const after = await api.ok('datastore_search', { resource_id: resource.id, filters: { idImpianto: 999999 } });
     expect(after.total).toBe(1);
@@ -160,6 +169,16 @@ describe('preview and cancel', () => {
     expect((await waitForLoad(resource.id)).status).toBe('complete');
     const first = await api.ok('datastore_search', { resource_id: resource.id, limit: 1 });
     expect(first.records[0]['Codice Regione']).toBe(1);
+  });
+
+  it('runs a load from a stalled server beside the import queue, so other loads go on', async () => {
+    const pkg = await api.ok('package_create', { name: 'stalled' });
+    const slow = await api.ok('resource_create', { package_id: pkg.id, name: 'slow', url: `${filesUrl}/stalled.csv` });
+    const uploaded = await api.upload('resource_create', { package_id: pkg.id, name: 'quick' }, { name: 'quick.csv', data: new TextEncoder().encode('n,nome\n1,uno\n') });
+    const quick = (uploaded.body as { result: { id: string } }).result.id;
+    expect((await waitForLoad(quick, 20_000)).status).toBe('complete');
+    expect(await api.ok('xloader_status', { resource_id: slow.id })).toMatchObject({ status: 'running', phase: 'downloading' });
+    expect((await api.ok('deskstore_import_cancel', { resource_id: slow.id })).cancelled).toBe(true);
   });
 
   it('cancels a running load and keeps the previous data', async () => {

@@ -128,6 +128,8 @@ describe.skipIf(cannotMount !== null)('a full disk and a read-only data director
     const rows = await after.ok('datastore_search', { resource_id: a, filters: { k: acknowledged }, fields: 'k', limit: 1000 });
     expect(rows.total).toBe(acknowledged.length);
     await server.stop();
+    // The next test shares the small disk: how full this one left it is down to chance.
+    removeDir(dataDir);
   }, 120_000);
 
   it('refuses writes on a read-only file system with a clear message and keeps reading', async () => {
@@ -138,7 +140,7 @@ describe.skipIf(cannotMount !== null)('a full disk and a read-only data director
     await server.stop();
     execFileSync('mount', ['-o', 'remount,ro', mountPoint]);
     try {
-      server = await startServer({ dataDir, args: ['--token', 'fixed-token'] }).catch((err: Error) => {
+      server = await startServer({ dataDir, env: { DESKSTORE_TOKEN: 'fixed-token' } }).catch((err: Error) => {
         throw new Error(`a read-only data directory should still serve reads: ${err.message}`);
       });
       const api = ckan(server.url, 'fixed-token');
@@ -146,6 +148,13 @@ describe.skipIf(cannotMount !== null)('a full disk and a read-only data director
       const r = await api.post('datastore_upsert', { resource_id: a, records: [{ k: 'a-1', v: 1 }] });
       expect(r.status).toBe(409);
       expect(r.text).toMatch(/read-only/);
+      // Uploads too: CKAN's error with the reason, not a 500 (issue 8).
+      const csv = { name: 'x.csv', data: new TextEncoder().encode('a,b\n1,2\n') };
+      for (const [action, fields] of [['deskstore_import_preview', {}], ['resource_create', { package_id: 'damage', name: 'x' }]] as const) {
+        const upload = await api.upload(action, fields, csv);
+        expect([action, upload.status]).toEqual([action, 409]);
+        expect(upload.text).toMatch(/read-only/);
+      }
       await server.stop();
     } finally {
       execFileSync('mount', ['-o', 'remount,rw', mountPoint]);

@@ -3,12 +3,15 @@ import type { ImportPreview } from '../../shared/wire/import';
 import type { EngineApi } from '../engine/engine-api';
 import type { SqlOutcome } from '../engine/sql/search-sql';
 import type { ImportJobs } from '../jobs/import-jobs';
+import type { LocalFiles } from '../jobs/local-files';
 
 /** What actions reach: the engine (in its worker), background loads, facts about this instance. */
 export interface ActionDeps {
   readonly engine: EngineApi;
   /** Absent where nothing can run in the background (a one-shot in-process engine). */
   readonly jobs?: ImportJobs;
+  /** Which local files a request may name; absent: none (uploads only). */
+  readonly localFiles?: LocalFiles;
   /** Builds import previews in a worker. */
   readonly preview?: (path: string, choices: ImportChoices) => Promise<ImportPreview>;
   /** datastore_search_sql with a time limit (the engine worker is restarted past it). */

@@ -4,9 +4,11 @@ import { ValidationError } from '../errors';
 import type { CkanDict } from '../engine/catalogue/ckan-dicts';
 import type { StatusShow } from '../../shared/wire/status';
 import type { FileJobSource, JobSource } from '../jobs/import-jobs';
+import { LocalFiles, type LocalFile } from '../jobs/local-files';
 import { formatFromFileName } from '../importer/file-source';
 import type { ImportChoices } from '../importer/import-job';
 import type { ActionDeps } from './action-deps';
+import { packageWithoutLocalPaths, withoutLocalPaths } from './public-view';
 import { LOAD_PARAMS, isUploadedFile, loadChoices, looksTabular } from './load-params';
 import type { ActionContext, ActionDefinition, ActionParams, UploadedFile } from './types';
 import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validators';
@@ -21,18 +23,40 @@ import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validator
 function planLoad(deps: ActionDeps, params: ActionParams): { meta: ActionParams; source: JobSource | null } {
   const meta = Object.fromEntries(Object.entries(params).filter(([k]) => !LOAD_PARAMS.includes(k)));
   const file = isUploadedFile(params.upload) ? takeUpload(deps, params.upload)
-    : isMissing(params.deskstore_upload_id) ? null : takeStaged(deps, String(params.deskstore_upload_id));
+    : !isMissing(params.deskstore_upload_id) ? takeStaged(deps, String(params.deskstore_upload_id))
+      : !isMissing(params.deskstore_local_file) ? grantedFile(deps, String(params.deskstore_local_file))
+        : null;
+  // Stored as an upload is: by its name, never by a path on this machine.
   if (file) return { meta: { ...meta, url: file.name, url_type: 'upload', format: meta.format ?? formatFromFileName(file.name) }, source: file };
   const url = typeof params.url === 'string' ? params.url : '';
+  // A path on this machine is refused unless the user allowed its folder, loaded or not.
+  const local = /^file:/i.test(url) ? allowedLocalFile(deps, url) : null;
   const wanted = toBoolean(params.deskstore_load ?? false) || looksTabular(url, params.format);
   if (!url || params.url_type === 'datastore' || !wanted || !deps.jobs) return { meta, source: null };
-  if (/^https?:\/\//i.test(url)) return { meta, source: { kind: 'url', url } };
-  if (/^file:\/\//i.test(url)) {
-    // A local file (the desktop app's "Import file…"): only the token holder gets here.
-    const path = fileURLToPath(url);
-    return { meta, source: { kind: 'file', path, name: path.split(/[\\/]/).pop() ?? 'file.csv', owned: false } };
+  if (local) {
+    return {
+      meta: { ...meta, url: local.name, url_type: 'upload', format: meta.format ?? formatFromFileName(local.name) },
+      source: { kind: 'file', path: local.path, name: local.name, owned: false },
+    };
   }
+  if (/^https?:\/\//i.test(url)) return { meta, source: { kind: 'url', url } };
   return { meta, source: null };
+}
+
+function grantedFile(deps: ActionDeps, handle: string): FileJobSource {
+  if (!deps.localFiles) throw new ValidationError({ deskstore_local_file: ['No such file handle: choose the file again'] });
+  const file = deps.localFiles.granted(handle);
+  return { kind: 'file', path: file.path, name: file.name, owned: false };
+}
+
+function allowedLocalFile(deps: ActionDeps, url: string): LocalFile {
+  let path: string;
+  try {
+    path = fileURLToPath(url);
+  } catch {
+    throw new ValidationError({ url: [`Not a local file URL: ${url.slice(0, 200)}`] });
+  }
+  return (deps.localFiles ?? new LocalFiles()).allowedPath(path, 'url');
 }
 
 function takeUpload(deps: ActionDeps, upload: UploadedFile): FileJobSource {
@@ -67,6 +91,7 @@ function resourceWrite(name: 'resource_create' | 'resource_update' | 'resource_p
         if (source?.kind === 'file' && source.owned) rmSync(source.path, { force: true });
         throw err;
       }
+      if (!isMissing(params.deskstore_local_file)) deps.localFiles?.consume(String(params.deskstore_local_file));
       return startLoad(deps, dict, source, choices);
     },
   };
@@ -97,7 +122,8 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
     {
       name: 'package_show', sideEffectFree: true,
       async run(params, ctx) {
-        return engine.packageShow(params.id ?? params.name_or_id, ctx.siteUrl);
+        const pkg = await engine.packageShow(params.id ?? params.name_or_id, ctx.siteUrl);
+        return ctx.authorized ? pkg : packageWithoutLocalPaths(pkg);
       },
     },
     {
@@ -118,7 +144,9 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
         const start = isMissing(params.start) ? 0 : errors.take('start', toNaturalNumber(params.start));
         if (errors.any) throw new ValidationError(errors.members);
         const q = isMissing(params.q) ? '' : String(params.q);
-        return engine.packageSearch({ q, rows: Math.min(rows ?? 10, 1000), start: start ?? 0 }, ctx.siteUrl);
+        const found = await engine.packageSearch({ q, rows: Math.min(rows ?? 10, 1000), start: start ?? 0 }, ctx.siteUrl);
+        if (ctx.authorized || !Array.isArray(found.results)) return found;
+        return { ...found, results: found.results.map((p) => packageWithoutLocalPaths(p as CkanDict)) };
       },
     },
     resourceWrite('resource_create', deps),
@@ -135,7 +163,8 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
     {
       name: 'resource_show', sideEffectFree: true,
       async run(params, ctx) {
-        return engine.resourceShow(params.id, ctx.siteUrl);
+        const resource = await engine.resourceShow(params.id, ctx.siteUrl);
+        return ctx.authorized ? resource : withoutLocalPaths(resource);
       },
     },
     {

@@ -2,6 +2,7 @@ import { NotFoundError, ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
 import { isImportInputError } from '../importer/import-errors';
 import { isUploadedFile, loadChoices } from './load-params';
+import { LocalFiles } from '../jobs/local-files';
 import type { ActionDefinition } from './types';
 import type { ImportJobStatus, ImportPreviewResult } from '../../shared/wire/import';
 import type { DeskstoreResourceInfo } from '../../shared/wire/catalogue';
@@ -68,10 +69,14 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
           const staged = deps.jobs.stage(params.upload.path, params.upload.filename);
           path = staged.path;
           uploadId = staged.id;
-        } else if (!isMissing(params.deskstore_local_path)) {
-          // The desktop app's native file dialog: a path on this machine (token holders only).
+        } else if (!isMissing(params.deskstore_local_file)) {
+          // A file the user picked in the desktop app's native dialog, by its one-time handle.
           uploadId = '';
-          path = String(params.deskstore_local_path);
+          path = (deps.localFiles ?? new LocalFiles()).granted(String(params.deskstore_local_file)).path;
+        } else if (!isMissing(params.deskstore_local_path)) {
+          // A path on this machine: only inside a folder the user allowed (--import-folder).
+          uploadId = '';
+          path = (deps.localFiles ?? new LocalFiles()).allowedPath(String(params.deskstore_local_path), 'deskstore_local_path').path;
         } else if (!isMissing(params.deskstore_upload_id) && deps.jobs) {
           uploadId = String(params.deskstore_upload_id);
           path = deps.jobs.stagedPath(uploadId) ?? '';

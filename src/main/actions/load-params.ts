@@ -11,7 +11,7 @@ import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from
  * file (CKAN ignores unknown keys, so scripts may send them to either). They are never
  * stored as resource fields.
  */
-export const LOAD_PARAMS = ['upload', 'deskstore_upload_id', 'deskstore_local_path', 'deskstore_encoding', 'deskstore_delimiter',
+export const LOAD_PARAMS = ['upload', 'deskstore_upload_id', 'deskstore_local_file', 'deskstore_local_path', 'deskstore_encoding', 'deskstore_delimiter',
   'deskstore_skip_lines', 'deskstore_types', 'deskstore_language', 'deskstore_keep_spaces', 'deskstore_load'];
 
 export function isUploadedFile(value: unknown): value is UploadedFile {

@@ -22,6 +22,7 @@ function withTokenCheck(action: ActionDefinition): ActionDefinition {
   if (action.sideEffectFree) return action;
   return {
     ...action,
+    requiresToken: true,
     async run(params, ctx) {
       requireToken(ctx, action.name);
       return action.run(params, ctx);

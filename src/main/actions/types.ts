@@ -29,6 +29,12 @@ export interface ActionDefinition {
   readonly name: string;
   /** CKAN's side_effect_free: may be called with GET. */
   readonly sideEffectFree: boolean;
+  /**
+   * Only token holders may call it. The server refuses others from the headers alone, before
+   * reading the body; the action checks again, since a `callback` key in the body makes a
+   * request anonymous.
+   */
+  readonly requiresToken?: boolean;
   run(params: ActionParams, ctx: ActionContext): Promise<unknown>;
 }
 

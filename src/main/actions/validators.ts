@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { TOO_DEEP, jsonDepthExceeds } from '../util/json-depth';
 
 /**
  * CKAN's navl converters for action parameters (contract §1.2 table): values from GET and
@@ -51,11 +52,13 @@ export function toStringList(value: unknown, param: string): Converted<string[]>
 /** `filters`: an object or list passes; a string must decode as JSON. */
 export function toJsonValue(value: unknown): Converted<unknown> {
   if (typeof value !== 'string') return ok(value);
+  let decoded: unknown;
   try {
-    return ok(JSON.parse(value));
+    decoded = JSON.parse(value);
   } catch {
     return fail('Cannot parse JSON');
   }
+  return jsonDepthExceeds(decoded) ? fail(`Cannot parse JSON: ${TOO_DEEP}`) : ok(decoded);
 }
 
 /** `q`: an object passes; a string is used as an object only if it decodes to one. */
@@ -64,7 +67,9 @@ export function toTextOrObject(value: unknown): string | Record<string, unknown>
   if (typeof value === 'string') {
     try {
       const decoded: unknown = JSON.parse(value);
-      if (decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded)) return decoded as Record<string, unknown>;
+      const isObject = decoded !== null && typeof decoded === 'object' && !Array.isArray(decoded);
+      // Too deep to be a column → text map: searched as the text it is.
+      if (isObject && !jsonDepthExceeds(decoded)) return decoded as Record<string, unknown>;
     } catch {
       // plain text query
     }

@@ -1,10 +1,20 @@
-import { accessSync, closeSync, constants, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { accessSync, closeSync, constants, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../storage/data-paths';
+import { tryLock, unlock } from 'fs-native-extensions';
+import { consoleLogger, type Logger } from '../logger';
 
 /**
- * Two processes never write one data directory at once. The lock file says which process
- * holds it (and the server's URL), so a second `deskstore` can tell the user where to go
- * instead of corrupting the store. A lock whose process is gone is stale and taken over.
+ * Two processes never write one data directory at once. The guard is an operating-system lock
+ * on `deskstore.lock` (Linux open-file-description locks, macOS flock, Windows LockFileEx,
+ * through fs-native-extensions): the kernel gives it to one process at a time and takes it
+ * back the moment that process ends, however it ends. Nothing is decided from a PID or a
+ * file's content, so a reused PID cannot lock a user out and there is no stale lock to take
+ * over. The lock file is never deleted (deleting it would let a second process lock a new file
+ * while the first still holds the old one).
+ *
+ * `deskstore.lock.info` says who holds the lock (role, server URL, PID), for the message a
+ * second process shows; it is only ever read for that message.
  */
 export interface LockInfo {
   readonly pid: number;
@@ -14,12 +24,12 @@ export interface LockInfo {
 }
 
 export class DataDirectoryBusyError extends Error {
-  constructor(readonly holder: LockInfo, dataDir: string) {
-    super(holder.url
+  constructor(readonly holder: LockInfo | null, dataDir: string) {
+    super(holder?.url
       ? `The data directory ${dataDir} is in use by the Deskstore server at ${holder.url} (pid ${holder.pid}). `
         + 'Stop it first, or send your data to that server through its API (resource_create with an upload).'
-      : `The data directory ${dataDir} is in use by another Deskstore process (pid ${holder.pid}, ${holder.role}, since ${holder.since}). `
-        + 'Wait for it to finish or stop it first.');
+      : `The data directory ${dataDir} is in use by another Deskstore process`
+        + `${holder ? ` (pid ${holder.pid}, ${holder.role}, since ${holder.since})` : ''}. Wait for it to finish or stop it first.`);
   }
 }
 
@@ -29,20 +39,25 @@ export interface DataDirectoryLock {
   release(): void;
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export const LOCK_FILE = 'deskstore.lock';
+const INFO_FILE = 'deskstore.lock.info';
 
 function readHolder(path: string): LockInfo | null {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as LockInfo;
   } catch {
-    return null; // half-written by a process that died while creating it: stale
+    return null; // not written yet, or left by a process that died: the message says less
+  }
+}
+
+function isReadOnlyFileSystem(dataDir: string): boolean {
+  try {
+    accessSync(dataDir, constants.W_OK);
+    closeSync(openSync(join(dataDir, '.deskstore-write-probe'), 'w', PRIVATE_FILE_MODE));
+    rmSync(join(dataDir, '.deskstore-write-probe'), { force: true });
+    return false;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EROFS';
   }
 }
 
@@ -50,44 +65,51 @@ function readHolder(path: string): LockInfo | null {
  * On a read-only file system no process can write the directory, so there is nothing to
  * guard: the lock is skipped and the server serves reads (writes fail with a clear error).
  */
-export function acquireDataDirectoryLock(dataDir: string, role: LockInfo['role']): DataDirectoryLock {
-  const path = join(dataDir, 'deskstore.lock');
+export function acquireDataDirectoryLock(dataDir: string, role: LockInfo['role'], logger: Logger = consoleLogger): DataDirectoryLock {
+  if (isReadOnlyFileSystem(dataDir)) {
+    logger.warn(`${dataDir} is on a read-only file system: serving reads only`);
+    return { setUrl: () => {}, release: () => {} };
+  }
+  const infoPath = join(dataDir, INFO_FILE);
+  const fd = openSync(join(dataDir, LOCK_FILE), 'a+', PRIVATE_FILE_MODE);
+  let locked: boolean;
   try {
-    accessSync(dataDir, constants.W_OK);
-    closeSync(openSync(join(dataDir, '.deskstore-write-probe'), 'w'));
-    rmSync(join(dataDir, '.deskstore-write-probe'), { force: true });
+    locked = tryLock(fd);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'EROFS') {
-      console.error(`deskstore: ${dataDir} is on a read-only file system: serving reads only`);
-      return { setUrl: () => {}, release: () => {} };
-    }
+    closeSync(fd);
+    throw err;
+  }
+  if (!locked) {
+    closeSync(fd);
+    throw new DataDirectoryBusyError(readHolder(infoPath), dataDir);
   }
   let info: LockInfo = { pid: process.pid, role, since: new Date().toISOString() };
-  for (let attempt = 0; ; attempt++) {
+  const writeInfo = () => {
     try {
-      const fd = openSync(path, 'wx', 0o644);
-      writeSync(fd, JSON.stringify(info));
-      closeSync(fd);
-      break;
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST' || attempt > 3) throw err;
-      const holder = readHolder(path);
-      if (holder && holder.pid !== process.pid && isAlive(holder.pid)) throw new DataDirectoryBusyError(holder, dataDir);
-      rmSync(path, { force: true });
+      writeFileSync(infoPath, JSON.stringify(info), { mode: PRIVATE_FILE_MODE });
+    } catch {
+      // only a message for others depends on it
     }
-  }
+  };
+  writeInfo();
   let released = false;
   const release = () => {
     if (released) return;
     released = true;
-    if (readHolder(path)?.pid === process.pid) rmSync(path, { force: true });
+    // The info first, while the lock still keeps others from writing theirs.
+    rmSync(infoPath, { force: true });
+    try {
+      unlock(fd);
+    } finally {
+      closeSync(fd);
+    }
     process.off('exit', release);
   };
   process.on('exit', release);
   return {
     setUrl(url: string) {
       info = { ...info, url };
-      writeFileSync(path, JSON.stringify(info));
+      writeInfo();
     },
     release,
   };

@@ -1,10 +1,11 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { createActionRegistry } from '../actions/registry';
 import { ValidationError } from '../errors';
 import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
+import { LocalFiles } from '../jobs/local-files';
+import { ensurePrivateDataDir } from '../storage/data-paths';
 import { startHttpServer } from '../server';
 import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
@@ -33,6 +34,8 @@ export interface DeskstoreOptions {
   readonly version: string;
   /** datastore_search_sql's time limit (CKAN: 60 s statement timeout). */
   readonly sqlTimeoutMs?: number;
+  /** Folders whose files a request may name (`file://` URLs, `deskstore_local_path`). */
+  readonly importFolders?: readonly string[];
 }
 
 export interface RunningDeskstore {
@@ -43,12 +46,14 @@ export interface RunningDeskstore {
   readonly tokenFile: string | null;
   readonly engine: EngineClient;
   readonly jobs: ImportJobs;
+  /** Grants the desktop app's native file dialog hands out (jobs/local-files.ts). */
+  readonly localFiles: LocalFiles;
   close(): Promise<void>;
 }
 
 export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDeskstore> {
-  mkdirSync(opts.dataDir, { recursive: true });
-  const lock: DataDirectoryLock = acquireDataDirectoryLock(opts.dataDir, 'server');
+  ensurePrivateDataDir(opts.dataDir);
+  const lock: DataDirectoryLock = acquireDataDirectoryLock(opts.dataDir, 'server', opts.logger ?? consoleLogger);
   let engine: EngineClient | null = null;
   try {
     const tokenInfo = opts.token ? null : loadOrCreateToken(opts.dataDir);
@@ -63,9 +68,11 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       engine: engine.api, importWorker: opts.workers.importer, jobsDir: join(opts.dataDir, 'jobs'), maxDownloadBytes: maxUploadBytes,
     });
     const sqlTimeoutMs = opts.sqlTimeoutMs ?? 60_000;
+    const localFiles = new LocalFiles(opts.importFolders ?? []);
     const registry = createActionRegistry({
       engine: engine.api,
       jobs,
+      localFiles,
       preview: (path, choices) => previewInWorker(opts.workers.importer, path, choices),
       searchSql: (sql) => client.callWithLimit(
         { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
@@ -94,6 +101,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       tokenFile: tokenInfo?.path ?? null,
       engine: running,
       jobs,
+      localFiles,
       close() {
         closing ??= (async () => {
           jobs.cancelAll();

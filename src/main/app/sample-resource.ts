@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import type { EngineApi } from '../engine/engine-api';
 import { importIntoResource } from '../importer/import-job';
 import { workerImportRunner } from '../importer/worker-runner';
+import { PRIVATE_FILE_MODE } from '../storage/data-paths';
 
 const SAMPLE_PACKAGE = 'esempio-comuni-italiani';
 const MARKER = 'sample-offered';
@@ -33,6 +34,6 @@ export async function ensureSampleResource(engine: EngineApi, dataDir: string, s
       },
     });
   }
-  writeFileSync(marker, `${new Date().toISOString()}\n`);
+  writeFileSync(marker, `${new Date().toISOString()}\n`, { mode: PRIVATE_FILE_MODE });
   return true;
 }

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { PRIVATE_FILE_MODE } from '../storage/data-paths';
 
 /**
  * One API token per data directory, created on first run, readable only by its owner. It is
@@ -16,7 +17,7 @@ export function loadOrCreateToken(dataDir: string): { token: string; path: strin
     const token = readFileSync(path, 'utf8').trim();
     if (token) {
       try {
-        chmodSync(path, 0o600); // repair a loosened mode rather than keep serving a readable token
+        chmodSync(path, PRIVATE_FILE_MODE); // repair a loosened mode rather than keep serving a readable token
       } catch {
         // read-only file system: nothing can change the mode, nor anything else
       }
@@ -24,7 +25,7 @@ export function loadOrCreateToken(dataDir: string): { token: string; path: strin
     }
   }
   const token = randomBytes(32).toString('base64url');
-  writeFileSync(path, `${token}\n`, { mode: 0o600 });
-  chmodSync(path, 0o600); // the umask may have narrowed `mode`; never widened it
+  writeFileSync(path, `${token}\n`, { mode: PRIVATE_FILE_MODE });
+  chmodSync(path, PRIVATE_FILE_MODE); // the umask may have narrowed `mode`; never widened it
   return { token, path, created: true };
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { basename, extname, resolve } from 'node:path';
-import { mkdirSync } from 'node:fs';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
 import { foldText } from '../../shared/fold-text';
 import { isTextSearchLanguage } from '../engine/fts';
@@ -13,7 +12,7 @@ import { formatFromFileName, importFileSize } from '../importer/file-source';
 import { importCsv } from '../importer/import-csv';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { createProgressReporter } from './progress-reporter';
-import { RESOURCE_ID_RULE, resourceIdProblem } from '../storage/data-paths';
+import { RESOURCE_ID_RULE, ensurePrivateDataDir, resourceIdProblem } from '../storage/data-paths';
 
 export interface ImportArgs {
   readonly file: string;
@@ -41,7 +40,7 @@ export function packageNameFor(file: string): string {
  */
 export async function importCommand(args: ImportArgs): Promise<void> {
   importFileSize(args.file); // a missing file is told before any lock or catalogue work
-  mkdirSync(args.dataDir, { recursive: true });
+  ensurePrivateDataDir(args.dataDir);
   const lock = acquireDataDirectoryLock(args.dataDir, 'import');
   const engine = new Engine({ dataDir: args.dataDir });
   try {

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDeskstore, type RunningDeskstore } from '../app/deskstore-app';
@@ -14,6 +14,7 @@ export interface ServeArgs {
   readonly sample: boolean;
   readonly maxUploadBytes?: number;
   readonly sqlTimeoutMs?: number;
+  readonly importFolders: readonly string[];
 }
 
 export interface BuiltPaths {
@@ -56,6 +57,7 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     version: paths.version,
     ...(args.maxUploadBytes ? { maxUploadBytes: args.maxUploadBytes } : {}),
     ...(args.sqlTimeoutMs ? { sqlTimeoutMs: args.sqlTimeoutMs } : {}),
+    importFolders: args.importFolders,
     logger: { ...consoleLogger, request: () => {} },
   });
   if (stopping) {
@@ -69,13 +71,41 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
 
 const LOOPBACK = ['127.0.0.1', 'localhost', '::1'];
 
+/**
+ * The API token, if the user chose one: `--token-file FILE`, or `--token` (kept for old
+ * scripts, but visible to every user in `ps`), else `$DESKSTORE_TOKEN` (removed from the
+ * environment once read); undefined means the data directory's own token file.
+ */
+function tokenFromOptions(inline: string | undefined, file: string | undefined): string | undefined {
+  const fromEnvironment = process.env.DESKSTORE_TOKEN?.trim();
+  delete process.env.DESKSTORE_TOKEN;
+  if (inline !== undefined && file !== undefined) throw new UsageError('give --token-file or --token, not both');
+  if (file !== undefined) {
+    let text: string;
+    try {
+      text = readFileSync(file, 'utf8');
+    } catch (err) {
+      throw new UsageError(`--token-file: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    }
+    const token = text.trim();
+    if (!token) throw new UsageError(`--token-file: ${file} is empty`);
+    return token;
+  }
+  if (inline !== undefined) {
+    console.error('warning: --token is visible to every user of this machine in the process list; use --token-file FILE or DESKSTORE_TOKEN');
+    return inline;
+  }
+  return fromEnvironment || undefined;
+}
+
 export const serveCli: CliCommand = {
   name: 'serve',
-  usage: `deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token TOKEN] [--no-sample]
-                   [--max-upload-mb N] [--sql-timeout-s N]`,
+  usage: `deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token-file FILE] [--no-sample]
+                   [--max-upload-mb N] [--sql-timeout-s N] [--import-folder DIR ...]`,
   options: {
-    data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' },
+    data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, 'token-file': { type: 'string' },
     'no-sample': { type: 'boolean' }, 'max-upload-mb': { type: 'string' }, 'sql-timeout-s': { type: 'string' },
+    'import-folder': { type: 'string', multiple: true },
   },
   async run(values, _positionals, env) {
     const maxUploadMb = integerOption(values['max-upload-mb'], '--max-upload-mb', 1);
@@ -84,7 +114,11 @@ export const serveCli: CliCommand = {
     if (!LOOPBACK.includes(host)) {
       throw new UsageError('--host must be a loopback address (127.0.0.1, ::1 or localhost): Deskstore is a local, single-user server');
     }
-    const token = stringOption(values.token);
+    const token = tokenFromOptions(stringOption(values.token), stringOption(values['token-file']));
+    const importFolders = (Array.isArray(values['import-folder']) ? values['import-folder'].map(String) : []).map((dir) => {
+      if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--import-folder: ${dir} is not a folder`);
+      return resolve(dir);
+    });
     await serveCommand({
       dataDir: resolve(stringOption(values.data) ?? defaultDataDir()),
       port: integerOption(values.port, '--port', 0) ?? 8765,
@@ -93,6 +127,7 @@ export const serveCli: CliCommand = {
       sample: values['no-sample'] !== true,
       ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
       ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
+      importFolders,
     }, {
       engineWorker: env.here('./engine-worker.js'),
       importWorker: env.here('./import-worker.js'),

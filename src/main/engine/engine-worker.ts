@@ -36,23 +36,40 @@ try {
 let queue: Promise<void> = Promise.resolve();
 let waiting = 0;
 let idleTimer: NodeJS.Timeout | null = null;
+let sizeCheckpointQueued = false;
 
-/** When no request has come for a while, fold journals into new generations (checkpoints). */
+const checkpointFailed = (err: unknown) => logger.error('checkpoint failed, the journal keeps the data:', err);
+
+/**
+ * When no request has come for a while, fold idle journals into new generations. The timer is
+ * not pushed back by every request (steady traffic would postpone it for ever): it fires every
+ * few seconds and only waits for a moment when nothing is queued.
+ */
 function scheduleMaintenance(): void {
-  if (idleTimer) clearTimeout(idleTimer);
+  if (idleTimer) return;
   idleTimer = setTimeout(() => {
     idleTimer = null;
-    if (waiting > 0) return;
+    if (waiting > 0) {
+      scheduleMaintenance();
+      return;
+    }
     queue = queue.then(() => engine.maintenance().then(({ waiting: journalsLeft }) => {
       // Journals not yet idle long enough: look again later, even if no request comes.
-      if (journalsLeft > 0 && !idleTimer) scheduleMaintenance();
-    }, (err: unknown) => {
-      logger.error('checkpoint failed, the journal keeps the data:', err);
-    }));
+      if (journalsLeft > 0) scheduleMaintenance();
+    }, checkpointFailed));
   }, MAINTENANCE_DELAY_MS);
   idleTimer.unref();
 }
 const MAINTENANCE_DELAY_MS = 5_000;
+
+/** A journal past its size threshold is checkpointed next in line, busy or not. */
+function checkpointIfDue(): void {
+  if (sizeCheckpointQueued || !engine.checkpointDue()) return;
+  sizeCheckpointQueued = true;
+  queue = queue.then(() => engine.maintenance(Infinity).then(() => undefined, checkpointFailed)).finally(() => {
+    sizeCheckpointQueued = false;
+  });
+}
 
 port.on('message', (message: ToEngine) => {
   if (message.kind === 'close') {
@@ -72,6 +89,7 @@ port.on('message', (message: ToEngine) => {
     } catch (err) {
       send({ kind: 'error', id, error: toWireError(err) });
     } finally {
+      checkpointIfDue();
       if (--waiting === 0) scheduleMaintenance();
     }
   });

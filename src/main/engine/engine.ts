@@ -28,9 +28,12 @@ import type { GroupByResult } from '../../shared/wire/group-by';
 import { computeMapPoints, type MapPointsRequest } from './search/map-points';
 import type { MapPointsResult } from '../../shared/wire/map-points';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
-import { pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
+import { PRIVATE_DIR_MODE, pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations } from './storage/resource-files';
 import type { StoredField } from './catalogue/records';
+
+/** How long a resource whose checkpoint failed waits before the next try. */
+const CHECKPOINT_RETRY_MS = 60_000;
 
 /** Journal bytes that trigger a checkpoint: big tables tolerate a bigger journal. */
 function checkpointThreshold(tableBytes: number): number {
@@ -65,6 +68,7 @@ export class Engine implements EngineContext {
   readonly defaultFtsLanguage: TextSearchLanguage;
   private readonly issuedGenerations = new Map<string, number>();
   private readonly lastWrite = new Map<string, number>();
+  private readonly checkpointFailedAt = new Map<string, number>();
 
   readonly dataDir: string;
 
@@ -72,7 +76,7 @@ export class Engine implements EngineContext {
     const dataDir = options.dataDir;
     this.dataDir = dataDir;
     try {
-      mkdirSync(join(dataDir, 'resources'), { recursive: true });
+      mkdirSync(join(dataDir, 'resources'), { recursive: true, mode: PRIVATE_DIR_MODE });
     } catch (err) {
       if (!existsSync(join(dataDir, 'resources'))) {
         throw new StorageError(`The data directory ${dataDir} cannot be used: ${(err as Error).message}`);
@@ -140,8 +144,30 @@ export class Engine implements EngineContext {
     };
   }
 
+  /**
+   * A checkpoint that failed (a full or read-only disk) is not retried for a while: each try
+   * writes a whole generation, and retrying after every request would slow every request down.
+   * The journal keeps the data meanwhile.
+   */
+  private failedRecently(resourceId: string): boolean {
+    const failed = this.checkpointFailedAt.get(resourceId);
+    return failed !== undefined && Date.now() - failed < CHECKPOINT_RETRY_MS;
+  }
+
   afterWrite(resource: OpenResource): void {
     this.lastWrite.set(resource.id, Date.now());
+  }
+
+  /**
+   * A journal has outgrown its threshold: a checkpoint is due now, whatever the traffic (reads
+   * that never pause must not keep a journal growing; docs/security.md, "checkpoints").
+   */
+  checkpointDue(): boolean {
+    return this.cache.openResources().some((r) => {
+      if (this.failedRecently(r.id)) return false;
+      const journal = r.journal();
+      return journal.count > 0 && journal.size >= checkpointThreshold(r.record.sizeBytes);
+    });
   }
 
   /**
@@ -157,8 +183,17 @@ export class Engine implements EngineContext {
       const journal = resource.journal();
       if (journal.count === 0) continue;
       const idle = Date.now() - (this.lastWrite.get(resource.id) ?? 0) >= idleMs;
-      if (idle || journal.size >= checkpointThreshold(resource.record.sizeBytes)) {
-        await writeGeneration(this, resource);
+      // At shutdown (idleMs 0) every journal gets its try; otherwise a recent failure waits.
+      if (idleMs > 0 && this.failedRecently(resource.id)) {
+        waiting++;
+      } else if (idle || journal.size >= checkpointThreshold(resource.record.sizeBytes)) {
+        try {
+          await writeGeneration(this, resource);
+        } catch (err) {
+          this.checkpointFailedAt.set(resource.id, Date.now());
+          throw err;
+        }
+        this.checkpointFailedAt.delete(resource.id);
         checkpointed.push(resource.id);
       } else {
         waiting++;

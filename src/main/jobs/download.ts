@@ -3,7 +3,7 @@ import { basename } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ImportInputError } from '../importer/import-errors';
-import { pathInside, uniqueFileName } from '../storage/data-paths';
+import { PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
 
 /**
  * Fetches a resource's `url` to a file, streamed (a large file never sits in memory) and
@@ -11,8 +11,28 @@ import { pathInside, uniqueFileName } from '../storage/data-paths';
  */
 export class DownloadError extends ImportInputError {}
 
+/**
+ * How long a server may keep a download waiting (docs/security.md, "timeouts"): a server that
+ * never answers, stops sending, or trickles a few bytes at a time ends the download with a
+ * clear error instead of holding it forever.
+ */
+export interface DownloadTimeouts {
+  /** From the request to the response's headers. */
+  readonly headersMs: number;
+  /** Longest silence between two pieces of the body. */
+  readonly stallMs: number;
+  /** Slowest average rate accepted, once `rateGraceMs` have passed. */
+  readonly minBytesPerSecond: number;
+  readonly rateGraceMs: number;
+}
+
+export const DEFAULT_DOWNLOAD_TIMEOUTS: DownloadTimeouts = {
+  headersMs: 30_000, stallMs: 60_000, minBytesPerSecond: 1024, rateGraceMs: 60_000,
+};
+
 export async function downloadToFile(
   url: string, dir: string, maxBytes: number, signal: AbortSignal, onProgress: (done: number, total: number) => void,
+  timeouts: DownloadTimeouts = DEFAULT_DOWNLOAD_TIMEOUTS,
 ): Promise<{ path: string; name: string }> {
   let parsed: URL;
   try {
@@ -23,33 +43,63 @@ export async function downloadToFile(
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new DownloadError(`Only http and https URLs can be loaded, not ${parsed.protocol}`);
   }
-  let response: Response;
+  // One controller for every way this download can be given up: the job's cancel, or a timeout
+  // (whose reason is the error the user will read).
+  const giveUp = new AbortController();
+  const onCancel = () => giveUp.abort(signal.reason);
+  if (signal.aborted) onCancel();
+  signal.addEventListener('abort', onCancel, { once: true });
+  let timer: NodeJS.Timeout | null = null;
+  const deadline = (ms: number, why: string) => {
+    if (timer) clearTimeout(timer);
+    timer = setTimeout(() => giveUp.abort(new DownloadError(why)), ms);
+    timer.unref();
+  };
+  const started = Date.now();
+  let path: string | null = null;
   try {
-    response = await fetch(parsed, { signal, redirect: 'follow' });
-  } catch (err) {
-    if (signal.aborted) throw err;
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    throw new DownloadError(`Could not fetch ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+    deadline(timeouts.headersMs, `${url} did not answer within ${timeouts.headersMs / 1000} s`);
+    let response: Response;
+    try {
+      response = await fetch(parsed, { signal: giveUp.signal, redirect: 'follow' });
+    } catch (err) {
+      if (giveUp.signal.aborted) throw giveUp.signal.reason;
+      const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+      throw new DownloadError(`Could not fetch ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
+    }
+    if (!response.ok || !response.body) throw new DownloadError(`Fetching ${url} answered HTTP ${response.status}`);
+    const total = Number(response.headers.get('content-length') ?? 0);
+    if (total > maxBytes) throw new DownloadError(`${url} is ${total} bytes, more than the ${maxBytes}-byte limit`);
+    const name = decodeURIComponent(basename(parsed.pathname)) || 'download.csv';
+    path = pathInside(dir, uniqueFileName('download'));
+    const stalled = `${url} sent nothing for ${timeouts.stallMs / 1000} s`;
+    deadline(timeouts.stallMs, stalled);
+    let done = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _enc, callback) {
+        done += chunk.length;
+        if (done > maxBytes) return callback(new DownloadError(`${url} is larger than the ${maxBytes}-byte limit`));
+        const seconds = (Date.now() - started) / 1000;
+        if (seconds * 1000 > timeouts.rateGraceMs && done / seconds < timeouts.minBytesPerSecond) {
+          return callback(new DownloadError(`${url} is sending too slowly (${Math.round(done / seconds)} bytes/s)`));
+        }
+        deadline(timeouts.stallMs, stalled);
+        onProgress(done, total);
+        callback(null, chunk);
+      },
+    });
+    try {
+      await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path, { mode: PRIVATE_FILE_MODE }), { signal: giveUp.signal });
+    } catch (err) {
+      if (giveUp.signal.aborted) throw giveUp.signal.reason;
+      throw err;
+    }
+    const result = { path, name };
+    path = null;
+    return result;
+  } finally {
+    if (timer) clearTimeout(timer);
+    signal.removeEventListener('abort', onCancel);
+    if (path) rmSync(path, { force: true });
   }
-  if (!response.ok || !response.body) throw new DownloadError(`Fetching ${url} answered HTTP ${response.status}`);
-  const total = Number(response.headers.get('content-length') ?? 0);
-  if (total > maxBytes) throw new DownloadError(`${url} is ${total} bytes, more than the ${maxBytes}-byte limit`);
-  const name = decodeURIComponent(basename(parsed.pathname)) || 'download.csv';
-  const path = pathInside(dir, uniqueFileName('download'));
-  let done = 0;
-  const counter = new Transform({
-    transform(chunk: Buffer, _enc, callback) {
-      done += chunk.length;
-      if (done > maxBytes) return callback(new DownloadError(`${url} is larger than the ${maxBytes}-byte limit`));
-      onProgress(done, total);
-      callback(null, chunk);
-    },
-  });
-  try {
-    await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path), { signal });
-  } catch (err) {
-    rmSync(path, { force: true });
-    throw err;
-  }
-  return { path, name };
 }

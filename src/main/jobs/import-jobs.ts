@@ -5,10 +5,10 @@ import type { EngineApi } from '../engine/engine-api';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { workerImportRunner } from '../importer/worker-runner';
 import type { ImportJobStatus } from '../../shared/wire/import';
-import { downloadToFile } from './download';
+import { downloadToFile, type DownloadTimeouts } from './download';
 import { StorageError } from '../errors';
-import { storageFailure } from '../engine/storage/durable-files';
-import { isGeneratedId, pathInside, uniqueFileName } from '../storage/data-paths';
+import { storageFailure } from '../storage/storage-failure';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, isGeneratedId, pathInside, uniqueFileName } from '../storage/data-paths';
 
 /**
  * Background loads of resource files into the DataStore, as CKAN's xloader does them: a
@@ -30,8 +30,8 @@ export interface JobStatus extends ImportJobStatus {
 
 interface Job {
   status: JobStatus;
-  /** A file fetched from `source.url`, removed when the job ends. */
-  downloaded?: string;
+  /** A file fetched from `source.url` (and its name), removed when the job ends. */
+  downloaded?: { readonly path: string; readonly name: string };
   readonly source: JobSource;
   readonly choices: ImportChoices;
   readonly abort: AbortController;
@@ -44,6 +44,7 @@ export interface ImportJobsOptions {
   readonly maxDownloadBytes: number;
   /** Imports running at once; the rest wait (each one uses a core and a lot of memory). */
   readonly concurrency?: number;
+  readonly downloadTimeouts?: DownloadTimeouts;
 }
 
 const nowIso = (): string => new Date().toISOString().replace('Z', '');
@@ -58,7 +59,7 @@ export class ImportJobs {
 
   constructor(private readonly opts: ImportJobsOptions) {
     try {
-      mkdirSync(join(opts.jobsDir, 'staged'), { recursive: true });
+      mkdirSync(join(opts.jobsDir, 'staged'), { recursive: true, mode: PRIVATE_DIR_MODE });
       this.sweep();
     } catch (err) {
       this.unavailable = storageFailure(`Loads cannot run: ${opts.jobsDir}`, err).message;
@@ -87,8 +88,8 @@ export class ImportJobs {
       },
     };
     this.jobs.set(resourceId, job);
-    this.queue.push(resourceId);
-    this.pump();
+    if (source.kind === 'url') void this.download(job, source.url);
+    else this.enqueue(job);
     return job.status;
   }
 
@@ -109,7 +110,7 @@ export class ImportJobs {
     const id = randomUUID();
     const dest = pathInside(this.stagedDir, id);
     renameSync(path, dest);
-    writeFileSync(`${dest}.json`, JSON.stringify({ name, staged: nowIso() }));
+    writeFileSync(`${dest}.json`, JSON.stringify({ name, staged: nowIso() }), { mode: PRIVATE_FILE_MODE });
     return { id, path: dest };
   }
 
@@ -176,6 +177,33 @@ export class ImportJobs {
     job.status = { ...job.status, ...change, last_updated: nowIso() };
   }
 
+  private enqueue(job: Job): void {
+    this.queue.push(job.status.resource_id);
+    this.pump();
+  }
+
+  /**
+   * Downloads run beside the import queue, not in it: a slow or stalled server delays only its
+   * own load (and gives up after the download's timeouts), never the imports waiting behind.
+   */
+  private async download(job: Job, url: string): Promise<void> {
+    const signal = job.abort.signal;
+    this.update(job, { status: 'running', phase: 'downloading' });
+    try {
+      job.downloaded = await downloadToFile(url, this.opts.jobsDir, this.opts.maxDownloadBytes, signal,
+        (done, total) => this.update(job, { bytes_done: done, bytes_total: total }), this.opts.downloadTimeouts);
+    } catch (err) {
+      if (!signal.aborted) this.update(job, { status: 'error', phase: 'done', error: { message: (err as Error).message ?? String(err) } });
+      return;
+    }
+    if (signal.aborted) {
+      this.cleanup(job);
+      return;
+    }
+    this.update(job, { status: 'pending', phase: 'queued' });
+    this.enqueue(job);
+  }
+
   private pump(): void {
     while (this.running < (this.opts.concurrency ?? 1) && this.queue.length) {
       const resourceId = this.queue.shift()!;
@@ -194,20 +222,9 @@ export class ImportJobs {
     const resourceId = job.status.resource_id;
     const signal = job.abort.signal;
     this.update(job, { status: 'running' });
+    // A url job reaches the queue only once its file is downloaded.
+    const { path: file, name } = job.downloaded ?? (job.source as FileJobSource);
     try {
-      let file: string;
-      let name: string;
-      if (job.source.kind === 'url') {
-        this.update(job, { phase: 'downloading' });
-        const download = await downloadToFile(job.source.url, this.opts.jobsDir, this.opts.maxDownloadBytes, signal,
-          (done, total) => this.update(job, { bytes_done: done, bytes_total: total }));
-        file = download.path;
-        name = download.name;
-        job.downloaded = file;
-      } else {
-        file = job.source.path;
-        name = job.source.name;
-      }
       const result = await importIntoResource(this.opts.engine, file, resourceId, job.choices,
         workerImportRunner(this.opts.importWorker, signal), {
           displayName: name,
@@ -222,7 +239,7 @@ export class ImportJobs {
   }
 
   private cleanup(job: Job): void {
-    if (job.downloaded) rmSync(job.downloaded, { force: true });
+    if (job.downloaded) rmSync(job.downloaded.path, { force: true });
     if (job.source.kind === 'file' && job.source.owned) rmSync(job.source.path, { force: true });
   }
 }

@@ -4,10 +4,12 @@
  * the duration of `run()`: an action that wants to keep one must move it away.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { requireToken } from '../actions/require-token';
 import type { ActionContext, ActionRegistry } from '../actions/types';
+import { AuthorizationError, BadRequestError } from '../errors';
 import { ClientGoneError } from './body-errors';
 import {
-  assertDeclaredSizeFits, hasBody, readRequestBody, type BodyLimits, type RequestBody,
+  anonymousLimits, assertDeclaredSizeFits, hasBody, readRequestBody, type BodyLimits, type RequestBody,
 } from './body-reader';
 import {
   bareStringResponse, errorResponse, helpUrl, notFoundResponse, sendResponse, successResponse, toJsonp,
@@ -15,11 +17,14 @@ import {
 } from './envelope';
 import { removeFiles } from './multipart';
 import { assertMethodAllowed, extractParams } from './request-params';
+import { isSameOriginPage } from './request-guards';
 import type { ServerLogger } from './types';
 
 export interface ActionEndpointDeps {
   readonly registry: ActionRegistry;
   readonly limits: BodyLimits;
+  /** Cap for the body of a request without the token. */
+  readonly maxAnonymousBodyBytes: number;
   readonly logger: ServerLogger;
   /** Requests that arrived with `Expect: 100-continue` (marked by the server). */
   readonly expectsContinue: (req: IncomingMessage) => boolean;
@@ -48,8 +53,13 @@ export async function handleAction(
   let response: WireResponse;
   try {
     assertMethodAllowed(baseContext.method, action.sideEffectFree);
-    acceptBody(req, res, deps);
-    body = await readRequestBody(req, deps.limits);
+    // Decided from the headers, before a byte of the body is read: an anonymous client cannot
+    // make the server store an upload or parse a big body only to be told 403.
+    if (action.requiresToken) requireToken(baseContext, name);
+    const jsonp = jsonpCallback(req, baseContext);
+    const limits = baseContext.authorized ? deps.limits : anonymousLimits(deps.limits, deps.maxAnonymousBodyBytes);
+    acceptBody(req, res, deps, limits);
+    body = await readRequestBody(req, limits);
     const { params, callback } = extractParams({
       method: baseContext.method,
       sideEffectFree: action.sideEffectFree,
@@ -61,7 +71,6 @@ export async function handleAction(
     const context: ActionContext = callback ? { ...baseContext, authorized: false } : baseContext;
     const result = await action.run(params, context);
     response = successResponse(help, result);
-    const jsonp = jsonpCallback(baseContext);
     if (jsonp !== null) response = toJsonp(jsonp, response);
   } catch (err) {
     if (err instanceof ClientGoneError) return;
@@ -78,10 +87,10 @@ export async function handleAction(
  * A client that asked for `100-continue` gets it only if the declared size fits; otherwise
  * it is told 413 before it sends anything (curl does this for bodies over 1 MB).
  */
-function acceptBody(req: IncomingMessage, res: ServerResponse, deps: ActionEndpointDeps): void {
+function acceptBody(req: IncomingMessage, res: ServerResponse, deps: ActionEndpointDeps, limits: BodyLimits): void {
   if (!deps.expectsContinue(req) || !hasBody(req)) return;
   try {
-    assertDeclaredSizeFits(req, deps.limits);
+    assertDeclaredSizeFits(req, limits);
   } catch (err) {
     // The client now either sends nothing or closes; the connection cannot be reused.
     res.setHeader('Connection', 'close');
@@ -90,8 +99,22 @@ function acceptBody(req: IncomingMessage, res: ServerResponse, deps: ActionEndpo
   res.writeContinue();
 }
 
-/** JSONP only for a GET whose query string names a callback; errors stay plain JSON (§1.2). */
-function jsonpCallback(ctx: ActionContext): string | null {
+/** A JavaScript name, possibly dotted (`cb`, `jQuery123_456`, `app.receive`): nothing else can be a callback. */
+const CALLBACK = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*$/;
+
+/**
+ * JSONP only for a GET whose query string names a callback; errors stay plain JSON (§1.2).
+ * A JSONP answer is readable by whichever page includes it as a script, so it is only given to
+ * this server's own pages (a browser says so with `Sec-Fetch-Site: same-origin`), and the
+ * callback must be a plain JavaScript name (docs/security.md, "JSONP").
+ */
+function jsonpCallback(req: IncomingMessage, ctx: ActionContext): string | null {
   if (ctx.method !== 'GET') return null;
-  return new URLSearchParams(ctx.rawQuery).get('callback');
+  const callback = new URLSearchParams(ctx.rawQuery).get('callback');
+  if (callback === null) return null;
+  if (!isSameOriginPage(req)) throw new AuthorizationError('JSONP (callback) is only answered to pages of this server');
+  if (callback.length > 128 || !CALLBACK.test(callback)) {
+    throw new BadRequestError('Bad request - callback must be a JavaScript function name');
+  }
+  return callback;
 }

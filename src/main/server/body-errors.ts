@@ -12,8 +12,8 @@ export class BodyTooLargeError extends BadRequestError {
     super(`Bad request - ${detail}`, 413);
   }
 
-  static overLimit(what: string, limit: number): BodyTooLargeError {
-    return new BodyTooLargeError(`${what} too large: the limit is ${limit} bytes`);
+  static overLimit(what: string, limit: number, anonymous = false): BodyTooLargeError {
+    return new BodyTooLargeError(`${what} too large: the limit is ${limit} bytes${anonymous ? ' without the API token' : ''}`);
   }
 }
 

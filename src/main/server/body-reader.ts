@@ -26,6 +26,16 @@ export interface BodyLimits {
   readonly uploadDir: string;
   readonly maxBodyBytes: number;
   readonly maxUploadBytes: number;
+  /** The request carries no token: the anonymous cap applies and files are refused. */
+  readonly anonymous?: boolean;
+}
+
+/**
+ * The limits for a request without the token (docs/security.md, "bodies"): nothing an anonymous
+ * client may do needs a big body (it can only read), and files only go to actions that write.
+ */
+export function anonymousLimits(limits: BodyLimits, maxAnonymousBodyBytes: number): BodyLimits {
+  return { ...limits, maxBodyBytes: Math.min(limits.maxBodyBytes, maxAnonymousBodyBytes), maxUploadBytes: 0, anonymous: true };
 }
 
 export function mediaType(req: IncomingMessage): string {
@@ -55,6 +65,7 @@ function bodyLimitFor(req: IncomingMessage, limits: BodyLimits): number {
 
 /** The 413 for this request's kind of body: uploads are reported against the upload cap. */
 function tooLargeFor(req: IncomingMessage, limits: BodyLimits): BodyTooLargeError {
+  if (limits.anonymous) return BodyTooLargeError.overLimit('Request body', limits.maxBodyBytes, true);
   return mediaType(req) === 'multipart/form-data'
     ? BodyTooLargeError.overLimit('Upload', limits.maxUploadBytes)
     : BodyTooLargeError.overLimit('Request body', limits.maxBodyBytes);
@@ -75,10 +86,11 @@ export async function readRequestBody(req: IncomingMessage, limits: BodyLimits):
       uploadDir: limits.uploadDir,
       maxUploadBytes: limits.maxUploadBytes,
       maxFieldBytes: limits.maxBodyBytes,
+      filesAllowed: !limits.anonymous,
     });
     return { kind: 'form', ...parsed };
   }
-  const buffer = await readCapped(req, limits.maxBodyBytes);
+  const buffer = await readCapped(req, limits);
   if (type === 'application/x-www-form-urlencoded') {
     // URLSearchParams decodes exactly as Werkzeug's form parser: `+` is a space, %XX is
     // UTF-8, `&` separates. This is what makes curl's `-d '{"a":1}'` land as a field name.
@@ -89,12 +101,13 @@ export async function readRequestBody(req: IncomingMessage, limits: BodyLimits):
   return { kind: 'raw', text: buffer.toString('utf8').replace(/^\uFEFF/, '') };
 }
 
-async function readCapped(req: IncomingMessage, limit: number): Promise<Buffer> {
+async function readCapped(req: IncomingMessage, limits: BodyLimits): Promise<Buffer> {
+  const limit = limits.maxBodyBytes;
   try {
     return await getRawBody(req, { limit, length: declaredLength(req) });
   } catch (err) {
     const type = (err as { type?: unknown }).type;
-    if (type === 'entity.too.large') throw BodyTooLargeError.overLimit('Request body', limit);
+    if (type === 'entity.too.large') throw BodyTooLargeError.overLimit('Request body', limit, limits.anonymous);
     if (type === 'request.aborted') throw new ClientGoneError();
     if (type === 'request.size.invalid') {
       throw new BadRequestError('Bad request - Request body shorter or longer than its Content-Length');

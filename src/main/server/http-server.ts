@@ -4,22 +4,50 @@
  * is left after a grace period.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { createRequestHandler, markExpectsContinue, urlHostFor } from './request-handler';
 import type { RunningServer, ServerOptions } from './types';
 
 const DEFAULT_CLOSE_GRACE_MS = 10_000;
+
+/**
+ * Connection limits (docs/security.md, "timeouts"). Node's defaults let an idle or half-open
+ * socket live 60 s and accept sockets until file descriptors run out: thousands of them made
+ * the server unreachable. A browser opens at most six connections to one host and scripts a
+ * few, so 512 is far above any honest use, and a client gets 10 s to send its headers.
+ */
+export const CONNECTION_LIMITS = {
+  maxConnections: 512,
+  headersTimeoutMs: 10_000,
+  /** The whole request, body included: a multi-gigabyte upload from a slow disk fits. */
+  requestTimeoutMs: 15 * 60_000,
+  keepAliveTimeoutMs: 5_000,
+} as const;
 
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const urlHost = urlHostFor(host);
   let port = 0;
   const handler = createRequestHandler(options, () => port);
-  const server = createServer();
+  const limits = { ...CONNECTION_LIMITS, ...options.connectionLimits };
+  const server = createServer({
+    headersTimeout: limits.headersTimeoutMs,
+    requestTimeout: limits.requestTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    // How often those timeouts are enforced (Node's default, 30 s, lets sockets pile up meanwhile).
+    connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+  });
+  server.maxConnections = limits.maxConnections;
+  // Node's headers timeout starts with the first byte: a socket that sends nothing at all is
+  // given the same time, then cut. Once a request arrives Node's own timers take over.
+  server.on('connection', (socket: Socket) => {
+    socket.setTimeout(limits.headersTimeoutMs, () => socket.destroy());
+  });
   const inFlight = new Set<ServerResponse>();
   let closing = false;
 
   const onRequest = (req: IncomingMessage, res: ServerResponse): void => {
+    req.socket.setTimeout(0);
     inFlight.add(res);
     res.on('close', () => {
       inFlight.delete(res);

@@ -11,8 +11,10 @@ import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { UploadedFile } from '../actions/types';
-import { BadRequestError } from '../errors';
-import { pathInside, uniqueFileName } from '../storage/data-paths';
+import { AuthorizationError, BadRequestError } from '../errors';
+import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
+import { storageFailure, whyNotWritable } from '../storage/storage-failure';
+import { dirname } from 'node:path';
 import { BodyTooLargeError, ClientGoneError } from './body-errors';
 
 export interface MultipartLimits {
@@ -21,6 +23,8 @@ export interface MultipartLimits {
   readonly maxUploadBytes: number;
   /** All field names and values together. */
   readonly maxFieldBytes: number;
+  /** False for requests without the token: a file part is refused before a byte is stored. */
+  readonly filesAllowed: boolean;
 }
 
 export interface MultipartBody {
@@ -35,8 +39,17 @@ export interface MultipartBody {
 const MAX_FILES = 10;
 const MAX_FIELDS = 1000;
 
+/** A file-system failure (a read-only or full disk) is the user's to fix, not a 500. */
+function asStorageFailure(err: unknown): unknown {
+  return typeof (err as NodeJS.ErrnoException | null)?.syscall === 'string' ? storageFailure('Could not store the upload', err) : err;
+}
+
 export async function parseMultipart(req: IncomingMessage, limits: MultipartLimits): Promise<MultipartBody> {
-  await mkdir(limits.uploadDir, { recursive: true, mode: 0o700 });
+  try {
+    await mkdir(limits.uploadDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  } catch (err) {
+    throw asStorageFailure(whyNotWritable(dirname(limits.uploadDir)) ?? err);
+  }
   return new Promise<MultipartBody>((resolve, reject) => {
     let parser: busboy.Busboy;
     try {
@@ -93,6 +106,11 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
         stream.resume();
         return;
       }
+      if (!limits.filesAllowed) {
+        stream.resume();
+        fail(new AuthorizationError('uploading files needs the Deskstore API token in the Authorization header'));
+        return;
+      }
       let path: string;
       try {
         path = pathInside(limits.uploadDir, `upload-${uniqueFileName()}`);
@@ -112,12 +130,12 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
           else callback(null, chunk);
         },
       });
-      const out = createWriteStream(path, { flags: 'wx', mode: 0o600 });
+      const out = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE });
       const write = pipeline(stream, counter, out).then((): [string, UploadedFile] => [name, {
         kind: 'upload', path, filename: info.filename ?? '', size, mimeType: info.mimeType,
       }]);
       writes.push(write);
-      write.catch(fail);
+      write.catch((err: unknown) => fail(asStorageFailure(err)));
     });
 
     const tooMany = () => fail(new BodyTooLargeError(`Too many parts: at most ${MAX_FILES} files and ${MAX_FIELDS} fields`));
@@ -129,7 +147,7 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
       // The parser is done; file parts may still be flushing to disk.
       void Promise.all(writes).then((files) => {
         if (!failed) resolve({ fields, files, createdPaths });
-      }, fail);
+      }, (err: unknown) => fail(asStorageFailure(err)));
     });
     req.on('close', () => {
       if (!req.complete) fail(new ClientGoneError());

@@ -50,18 +50,40 @@ export function checkHost(hostHeader: string | undefined, port: number): string 
   return `Host header "${shown}" is not allowed (expected 127.0.0.1:${port} or localhost:${port})`;
 }
 
+/** What a request is for: the API (actions, `/api`, the dump) or the UI's pages and files. */
+export type RequestAudience = 'api' | 'ui';
+
+const single = (value: string | string[] | undefined): string | undefined => (Array.isArray(value) ? value[0] : value);
+
 /**
- * Browsers label subresource requests from other sites with `Sec-Fetch-Site: cross-site`.
- * Without CORS a foreign page cannot read our JSON, but it could include a JSONP URL as a
- * <script> and read local data that way, so such requests are refused. Top-level
- * navigations stay allowed (a link to the UI works), and non-browser clients (scripts,
- * ckanapi, curl) never send the header.
+ * Cross-site refusal (docs/security.md, "requests from other pages"). Browsers say where a
+ * request comes from: `Origin` on every POST and CORS request, `Sec-Fetch-Site` (with
+ * `-Mode` and `-Dest`) on everything. Only this server's own pages may call the API; another
+ * site, or another local port (`same-site`: a notebook or a dev server), may only open a UI page
+ * as a top-level navigation (a link). A foreign page can therefore neither frame the UI, nor
+ * submit a form to an action, nor include a JSONP URL as a script, nor start a costly query
+ * with an image tag. Scripts and curl send none of these headers and are not affected.
  */
-export function checkCrossSite(req: IncomingMessage): string | null {
-  const site = req.headers['sec-fetch-site'];
-  const mode = req.headers['sec-fetch-mode'];
-  if (site === 'cross-site' && mode !== 'navigate') return 'cross-site requests are not allowed';
-  return null;
+export function checkCrossSite(req: IncomingMessage, audience: RequestAudience): string | null {
+  const origin = single(req.headers.origin);
+  if (origin !== undefined && origin.toLowerCase() !== `http://${(req.headers.host ?? '').toLowerCase()}`) {
+    const shown = origin.length > 100 ? `${origin.slice(0, 100)}...` : origin;
+    return `requests from other origins (${shown}) are not allowed`;
+  }
+  const site = single(req.headers['sec-fetch-site']);
+  if (site === undefined || site === 'same-origin' || site === 'none') return null;
+  const topLevelNavigation = single(req.headers['sec-fetch-mode']) === 'navigate'
+    && single(req.headers['sec-fetch-dest']) === 'document'
+    && (req.method === 'GET' || req.method === 'HEAD');
+  if (audience === 'ui' && topLevelNavigation) return null;
+  return audience === 'api'
+    ? 'the API does not answer requests from other sites or local ports; call it from a script or from Deskstore itself'
+    : 'cross-site requests are not allowed';
+}
+
+/** The request comes from a page of this very server (the only pages JSONP is answered to). */
+export function isSameOriginPage(req: IncomingMessage): boolean {
+  return single(req.headers['sec-fetch-site']) === 'same-origin';
 }
 
 /** Compares digests so that neither the content nor the length of the token leaks by timing. */

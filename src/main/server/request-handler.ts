@@ -13,6 +13,12 @@ import { canonicalPath, createRouter, isApiPath, parseTarget, type RequestTarget
 import { createStaticUi } from './static-ui';
 import type { RequestHandler, ServerLogger, ServerOptions } from './types';
 
+/**
+ * Requests without the token can only read; 1 MiB (nginx's default body cap in front of many
+ * CKAN sites) leaves room for long `filters` lists and SQL.
+ */
+const DEFAULT_MAX_ANONYMOUS_BODY_BYTES = 1024 * 1024;
+
 /** How long an unread request body may keep streaming in after the answer was sent. */
 const DRAIN_LIMIT_MS = 5_000;
 
@@ -52,9 +58,10 @@ export function createRequestHandler(options: ServerOptions, getPort: () => numb
   const logInternal = (err: unknown) => logger.error('request failed', err);
 
   const dispatch = async (req: IncomingMessage, res: ServerResponse, port: number): Promise<void> => {
-    const refusal = checkHost(req.headers.host, port) ?? checkCrossSite(req);
-    if (refusal !== null) {
-      sendResponse(res, errorResponse(new AuthorizationError(refusal), null, logInternal));
+    const refuse = (why: string) => sendResponse(res, errorResponse(new AuthorizationError(why), null, logInternal));
+    const badHost = checkHost(req.headers.host, port);
+    if (badHost !== null) {
+      refuse(badHost);
       return;
     }
     const target = parseTarget(req.url ?? '');
@@ -64,6 +71,11 @@ export function createRequestHandler(options: ServerOptions, getPort: () => numb
     }
     const method = req.method ?? 'GET';
     const found = router.lookup(method, target.path);
+    const crossSite = checkCrossSite(req, found.kind === 'none' && !isApiPath(target.path) ? 'ui' : 'api');
+    if (crossSite !== null) {
+      refuse(crossSite);
+      return;
+    }
     if (found.kind === 'match') {
       await dispatchRoute(req, res, found.match, contextFor(req, target, port));
       return;
@@ -96,6 +108,7 @@ export function createRequestHandler(options: ServerOptions, getPort: () => numb
       await handleAction(req, res, match.params.name ?? '', context, {
         registry: options.registry,
         limits,
+        maxAnonymousBodyBytes: options.maxAnonymousBodyBytes ?? DEFAULT_MAX_ANONYMOUS_BODY_BYTES,
         logger,
         expectsContinue: (r) => expectContinue.has(r),
       });

@@ -8,6 +8,7 @@ import type { ActionParams, UploadedFile } from '../actions/types';
 import { BadRequestError } from '../errors';
 import type { RequestBody } from './body-reader';
 import { pythonRepr } from './python-repr';
+import { TOO_DEEP, jsonDepthExceeds } from '../util/json-depth';
 
 export interface ParamsInput {
   readonly method: 'GET' | 'POST';
@@ -87,13 +88,16 @@ function mixed(entries: ReadonlyArray<[string, string]>): ActionParams {
 }
 
 function decodeJson(text: string, shown: string): unknown {
+  let data: unknown;
   try {
-    return JSON.parse(text);
+    data = JSON.parse(text);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
     throw jsonError(`Error decoding JSON data. Error: JSONDecodeError(${pythonRepr(reason)}) `
       + `JSON data extracted from the request: ${clip(pythonRepr(shown))}`);
   }
+  if (jsonDepthExceeds(data)) throw jsonError(`Error decoding JSON data. Error: the JSON is ${TOO_DEEP}`);
+  return data;
 }
 
 /** CKAN adds the first file of each field after the data, whichever branch produced it. */

@@ -57,10 +57,19 @@ export interface ServerOptions {
   readonly maxBodyBytes: number;
   /** Cap for the files of one multipart request, together. */
   readonly maxUploadBytes: number;
+  /** Cap for the body of a request without the token, which may carry no files (default 1 MiB). */
+  readonly maxAnonymousBodyBytes?: number;
   readonly extraRoutes?: readonly ExtraRoute[];
   readonly logger?: ServerLogger;
   /** How long close() waits for in-flight requests before cutting connections. */
   readonly closeGraceMs?: number;
+  /** Overrides of http-server.ts's CONNECTION_LIMITS (tests use small ones). */
+  readonly connectionLimits?: Partial<{
+    readonly maxConnections: number;
+    readonly headersTimeoutMs: number;
+    readonly requestTimeoutMs: number;
+    readonly keepAliveTimeoutMs: number;
+  }>;
 }
 
 export interface RunningServer {

@@ -11,9 +11,26 @@
  * Nothing else in the code joins an outside string into a path.
  */
 import { randomUUID } from 'node:crypto';
-import { lstatSync, realpathSync } from 'node:fs';
+import { chmodSync, lstatSync, mkdirSync, realpathSync } from 'node:fs';
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { StorageError, ValidationError } from '../errors';
+
+/**
+ * Everything in a data folder is private to its user (docs/security.md, "the data folder"):
+ * tables can hold personal data and the folder holds the API token.
+ */
+export const PRIVATE_DIR_MODE = 0o700;
+export const PRIVATE_FILE_MODE = 0o600;
+
+/** Creates the data folder (and missing parents) private, and makes an existing one private. */
+export function ensurePrivateDataDir(dataDir: string): void {
+  mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  try {
+    chmodSync(dataDir, PRIVATE_DIR_MODE);
+  } catch {
+    // a read-only mount, or a folder owned by someone else: nothing to tighten from here
+  }
+}
 
 const RESOURCE_ID_FORBIDDEN = /[^0-9a-zA-Z _-]/;
 export const RESOURCE_ID_MIN_LENGTH = 7;
@@ -109,7 +126,8 @@ export function resourceDirIfValid(dataDir: string, resourceId: string): string 
   }
 }
 
-function isInside(root: string, path: string): boolean {
+/** `path` is `root` or below it (both already real paths). */
+export function isInside(root: string, path: string): boolean {
   const rel = relative(root, path);
   return rel === '' || (!rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel));
 }

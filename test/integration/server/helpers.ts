@@ -26,6 +26,8 @@ const echo = async (params: ActionParams, ctx: ActionContext) => ({ params, cont
 /** Paths of uploads seen by `upload_probe`, to check they are gone after the request. */
 export interface Probe {
   uploadPaths: string[];
+  /** How many times `token_probe` (an action that needs the token) ran. */
+  tokenProbeRuns: number;
   /** `slow` waits for this to be called. */
   releaseSlow: () => void;
   slowStarted: Promise<void>;
@@ -71,6 +73,13 @@ export function createFakeRegistry(probe: Probe): ActionRegistry {
       }
       return out;
     }),
+    ['token_probe', {
+      name: 'token_probe', sideEffectFree: false, requiresToken: true,
+      run: async () => {
+        probe.tokenProbeRuns++;
+        return 'ran';
+      },
+    }],
     define('slow', true, async () => {
       started();
       await gate;
@@ -94,7 +103,7 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<ServerOptions> = {}): Promise<TestServer> {
   const root = await mkdtemp(join(tmpdir(), 'deskstore-server-'));
   const uploadDir = join(root, 'uploads');
-  const probe: Probe = { uploadPaths: [], releaseSlow: () => undefined, slowStarted: Promise.resolve() };
+  const probe: Probe = { uploadPaths: [], tokenProbeRuns: 0, releaseSlow: () => undefined, slowStarted: Promise.resolve() };
   const logs: RequestLogEntry[] = [];
   const errors: Array<{ message: string; error: unknown }> = [];
   const server = await startHttpServer({

@@ -114,7 +114,7 @@ describe('createRequestHandler without startHttpServer', () => {
     const root = await mkdtemp(join(tmpdir(), 'deskstore-handler-'));
     cleanups.push(() => rm(root, { recursive: true, force: true }));
     let port = 0;
-    const probe: Probe = { uploadPaths: [], releaseSlow: () => undefined, slowStarted: Promise.resolve() };
+    const probe: Probe = { uploadPaths: [], tokenProbeRuns: 0, releaseSlow: () => undefined, slowStarted: Promise.resolve() };
     const handler = createRequestHandler({
       registry: createFakeRegistry(probe), token: TOKEN, uploadDir: join(root, 'u'), maxBodyBytes: 1024, maxUploadBytes: 1024,
       logger: { request: () => undefined, warn: () => undefined, error: () => undefined },
@@ -155,7 +155,7 @@ describe('extra routes', () => {
     const t = await started({ extraRoutes: routes });
     const res = await call(`${t.url}/it/datastore/dump/ab%C3%BC?format=csv`, { headers: { Authorization: TOKEN } });
     expect(res.status).toBe(200);
-    expect(res.text).toBe('id=abü;format=csv;auth=true;locale=it;path=/datastore/dump/ab%C3%BC;actions=6');
+    expect(res.text).toBe('id=abü;format=csv;auth=true;locale=it;path=/datastore/dump/ab%C3%BC;actions=7');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
   });
 

@@ -176,8 +176,11 @@ describe('JSON errors (contract §2.3)', () => {
 });
 
 describe('JSONP (contract §1.2)', () => {
+  // A browser tags requests from this server's own pages so; JSONP is only answered to those.
+  const ownPage = { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'script' };
+
   it('wraps a GET 200 in the callback, removes the key, and runs anonymous', async () => {
-    const res = await call(`${t.url}/api/3/action/echo?callback=cb&a=1`, { headers: { Authorization: TOKEN } });
+    const res = await call(`${t.url}/api/3/action/echo?callback=cb&a=1`, { headers: { Authorization: TOKEN, ...ownPage } });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/javascript;charset=utf-8');
     expect(res.text.startsWith('cb({')).toBe(true);
@@ -187,13 +190,25 @@ describe('JSONP (contract §1.2)', () => {
     expect(inner.result.context.authorized).toBe(false);
   });
 
-  it('HTML-escapes the callback name', async () => {
-    const res = await call(`${t.url}/api/3/action/echo?callback=${encodeURIComponent('<x>&"\'')}`);
-    expect(res.text.startsWith('&lt;x&gt;&amp;&quot;&#x27;({')).toBe(true);
+  it('accepts dotted JavaScript names and refuses anything else as a callback', async () => {
+    const ok = await call(`${t.url}/api/3/action/echo?callback=jQuery_1.$done2`, { headers: ownPage });
+    expect(ok.text.startsWith('jQuery_1.$done2({')).toBe(true);
+    for (const bad of ['<x>&"\'', 'alert(1)//', 'a-b', '1cb', 'a..b', `a${'b'.repeat(200)}`]) {
+      const res = await call(`${t.url}/api/3/action/echo?callback=${encodeURIComponent(bad)}`, { headers: ownPage });
+      expect([bad, res.status, res.json]).toEqual([bad, 400, 'Bad request - callback must be a JavaScript function name']);
+    }
+  });
+
+  it('is not answered to anything but this server’s own pages (another local port, an old browser, a script)', async () => {
+    for (const headers of [{ 'Sec-Fetch-Site': 'same-site', 'Sec-Fetch-Mode': 'no-cors' }, {}]) {
+      const res = await call(`${t.url}/api/3/action/echo?callback=cb`, { headers });
+      expect(res.status).toBe(403);
+      expect(res.headers.get('content-type')).toBe('application/json;charset=utf-8');
+    }
   });
 
   it('does not wrap errors', async () => {
-    const res = await call(`${t.url}/api/3/action/fail?kind=not_found&callback=cb`);
+    const res = await call(`${t.url}/api/3/action/fail?kind=not_found&callback=cb`, { headers: ownPage });
     expect(res.status).toBe(404);
     expect(res.headers.get('content-type')).toBe('application/json;charset=utf-8');
     expect(res.json.error.__type).toBe('Not Found Error');

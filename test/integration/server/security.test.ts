@@ -1,6 +1,7 @@
 import { request as httpRequest } from 'node:http';
+import { connect, type Socket } from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, rawRequest, startTestServer, TOKEN, type TestServer } from './helpers';
+import { call, filesIn, rawRequest, startTestServer, TOKEN, type TestServer } from './helpers';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -104,19 +105,59 @@ describe('Host header (DNS rebinding)', () => {
 });
 
 describe('browser protections', () => {
-  it('refuses cross-site subresource requests (JSONP from a foreign page) but allows navigation', async () => {
-    const script = await call(`${t.url}/api/3/action/echo?callback=steal`, {
-      headers: { 'Sec-Fetch-Site': 'cross-site', 'Sec-Fetch-Mode': 'no-cors' },
-    });
-    expect(script.status).toBe(403);
-    expect(script.json.error.message).toBe('Access denied: cross-site requests are not allowed');
-    // fetch sets Sec-Fetch-Mode itself, so navigation is simulated with node:http.
-    const nav = await rawRequest({
-      port: t.port, path: '/api/3/action/echo', headers: { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' },
-    });
-    expect(nav.status).toBe(200);
-    const same = await call(`${t.url}/api/3/action/echo`, { headers: { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'cors' } });
-    expect(same.status).toBe(200);
+  const headersOf = (site: string, mode: string, dest: string, extra: Record<string, string> = {}) => ({
+    'sec-fetch-site': site, 'sec-fetch-mode': mode, 'sec-fetch-dest': dest, ...extra,
+  });
+  const status = async (path: string, headers: Record<string, string>, method = 'GET', body?: string) => {
+    const res = await rawRequest({ port: t.port, method, path, headers, ...(body === undefined ? {} : { body }) });
+    return { status: res.status, message: res.status === 403 ? (res.json() as any).error.message as string : '' };
+  };
+
+  it('refuses every request from another site or local port to the API, navigations and forms included', async () => {
+    const api = '/api/3/action/echo';
+    const cases: Array<[string, Record<string, string>, string?]> = [
+      ['an <iframe> on another site', headersOf('cross-site', 'navigate', 'iframe')],
+      ['a link on another site', headersOf('cross-site', 'navigate', 'document')],
+      ['a <script> (JSONP) on another site', headersOf('cross-site', 'no-cors', 'script')],
+      ['an <img> on another site', headersOf('cross-site', 'no-cors', 'image')],
+      ['a page on another local port (same-site)', headersOf('same-site', 'cors', 'empty')],
+      ['a link on another local port', headersOf('same-site', 'navigate', 'document')],
+    ];
+    for (const [label, headers] of cases) {
+      const r = await status(api, headers);
+      expect([label, r.status]).toEqual([label, 403]);
+      expect(r.message).toMatch(/^Access denied: the API does not answer requests from other sites or local ports/);
+    }
+    // A form POSTed from another site: a top-level navigation, refused before the action runs.
+    const form = await status('/api/3/action/echo_post', headersOf('cross-site', 'navigate', 'document', {
+      origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded',
+    }), 'POST', 'a=1');
+    expect(form.status).toBe(403);
+    expect(t.logs.at(-1)?.status).toBe(403);
+  });
+
+  it('refuses a foreign Origin even from a browser that sends no Sec-Fetch headers', async () => {
+    for (const origin of ['http://evil.example', 'null', `http://localhost:${t.port + 1}`, `http://localhost:${t.port}`]) {
+      const r = await status('/api/3/action/echo_post', { origin, 'content-type': 'application/json' }, 'POST', '{}');
+      expect([origin, r.status]).toEqual([origin, 403]);
+      expect(r.message).toMatch(/^Access denied: requests from other origins/);
+    }
+    const own = await status('/api/3/action/echo_post', { origin: `http://127.0.0.1:${t.port}`, 'content-type': 'application/json' }, 'POST', '{}');
+    expect(own.status).toBe(200);
+  });
+
+  it('lets a link from another site open a UI page, but not frame it or load it as a resource', async () => {
+    expect((await status('/en/', headersOf('cross-site', 'navigate', 'document'))).status).not.toBe(403);
+    expect((await status('/it/', headersOf('same-site', 'navigate', 'document'))).status).not.toBe(403);
+    expect((await status('/en/', headersOf('cross-site', 'navigate', 'iframe'))).status).toBe(403);
+    expect((await status('/assets/index.js', headersOf('cross-site', 'no-cors', 'script'))).status).toBe(403);
+  });
+
+  it('keeps answering its own pages, typed URLs and scripts', async () => {
+    expect((await status('/api/3/action/echo', headersOf('same-origin', 'cors', 'empty'))).status).toBe(200);
+    expect((await status('/api/3/action/echo', headersOf('none', 'navigate', 'document'))).status).toBe(200);
+    expect((await status('/api/3/action/echo', {})).status).toBe(200);
+    expect((await call(`${t.url}/api/3/action/echo`)).status).toBe(200); // Node's fetch: Sec-Fetch-Mode only
   });
 
   it('sets nosniff, CSP, Referrer-Policy, X-Frame-Options; no CORS', async () => {
@@ -144,7 +185,7 @@ describe('body size limit', () => {
 
   it('answers 413 with a bare JSON string for an oversized JSON body (declared length)', async () => {
     const res = await call(`${t.url}/api/3/action/echo_post`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: big(5 * 1024 * 1024),
+      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: TOKEN }, body: big(5 * 1024 * 1024),
     });
     expect(res.status).toBe(413);
     expect(res.json).toBe('Bad request - Request body too large: the limit is 65536 bytes');
@@ -218,5 +259,109 @@ describe('body size limit', () => {
       method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `a=${'b'.repeat(70_000)}`,
     });
     expect(res.status).toBe(413);
+  });
+});
+
+describe('bodies of requests without the token (issue 8: read before authorization)', () => {
+  const expectContinue = (port: number, path: string, headers: Record<string, string>, bytes: number) => new Promise<{ status: number; continued: boolean; body: string }>((resolve, reject) => {
+    let continued = false;
+    const req = httpRequest({
+      host: '127.0.0.1', port, method: 'POST', path, agent: false,
+      headers: { 'content-length': String(bytes), expect: '100-continue', ...headers },
+    }, (res) => {
+      let body = '';
+      res.on('data', (c: Buffer) => (body += c.toString()));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body }));
+    });
+    req.on('continue', () => {
+      continued = true;
+      req.end(`{"pad": "${'a'.repeat(bytes - 11)}"}`);
+    });
+    req.on('error', reject);
+    req.flushHeaders();
+  });
+
+  it('refuses an action that needs the token from the headers alone, without asking for the body', async () => {
+    const big = await startTestServer({ maxBodyBytes: 64 * 1024 * 1024 });
+    try {
+      const anonymous = await expectContinue(big.port, '/api/3/action/token_probe', { 'content-type': 'application/json' }, 8 * 1024 * 1024);
+      expect(anonymous.continued).toBe(false);
+      expect(anonymous.status).toBe(403);
+      expect(JSON.parse(anonymous.body).error.message).toBe('Access denied: token_probe needs the Deskstore API token in the Authorization header');
+      expect(big.probe.tokenProbeRuns).toBe(0);
+      const holder = await expectContinue(big.port, '/api/3/action/token_probe', { 'content-type': 'application/json', authorization: TOKEN }, 8 * 1024 * 1024);
+      expect([holder.continued, holder.status]).toEqual([true, 200]);
+    } finally {
+      await big.stop();
+    }
+  });
+
+  it('stores no file of an anonymous multipart request, whatever the action', async () => {
+    for (const action of ['token_probe', 'upload_probe', 'echo']) {
+      const body = new FormData();
+      body.append('package_id', 'x');
+      // Within the anonymous size cap: it is the file itself that is refused.
+      body.append('upload', new Blob(['z'.repeat(10 * 1024)]), 'small.csv');
+      const res = await call(`${t.url}/api/3/action/${action}`, { method: 'POST', body });
+      expect([action, res.status]).toEqual([action, 403]);
+      expect(await filesIn(t.uploadDir)).toEqual([]);
+    }
+    expect(t.probe.uploadPaths).toEqual([]);
+    expect(t.probe.tokenProbeRuns).toBe(0);
+  });
+
+  it('caps anonymous bodies far below a token holder’s', async () => {
+    const big = await startTestServer({ maxBodyBytes: 64 * 1024 * 1024, maxAnonymousBodyBytes: 64 * 1024 });
+    try {
+      const body = JSON.stringify({ pad: 'a'.repeat(200 * 1024) });
+      const anonymous = await call(`${big.url}/api/3/action/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+      expect([anonymous.status, anonymous.json]).toEqual([413, 'Bad request - Request body too large: the limit is 65536 bytes without the API token']);
+      const holder = await call(`${big.url}/api/3/action/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: TOKEN }, body });
+      expect(holder.status).toBe(200);
+    } finally {
+      await big.stop();
+    }
+  });
+});
+
+describe('connection limits (issue 8: half-open sockets made the server unreachable)', () => {
+  /** Opens `n` sockets that send `prefix` and then nothing; resolves each socket's close time. */
+  const idleSockets = async (port: number, n: number, prefix = '') => {
+    const started = Date.now();
+    return Promise.all(Array.from({ length: n }, () => new Promise<{ socket: Socket; closed: Promise<number> }>((resolve) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        if (prefix) socket.write(prefix);
+      });
+      socket.on('error', () => undefined);
+      const closed = new Promise<number>((done) => socket.on('close', () => done(Date.now() - started)));
+      resolve({ socket, closed });
+    })));
+  };
+  const within = (ms: number, p: Promise<number>) => Promise.race([p, new Promise<number>((r) => setTimeout(() => r(Infinity), ms))]);
+
+  it('closes sockets that never finish their headers, and refuses more than the connection cap', async () => {
+    const small = await startTestServer({ connectionLimits: { maxConnections: 20, headersTimeoutMs: 500 } });
+    try {
+      const silent = await idleSockets(small.port, 40);
+      const slow = await idleSockets(small.port, 5, 'GET /api/3 HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+      const closedAfter = await Promise.all([...silent, ...slow].map((s) => within(5_000, s.closed)));
+      // Every one of them was cut by the server (none was closed by this test).
+      expect(closedAfter.filter((ms) => ms === Infinity)).toEqual([]);
+      const res = await call(`${small.url}/api/3`);
+      expect(res.status).toBe(200);
+    } finally {
+      await small.stop();
+    }
+  });
+
+  it('caps connections by default, far above what browsers and scripts open', async () => {
+    const sockets = await idleSockets(t.port, 600);
+    try {
+      const closedAfter = await Promise.all(sockets.map((s) => within(2_000, s.closed)));
+      // The default headers timeout (10 s) has not passed: what was closed is what went over the cap.
+      expect(closedAfter.filter((ms) => ms !== Infinity).length).toBe(600 - 512);
+    } finally {
+      for (const s of sockets) s.socket.destroy();
+    }
   });
 });

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { call, filesIn, rawRequest, startTestServer, type TestServer } from './helpers';
+import { call, filesIn, rawRequest, startTestServer, TOKEN, type TestServer } from './helpers';
 
 let t: TestServer;
 beforeEach(async () => {
@@ -12,7 +12,8 @@ afterEach(async () => {
   await t.stop();
 });
 
-const upload = (body: FormData, path = '/api/3/action/upload_probe') => call(`${t.url}${path}`, { method: 'POST', body });
+// Uploads are for token holders (anonymous ones are refused in security.test.ts).
+const upload = (body: FormData, path = '/api/3/action/upload_probe') => call(`${t.url}${path}`, { method: 'POST', body, headers: { Authorization: TOKEN } });
 
 async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
   const until = Date.now() + ms;
@@ -99,6 +100,7 @@ describe('multipart uploads', () => {
         host: '127.0.0.1', port: t.port, method: 'POST', path: '/api/3/action/upload_probe', agent: false,
         headers: {
           'content-type': 'multipart/form-data; boundary=b', 'content-length': String(5 * 1024 * 1024), expect: '100-continue',
+          authorization: TOKEN,
         },
       }, (res) => {
         let body = '';
@@ -123,7 +125,7 @@ describe('multipart uploads', () => {
       + 'Content-Type: text/csv\r\n\r\n';
     const req = httpRequest({
       host: '127.0.0.1', port: t.port, method: 'POST', path: '/api/3/action/upload_probe', agent: false,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(200 * 1024) },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(200 * 1024), authorization: TOKEN },
     });
     req.on('error', () => undefined);
     req.write(head);
@@ -138,13 +140,13 @@ describe('multipart uploads', () => {
   it('answers 400 for a malformed multipart body', async () => {
     const noBoundary = await rawRequest({
       port: t.port, method: 'POST', path: '/api/3/action/upload_probe',
-      headers: { 'content-type': 'multipart/form-data' }, body: 'whatever',
+      headers: { 'content-type': 'multipart/form-data', authorization: TOKEN }, body: 'whatever',
     });
     expect(noBoundary.status).toBe(400);
     expect(noBoundary.json()).toMatch(/^Bad request - Malformed multipart body/);
     const truncated = await rawRequest({
       port: t.port, method: 'POST', path: '/api/3/action/upload_probe',
-      headers: { 'content-type': 'multipart/form-data; boundary=b' },
+      headers: { 'content-type': 'multipart/form-data; boundary=b', authorization: TOKEN },
       body: '--b\r\nContent-Disposition: form-data; name="upload"; filename="a"\r\n\r\nabc',
     });
     expect(truncated.status).toBe(400);

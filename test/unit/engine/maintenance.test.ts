@@ -41,3 +41,19 @@ describe('Engine.maintenance', () => {
     await engine.close();
   });
 });
+
+describe('Engine.checkpointDue', () => {
+  it('is true once a journal passes its size threshold, whatever the idleness, and false after the checkpoint', async () => {
+    const engine = await engineWithOneWrite();
+    expect(engine.checkpointDue()).toBe(false);
+    const big = Array.from({ length: 5_000 }, (_, i) => ({ k: `${i}`.padEnd(1000, 'x') }));
+    await engine.datastoreUpsert({ resourceId: rid, records: big, method: 'insert', force: true, dryRun: false });
+    expect(engine.checkpointDue()).toBe(true);
+    const before = generationOf(engine);
+    // Size-only maintenance, as the worker runs it between requests.
+    expect((await engine.maintenance(Infinity)).checkpointed).toEqual([rid]);
+    expect(generationOf(engine)).toBeGreaterThan(before);
+    expect(engine.checkpointDue()).toBe(false);
+    await engine.close();
+  });
+});

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { splitTokenFromFragment } from '../../../src/renderer/src/api/token';
-import { fileUrl } from '../../../src/renderer/src/api/upload';
 import { normalizeBaseUrl, portalHints } from '../../../src/renderer/src/api/urls';
 import { resourcesToShow } from '../../../src/renderer/src/features/catalogue/catalogue-filter';
 import { datasetNameFrom, titleFromFileName } from '../../../src/renderer/src/features/import/dataset-name';
@@ -48,11 +47,6 @@ describe('URLs', () => {
     expect(portalHints('https://raw.githubusercontent.com/x/y.csv')).toEqual({ base: 'https://raw.githubusercontent.com', resourceId: null });
     expect(portalHints('comuni.csv')).toBeNull();
     expect(portalHints(null)).toBeNull();
-  });
-
-  it('builds file URLs for local paths', () => {
-    expect(fileUrl('/home/me/dati #1/a?.csv')).toBe('file:///home/me/dati%20%231/a%3F.csv');
-    expect(fileUrl('C:\\Users\\me\\città.csv')).toBe('file:///C:/Users/me/citt%C3%A0.csv');
   });
 });
 

@@ -1,53 +1,166 @@
-import { closeSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync, existsSync } from 'node:fs';
+import { closeSync, copyFileSync, existsSync, fsyncSync, ftruncateSync, openSync, readFileSync, writeSync } from 'node:fs';
 import { crc32 } from 'node:zlib';
-import { StorageError } from '../../errors';
-import { fsyncDirectory, storageFailure } from '../storage/durable-files';
 import { dirname } from 'node:path';
+import { StorageError } from '../../errors';
+import { PRIVATE_FILE_MODE } from '../../storage/data-paths';
+import { storageFailure } from '../../storage/storage-failure';
+import { fsyncDirectory, writeFileDurably } from '../storage/durable-files';
 
 /**
  * The write-ahead journal of one resource generation: every acknowledged write since the
  * generation's files were written, one entry per request, appended and fsynced before the
- * response. Entry framing: u32 LE length, u32 LE CRC-32 of the payload, payload (UTF-8 JSON).
- * A crash can only tear the last entry, whose write was never acknowledged: replay stops
- * there and the file is cut back to its last whole entry.
+ * response. Entry framing: u32 LE length, u32 LE CRC-32 of the payload, payload (UTF-8 JSON
+ * of an object).
+ *
+ * A crash can only tear the last entry, whose write was never acknowledged: replay stops there
+ * and the first append cuts the file back to its last whole entry. Anything else that fails its
+ * checks is damage (docs/security.md, "journal damage"): the damaged file is copied aside
+ * untouched, the entries before the damage are replayed (and an entry whose only fault is its
+ * length field is recovered whole), the journal is rewritten with them, and `damage` says what
+ * happened so the caller can say it loudly. Acknowledged data is never cut away: what could not
+ * be replayed is still in the copy.
  */
 const HEADER = 8;
+const OPEN_BRACE = 0x7b;
+const CLOSE_BRACE = 0x7d;
+
+export interface JournalDamage {
+  /** Byte offset of the first entry that failed its checks. */
+  readonly offset: number;
+  readonly replayed: number;
+  /** Entries whose length field was damaged but whose content checked out, replayed too. */
+  readonly recovered: number;
+  /** An entry could not be read at all (otherwise only length fields were damaged). */
+  readonly lostEntry: boolean;
+  /** Whole entries found after the lost one, not replayed (they may depend on it). */
+  readonly notReplayed: number;
+  /** The untouched copy of the damaged journal, or null if it could not be written. */
+  readonly keptAs: string | null;
+  /** Why the journal could not be rewritten (it then refuses appends), or null. */
+  readonly unrepaired: string | null;
+}
+
+interface Frame {
+  readonly end: number;
+  readonly payload: unknown;
+}
+
+/** A whole entry at `at` whose payload is `data[at + 8, end)`, checked; null otherwise. */
+function frameEndingAt(data: Buffer, at: number, end: number): Frame | null {
+  const start = at + HEADER;
+  if (end <= start || end > data.length || data[start] !== OPEN_BRACE || data[end - 1] !== CLOSE_BRACE) return null;
+  const payload = data.subarray(start, end);
+  if (crc32(payload) !== data.readUInt32LE(at + 4)) return null;
+  try {
+    return { end, payload: JSON.parse(payload.toString('utf8')) as unknown };
+  } catch {
+    return null;
+  }
+}
+
+function frameAt(data: Buffer, at: number): Frame | null {
+  return at + HEADER <= data.length ? frameEndingAt(data, at, at + HEADER + data.readUInt32LE(at)) : null;
+}
+
+/** The first whole entry starting after `from`, or -1. Cheap: most offsets fail the brace test. */
+function nextFrame(data: Buffer, from: number): number {
+  for (let at = from; at + HEADER < data.length; at++) {
+    if (data[at + HEADER] === OPEN_BRACE && frameAt(data, at)) return at;
+  }
+  return -1;
+}
+
+/** What a write cut short by a crash looks like: the frame does not fit, or its bytes never reached the disk. */
+function looksTorn(data: Buffer, at: number): boolean {
+  if (at + HEADER > data.length || at + HEADER + data.readUInt32LE(at) > data.length) return true;
+  return data.subarray(at + HEADER).every((byte) => byte === 0);
+}
+
+function encodeFrame(payload: unknown): Buffer {
+  const body = Buffer.from(JSON.stringify(payload), 'utf8');
+  const frame = Buffer.allocUnsafe(HEADER + body.length);
+  frame.writeUInt32LE(body.length, 0);
+  frame.writeUInt32LE(crc32(body), 4);
+  body.copy(frame, HEADER);
+  return frame;
+}
 
 export class Journal {
   private fd: number | null = null;
   private bytes = 0;
   private entries = 0;
+  /** Set when damage could not be repaired: appending would build on a broken file. */
+  private refuse: string | null = null;
 
   private constructor(readonly path: string) {}
 
   /**
    * Reads a journal's whole entries, in order (a missing file has none). Nothing is written
-   * until the first append, so a read-only data directory can still be served.
+   * until the first append unless the journal is damaged, so a read-only data directory can
+   * still be served.
    */
-  static open<T>(path: string): { journal: Journal; entries: T[] } {
+  static open<T>(path: string): { journal: Journal; entries: T[]; damage: JournalDamage | null } {
     const journal = new Journal(path);
+    if (!existsSync(path)) return { journal, entries: [], damage: null };
+    const data = readFileSync(path);
     const entries: T[] = [];
-    let valid = 0;
-    if (existsSync(path)) {
-      const data = readFileSync(path);
-      let at = 0;
-      while (at + HEADER <= data.length) {
-        const length = data.readUInt32LE(at);
-        const checksum = data.readUInt32LE(at + 4);
-        if (at + HEADER + length > data.length) break; // torn tail
-        const payload = data.subarray(at + HEADER, at + HEADER + length);
-        if (crc32(payload) !== checksum) {
-          if (at + HEADER + length === data.length) break; // torn tail with garbage inside
-          throw new StorageError(`The journal ${path} is damaged in the middle (entry at byte ${at}); the resource cannot be opened safely`);
-        }
-        entries.push(JSON.parse(payload.toString('utf8')) as T);
-        at += HEADER + length;
+    let at = 0;
+    let recovered = 0;
+    let damagedAt = -1;
+    let lostEntry = false;
+    let notReplayed = 0;
+    while (at + HEADER <= data.length) {
+      const whole = frameAt(data, at);
+      if (whole) {
+        entries.push(whole.payload as T);
+        at = whole.end;
+        continue;
       }
-      valid = at;
+      const next = nextFrame(data, at + 1);
+      // Only the length field wrong: the content, up to the next entry (or the end), checks out.
+      const relengthed = frameEndingAt(data, at, next === -1 ? data.length : next);
+      if (relengthed) {
+        entries.push(relengthed.payload as T);
+        recovered++;
+        if (damagedAt < 0) damagedAt = at;
+        at = relengthed.end;
+        continue;
+      }
+      if (next === -1 && looksTorn(data, at)) break; // the unacknowledged last write
+      damagedAt = damagedAt < 0 ? at : damagedAt;
+      lostEntry = true;
+      for (let p = next; p >= 0;) {
+        const frame = frameAt(data, p);
+        if (!frame) break;
+        notReplayed++;
+        p = frame.end;
+      }
+      break;
     }
-    journal.bytes = valid;
     journal.entries = entries.length;
-    return { journal, entries };
+    if (damagedAt < 0) {
+      journal.bytes = at; // a torn tail, if any, is cut at the first append
+      return { journal, entries, damage: null };
+    }
+    return { journal, entries, damage: journal.repair(entries, { offset: damagedAt, recovered, lostEntry, notReplayed }) };
+  }
+
+  /** Keeps the damaged file aside, then rewrites the journal with the entries replayed. */
+  private repair(entries: readonly unknown[], found: Pick<JournalDamage, 'offset' | 'recovered' | 'lostEntry' | 'notReplayed'>): JournalDamage {
+    const keptAs = `${this.path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
+    const frames = entries.map(encodeFrame);
+    let kept: string | null = null;
+    try {
+      copyFileSync(this.path, keptAs);
+      kept = keptAs;
+      writeFileDurably(this.path, frames);
+      this.bytes = frames.reduce((n, f) => n + f.length, 0);
+      return { ...found, replayed: entries.length, keptAs, unrepaired: null };
+    } catch (err) {
+      this.refuse = `The journal ${this.path} is damaged and could not be repaired (${(err as Error).message}); `
+        + 'writes to this resource are refused until it can be';
+      return { ...found, replayed: entries.length, keptAs: kept, unrepaired: (err as Error).message };
+    }
   }
 
   get size(): number {
@@ -59,10 +172,11 @@ export class Journal {
   }
 
   private openForAppend(): number {
+    if (this.refuse) throw new StorageError(this.refuse);
     if (this.fd !== null) return this.fd;
     const existed = existsSync(this.path);
     try {
-      this.fd = openSync(this.path, 'a+');
+      this.fd = openSync(this.path, 'a+', PRIVATE_FILE_MODE);
       // Cut a torn tail so new entries follow the last whole one.
       ftruncateSync(this.fd, this.bytes);
       if (!existed) fsyncDirectory(dirname(this.path)); // the new file's name must survive a crash too
@@ -77,11 +191,7 @@ export class Journal {
   /** Appends one entry and fsyncs; when this returns, the entry survives a crash. */
   append(payload: unknown): void {
     const fd = this.openForAppend();
-    const body = Buffer.from(JSON.stringify(payload), 'utf8');
-    const frame = Buffer.allocUnsafe(HEADER + body.length);
-    frame.writeUInt32LE(body.length, 0);
-    frame.writeUInt32LE(crc32(body), 4);
-    body.copy(frame, HEADER);
+    const frame = encodeFrame(payload);
     try {
       let done = 0;
       while (done < frame.length) done += writeSync(fd, frame, done, frame.length - done);

@@ -2,7 +2,7 @@ import type { Logger } from '../../logger';
 import { MutableTextIndex } from '../fts';
 import type { DatastoreRecord } from '../catalogue/records';
 import { applyEntryToMemory } from '../journal/apply-entry';
-import { Journal } from '../journal/journal';
+import { Journal, type JournalDamage } from '../journal/journal';
 import type { JournalEntry } from '../journal/journal-entry';
 import { StorageError } from '../../errors';
 import { sqlJsLoaded } from '../sqlite/sql-js';
@@ -42,7 +42,8 @@ export class ResourceCache {
     const dir = resourceDir(this.dataDir, resourceId);
     const { store, textIndex, indexedColumns } = readColumnsOrRebuild(dir, resourceId, record, this.logger);
     const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex), new Set(indexedColumns), this.logger);
-    const { journal, entries } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
+    const { journal, entries, damage } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
+    if (damage) this.logger.error(describeDamage(resourceId, journal.path, damage));
     for (const entry of entries) applyEntryToMemory(resource, entry);
     resource.attachJournal(journal, entries);
     return resource;
@@ -78,6 +79,19 @@ export class ResourceCache {
       this.evict(id);
     }
   }
+}
+
+/** Journal damage in words a person can act on: what was kept, what was not, where it is. */
+function describeDamage(resourceId: string, path: string, d: JournalDamage): string {
+  const copy = d.keptAs ? `the damaged journal is kept unchanged as ${d.keptAs}` : 'the damaged journal could not be copied aside';
+  const refused = d.unrepaired ? `; it could not be rewritten (${d.unrepaired}), so writes to this resource are refused` : '';
+  if (!d.lostEntry) {
+    return `resource ${resourceId}: the journal ${path} had ${d.recovered} damaged entry header(s) from byte ${d.offset}; `
+      + `all ${d.replayed} acknowledged writes were recovered; ${copy}${refused}.`;
+  }
+  return `resource ${resourceId}: the journal ${path} is DAMAGED at byte ${d.offset}: the ${d.replayed} writes before it were replayed`
+    + `${d.recovered ? ` (${d.recovered} repaired)` : ''}, the damaged write`
+    + `${d.notReplayed ? ` and the ${d.notReplayed} acknowledged writes after it were` : ' was'} NOT replayed; ${copy}${refused}.`;
 }
 
 /**

@@ -15,14 +15,15 @@ export interface ResourceTextIndex {
   rank(query: TsQuery, rowIds: Uint32Array): Float64Array;
 }
 
-/** plainto_tsquery / to_tsquery; a syntax error is CKAN's 409 `Invalid query`. */
+/** plainto_tsquery / to_tsquery; a syntax error (or a query over PostgreSQL's size limit) is CKAN's 409 `Invalid query`. */
 export function rowTextQuery(text: string, plain: boolean, language: TextSearchLanguage): TsQuery {
-  if (plain) return plainToTsQuery(text, language);
   try {
-    return parseTsQuery(text, language);
+    return plain ? plainToTsQuery(text, language) : parseTsQuery(text, language);
   } catch (err) {
     if (err instanceof TsQuerySyntaxError) {
-      throw invalidQuery(err.message, `to_tsquery('${language}', $1)`, [text]);
+      // The query is echoed as CKAN does, but a huge one only in part.
+      const shown = text.length > 1000 ? `${text.slice(0, 1000)}...` : text;
+      throw invalidQuery(err.message, `${plain ? 'plainto_tsquery' : 'to_tsquery'}('${language}', $1)`, [shown]);
     }
     throw err;
   }

@@ -1,7 +1,8 @@
 import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
-import { StorageError } from '../../errors';
+import { PRIVATE_FILE_MODE } from '../../storage/data-paths';
+import { storageFailure } from '../../storage/storage-failure';
 
 /**
  * Crash-safe file replacement: write a temporary file next to the target, fsync it, rename
@@ -12,7 +13,7 @@ export function writeFileDurably(path: string, parts: readonly Uint8Array[]): vo
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
   let fd: number | null = null;
   try {
-    fd = openSync(tmp, 'w', 0o644);
+    fd = openSync(tmp, 'w', PRIVATE_FILE_MODE);
     for (const part of parts) {
       let done = 0;
       while (done < part.byteLength) done += writeSync(fd, part, done, part.byteLength - done);
@@ -36,15 +37,4 @@ export function fsyncDirectory(dir: string): void {
   } finally {
     closeSync(fd);
   }
-}
-
-/** Turns an fs error into a message a user can act on (disk full, permissions). */
-export function storageFailure(what: string, err: unknown): StorageError {
-  const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  const why = code === 'ENOSPC' ? 'the disk is full'
-    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EROFS' ? 'the file system is read-only'
-        : code === 'EDQUOT' ? 'the disk quota is exceeded'
-          : (err as Error | undefined)?.message ?? String(err);
-  return new StorageError(`${what}: ${why}`);
 }

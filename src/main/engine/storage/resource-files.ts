@@ -4,7 +4,9 @@ import type { TableStore } from '../column-store/table-store';
 import { decodeIndex, encodeIndex, type InvertedIndex } from '../fts';
 import { decodeContainer, encodeContainer, CorruptContainerError } from './binary-container';
 import { decodeColumns, encodeColumns, type ColumnsHeader } from './column-codec';
-import { storageFailure, writeFileDurably } from './durable-files';
+import { writeFileDurably } from './durable-files';
+import { storageFailure } from '../../storage/storage-failure';
+import { PRIVATE_DIR_MODE } from '../../storage/data-paths';
 
 /**
  * The files of one version ("generation") of a resource, in `resources/<id>/`:
@@ -40,7 +42,7 @@ export function writeResourceFiles(dir: string, generation: number, image: Resou
 
 function ensureDir(dir: string): void {
   try {
-    mkdirSync(dir, { recursive: true });
+    mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (err) {
     throw storageFailure(`Could not create ${dir}`, err);
   }

@@ -1,4 +1,5 @@
 import type { FieldType } from '../field-types';
+import { jsonDepthExceeds } from '../../util/json-depth';
 import {
   formatDate, formatTime, formatTimestamp, formatTimestampUtc, parseDate, parseTime, parseTimestamp,
 } from './datetime';
@@ -98,7 +99,7 @@ function parseArrayLiteral(text: string): unknown[] | null {
   if (t.startsWith('[')) {
     try {
       const parsed: unknown = JSON.parse(t);
-      return Array.isArray(parsed) ? parsed : null;
+      return Array.isArray(parsed) && !jsonDepthExceeds(parsed) ? parsed : null;
     } catch {
       return null;
     }

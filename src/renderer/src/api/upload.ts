@@ -17,11 +17,11 @@ export interface PreviewOptions {
   readonly types?: Readonly<Record<string, ImportType>>;
 }
 
-/** The source of an import: a browser File, an upload already staged, or a local path (desktop). */
+/** The source of an import: a browser File, an upload already staged, or a file picked in the desktop app's dialog. */
 export type ImportSource =
   | { readonly kind: 'file'; readonly file: File }
   | { readonly kind: 'staged'; readonly uploadId: string; readonly name: string; readonly size: number }
-  | { readonly kind: 'local'; readonly path: string; readonly name: string; readonly size: number };
+  | { readonly kind: 'local'; readonly handle: string; readonly name: string; readonly size: number };
 
 export function optionParams(options: PreviewOptions): Record<string, string> {
   const out: Record<string, string> = {};
@@ -70,13 +70,6 @@ export function uploadForPreview(file: File, options: PreviewOptions,
 /** Re-preview with changed options: no second upload. */
 export function previewAgain(source: Exclude<ImportSource, { kind: 'file' }>, options: PreviewOptions,
   signal?: AbortSignal): Promise<ImportPreviewResult> {
-  const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_path: source.path };
+  const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_file: source.handle };
   return postAction<ImportPreviewResult>('deskstore_import_preview', { ...where, ...optionParams(options) }, signal ? { signal } : {});
-}
-
-/** `file://` URL for a local path (POSIX or Windows), each segment percent-encoded. */
-export function fileUrl(path: string): string {
-  const slashed = path.replace(/\\/g, '/');
-  const encoded = slashed.split('/').map((part, i) => (i === 0 && /^[A-Za-z]:$/.test(part) ? part : encodeURIComponent(part))).join('/');
-  return slashed.startsWith('/') ? `file://${encoded}` : `file:///${encoded}`;
 }

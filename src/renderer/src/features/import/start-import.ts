@@ -5,7 +5,6 @@
  */
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { fileUrl } from '../../api/upload';
 import type { ImportPreviewState } from './use-import-preview';
 import { loadParams } from './use-import-preview';
 import { datasetNameFrom } from './dataset-name';
@@ -30,9 +29,7 @@ export async function startImport(state: ImportPreviewState, target: TargetChoic
   const source = state.source;
   if (!params || !source) throw new ApiError('bad_request', 0, 'Nothing to import');
   const packageId = target.mode === 'new' ? await createDataset(target.title) : target.packageId;
-  const where = source.kind === 'staged'
-    ? { deskstore_upload_id: source.uploadId }
-    : { url: fileUrl(source.path), deskstore_load: true };
+  const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_file: source.handle };
   const created = await api.resourceCreate({
     package_id: packageId,
     name: resourceName.trim() || source.name,

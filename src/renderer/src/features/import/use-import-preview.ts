@@ -106,7 +106,7 @@ export function useImportPreview() {
 
   const chooseLocal = useCallback((picked: PickedFile) => {
     cancelRunning();
-    const source = { kind: 'local' as const, path: picked.path, name: picked.name, size: picked.size };
+    const source = { kind: 'local' as const, handle: picked.handle, name: picked.name, size: picked.size };
     setState({ ...INITIAL, phase: 'previewing', fileName: picked.name, fileSize: picked.size, source });
     runPreview(source, INITIAL.overrides);
   }, [runPreview]);

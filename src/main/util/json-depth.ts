@@ -1,0 +1,23 @@
+/**
+ * Request JSON nested deeper than any CKAN call needs is refused where it is decoded
+ * (docs/security.md, "hostile input"): copying or printing a value nested a hundred thousand
+ * levels deep (to the engine thread, into an error message) exhausts the stack, which used to
+ * end in a 500. `$or` trees, GeoJSON and json column values stay far below this.
+ */
+export const MAX_JSON_DEPTH = 100;
+
+/** How deep `value` nests arrays and objects, counted without recursion; stops past `limit`. */
+export function jsonDepthExceeds(value: unknown, limit = MAX_JSON_DEPTH): boolean {
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length > 0) {
+    const [item, depth] = stack.pop()!;
+    if (item === null || typeof item !== 'object') continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Array.isArray(item) ? item : Object.values(item)) {
+      if (child !== null && typeof child === 'object') stack.push([child, depth + 1]);
+    }
+  }
+  return false;
+}
+
+export const TOO_DEEP = `nested more than ${MAX_JSON_DEPTH} levels deep`;
