@@ -3,6 +3,7 @@ import type { TableStore } from '../column-store/table-store';
 import { textSortKey } from '../column-store/sort-order';
 import { isStoredAsNumber } from '../field-types';
 import { CoercionError, coerceValue, type StoredValue } from '../values/coerce';
+import { compareExact, type ExactNumber } from '../values/exact-number';
 import type { FilterNode } from './filters';
 import { invalidQuery } from './invalid-query';
 
@@ -50,7 +51,39 @@ function orderKey(column: Column): (v: StoredValue) => string | number {
   return (v) => v as string; // canonical date/time text sorts as text
 }
 
+const RANGE_TESTS = {
+  gt: (c: number) => c > 0,
+  gte: (c: number) => c >= 0,
+  lt: (c: number) => c < 0,
+  lte: (c: number) => c <= 0,
+};
+
+/**
+ * numeric/int8: equality is numeric (`2.5` matches `2.50`), so every comparison is a pass
+ * over the dictionary with the exact comparator rather than a lookup of one stored form.
+ */
+function compileExactMatch(column: Column, node: Extract<FilterNode, { kind: 'match' }>): ColumnTest {
+  const table = new Uint8Array(column.values.length);
+  const bounds: ExactNumber[] = [];
+  const given = node.op === 'in' ? (node.value as unknown[]) : [node.value];
+  for (const v of given) {
+    // NULL never equals or bounds anything, as in SQL.
+    const stored = v === null ? null : coerceFilterValue(column, v);
+    if (stored !== null) bounds.push(stored);
+  }
+  if (!bounds.length) return { column, table };
+  const holds = node.op === 'eq' || node.op === 'in' ? (c: number) => c === 0 : RANGE_TESTS[node.op];
+  const values = column.values;
+  for (const bound of bounds) {
+    for (let code = 1; code < values.length; code++) {
+      if (!table[code] && holds(compareExact(values[code] as ExactNumber, bound))) table[code] = 1;
+    }
+  }
+  return { column, table };
+}
+
 function compileMatch(column: Column, node: Extract<FilterNode, { kind: 'match' }>): ColumnTest {
+  if (column.type.storage === 'exact') return compileExactMatch(column, node);
   const table = new Uint8Array(column.values.length);
   if (node.op === 'eq' || node.op === 'in') {
     const values = node.op === 'in' ? (node.value as unknown[]) : [node.value];

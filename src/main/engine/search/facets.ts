@@ -29,7 +29,10 @@ export interface FacetRequest {
 export interface FacetOutcome {
   readonly field: string;
   readonly type: string;
-  /** Most frequent first; `value` encoded as in datastore_search records. */
+  /**
+   * Most frequent first; `value` encoded as in datastore_search records, except that an exact
+   * numeric/int8 value a double cannot hold is its text (`"2.50"`).
+   */
   readonly values: { value: unknown; count: number }[];
   /** Distinct values among the matching rows (before `contains` and `limit`). */
   readonly distinct: number;
@@ -73,5 +76,8 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
 }
 
 function decode(value: string | number | null, type: FieldType): unknown {
+  // An exact number that a double cannot say (`2.50`, an int8 beyond 2^53) stays its text:
+  // the UI shows it as written and sends it back as a filter value unchanged.
+  if (type.storage === 'exact' && typeof value === 'string') return value;
   return JSON.parse(jsonCell(value, type.storage));
 }

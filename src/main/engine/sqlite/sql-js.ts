@@ -1,4 +1,4 @@
-import initSqlJs, { type SqlJsStatic } from 'sql.js';
+import initSqlJs, { type SqlJsStatic, type Statement } from 'sql.js';
 
 /**
  * sql.js compiles its WASM module once per thread; every database of the thread shares it.
@@ -16,4 +16,13 @@ export function loadSqlJs(): Promise<SqlJsStatic> {
 export function sqlJsLoaded(): SqlJsStatic {
   if (!loaded) throw new Error('sql.js is not loaded yet in this thread (await loadSqlJs() at start-up)');
   return loaded;
+}
+
+/**
+ * The current row of a stepped statement with INTEGERs as BigInt (sql.js's `useBigInt`
+ * option, which its typings lack), so that an int8 keeps every digit.
+ */
+export function rowWithBigInts(stmt: Statement): unknown[] {
+  const get = stmt.get as unknown as (this: Statement, params: null, config: { useBigInt: boolean }) => unknown[];
+  return get.call(stmt, null, { useBigInt: true });
 }

@@ -1,5 +1,6 @@
 import type { StorageKind } from '../field-types';
 import type { StoredValue } from './coerce';
+import { exactText } from './exact-number';
 
 /**
  * Stored values as datastore_search writes them (contract §3.9, CKAN 2.11 shape): one
@@ -13,6 +14,9 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
     case 'integer':
     case 'real':
       return Number.isFinite(value) ? String(value) : JSON.stringify(String(value));
+    case 'exact':
+      // A number literal with its scale and every digit (`2.50`), as PostgreSQL's JSON writes it.
+      return exactText(value);
     case 'bool':
       return value ? 'true' : 'false';
     case 'json':
@@ -27,12 +31,13 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
 }
 
 /** Array values are stored as compact JSON; JSON columns as Python-style JSON text. */
-function textCell(value: StoredValue, storage: StorageKind): string {
+function textCell(value: NonNullable<StoredValue>, storage: StorageKind): string {
   switch (storage) {
     case 'bool': return value ? 't' : 'f';
     case 'timestamp': return (value as string).slice(0, 19);
     case 'integer':
     case 'real': return String(value);
+    case 'exact': return exactText(value);
     default: return value as string;
   }
 }
