@@ -97,11 +97,12 @@ export function fieldTypeOf(name: string): FieldType {
   return type;
 }
 
+/** Numbers of any kind (integers, floats, exact numerics). */
 export function isNumericStorage(storage: StorageKind): boolean {
   return storage === 'integer' || storage === 'real' || storage === 'exact';
 }
 
 /** Stored as JS numbers only (booleans as 0/1): ordered and encoded as numbers. Not `exact`. */
 export function isStoredAsNumber(storage: StorageKind): boolean {
-  return isNumericStorage(storage) || storage === 'bool';
+  return storage === 'integer' || storage === 'real' || storage === 'bool';
 }
