@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { RawJson } from '../util/raw-json';
 import type { ActionDeps } from './action-deps';
 import type { ActionDefinition } from './types';
 import { isMissing } from './validators';
@@ -14,7 +15,7 @@ export function datastoreSearchSqlAction(deps: ActionDeps): ActionDefinition {
       const out = deps.searchSql ? await deps.searchSql(sql) : await deps.engine.searchSql(sql);
       return {
         sql: out.sql,
-        records: out.records,
+        records: new RawJson(out.records),
         fields: out.fields,
         ...(out.recordsTruncated ? { records_truncated: true } : {}),
       };
