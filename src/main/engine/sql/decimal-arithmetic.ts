@@ -47,6 +47,7 @@ export function numericOperation(op: string, a: unknown, b: unknown): ExactNumbe
     case '+': return fromScaled(addScaled(l, r));
     case '-': return fromScaled(addScaled(l, r, -1n));
     case '*': return fromScaled({ units: l.units * r.units, scale: l.scale + r.scale });
+    case '/': return fromScaled(divideScaled(l, r));
     case '%': {
       const scale = Math.max(l.scale, r.scale);
       const divisor = rescale(r, scale);
@@ -55,6 +56,42 @@ export function numericOperation(op: string, a: unknown, b: unknown): ExactNumbe
     }
     default: throw new SqlQueryError(`operator does not exist: numeric ${op} numeric`);
   }
+}
+
+/** PostgreSQL's base-10000 weight and first digit of a non-zero value (numeric.c's NBASE digits). */
+function nbaseLead(a: Scaled): { weight: number; first: number } {
+  const digits = (a.units < 0n ? -a.units : a.units).toString();
+  const whole = digits.length > a.scale ? digits.slice(0, digits.length - a.scale) : '';
+  if (whole !== '') {
+    const weight = Math.floor((whole.length - 1) / 4);
+    return { weight, first: Number(whole.slice(0, whole.length - weight * 4)) };
+  }
+  const fraction = digits.padStart(a.scale, '0');
+  for (let group = 0; group * 4 < fraction.length; group++) {
+    const value = Number(fraction.slice(group * 4, group * 4 + 4).padEnd(4, '0'));
+    if (value !== 0) return { weight: -(group + 1), first: value };
+  }
+  return { weight: 0, first: 0 };
+}
+
+/**
+ * a / b as PostgreSQL's numeric division: at least 16 significant digits, never fewer
+ * decimals than either operand (select_div_scale), rounded half away from zero.
+ */
+export function divideScaled(a: Scaled, b: Scaled): Scaled {
+  if (b.units === 0n) throw new SqlQueryError('division by zero');
+  if (a.units === 0n) return { units: 0n, scale: Math.max(a.scale, b.scale, 0) };
+  const x = nbaseLead(a);
+  const y = nbaseLead(b);
+  let qweight = x.weight - y.weight;
+  if (x.first <= y.first) qweight--;
+  const scale = Math.min(Math.max(16 - qweight * 4, a.scale, b.scale, 0), 1000);
+  // units = a.units·10^-a.scale / (b.units·10^-b.scale), expressed with `scale` decimals.
+  const numerator = a.units * 10n ** BigInt(scale + b.scale + 1);
+  const denominator = b.units * 10n ** BigInt(a.scale);
+  let q = numerator / denominator; // one extra digit, truncated toward zero
+  q = (q + (q < 0n ? -5n : 5n)) / 10n;
+  return { units: q, scale };
 }
 
 /** round()/trunc() to `places` decimals (half away from zero), PostgreSQL's result scale. */

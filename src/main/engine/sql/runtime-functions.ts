@@ -7,7 +7,7 @@ import { resolveFieldType } from '../field-types';
 import { CoercionError, coerceValue } from '../values/coerce';
 import { compareExact, exactText, scaleOf, type ExactNumber } from '../values/exact-number';
 import { addInterval, dateTrunc, epochToTimestamp, extractField, formatDateTemplate, makeDate, nowTimestamp, parseDateTemplate } from './date-functions';
-import { addScaled, fromScaled, numericOperation, roundNumeric, toScaled, type Scaled } from './decimal-arithmetic';
+import { addScaled, divideScaled, fromScaled, numericOperation, roundNumeric, toScaled, type Scaled } from './decimal-arithmetic';
 import { rowDocument, tsMatch, tsqueryValue, tsRank, tsvectorValue, textSearchLanguage } from './full-text-values';
 import { SqlQueryError } from './sql-errors';
 import { FLOAT_TYPES, INTEGER_TYPES, isNumberType, numericValue, pgText } from './sql-values';
@@ -188,8 +188,11 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
   define('deskstore_numeric_trunc', (v: unknown, places: unknown) => (places === null ? null : toSql(roundNumeric(v, Number(places), true))));
   define('deskstore_int_div', (a: unknown, b: unknown) => {
     if (a === null || b === null) return null;
-    if (Number(b) === 0) throw new SqlQueryError('division by zero');
-    return Math.trunc(Number(a) / Number(b));
+    // Integer division truncates toward zero, exactly (int8 operands arrive as text).
+    const divisor = BigInt(String(b));
+    if (divisor === 0n) throw new SqlQueryError('division by zero');
+    const q = BigInt(String(a)) / divisor;
+    return Number.isSafeInteger(Number(q)) ? Number(q) : q.toString();
   });
   define('deskstore_json_number', (v: unknown) => { const n = numericValue(v); return n === null ? null : exactText(n); });
   define('deskstore_json_text', (v: unknown, type: unknown) => (v === null ? null : type === 'true' || type === 'false' ? String(type) : typeof v === 'number' || type === 'text' ? String(v) : String(v)));
@@ -248,6 +251,17 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
     finalize: (state: Scaled | null): ExactNumber | null => (state === null ? null : toSql(fromScaled(state))),
   };
   createAggregate(db, 'deskstore_numeric_sum', sum);
+  // avg(int*/numeric) is numeric in PostgreSQL: the exact sum divided with numeric's scale.
+  createAggregate(db, 'deskstore_numeric_avg', {
+    init: (): { sum: Scaled | null; count: bigint } => ({ sum: null, count: 0n }),
+    step: (state, value) => {
+      const n = numericValue(value);
+      if (n === null) return state;
+      const s = toScaled(n);
+      return { sum: state.sum === null ? s : addScaled(state.sum, s), count: state.count + 1n };
+    },
+    finalize: (state) => (state.sum === null ? null : fromScaled(divideScaled(state.sum, { units: state.count, scale: 0 }))),
+  });
   createAggregate(db, 'deskstore_numeric_min', extreme('min'));
   createAggregate(db, 'deskstore_numeric_max', extreme('max'));
 }

@@ -93,7 +93,9 @@ const AGGREGATES: Record<string, Handler> = {
     arity(call, 1);
     const a = literalAs(arg(call, 0), 'numeric');
     if (!isNumeric(a)) throw new SqlQueryError(`function avg(${a.type}) does not exist`);
-    return { sql: `avg(${call.distinct ? 'DISTINCT ' : ''}${num(a)})${aggregateSuffix(call)}`, type: FLOAT_TYPES.has(a.type) ? 'float8' : 'numeric', aggregate: true };
+    const distinct = call.distinct ? 'DISTINCT ' : '';
+    if (FLOAT_TYPES.has(a.type)) return { sql: `avg(${distinct}${a.sql})${aggregateSuffix(call)}`, type: 'float8', aggregate: true };
+    return { sql: `deskstore_numeric_avg(${distinct}${jsValue(a)})${aggregateSuffix(call)}`, type: 'numeric', exact: true, aggregate: true };
   },
   min: (call) => extreme(call, 'min'),
   max: (call) => extreme(call, 'max'),

@@ -766,12 +766,12 @@ function arithmetic(op: string, left: Expr, right: Expr): Expr {
   if (rank(l.type) === undefined || rank(r.type) === undefined) throw new SqlQueryError(`operator does not exist: ${l.type} ${op} ${r.type}`);
   const type = rank(l.type)! >= rank(r.type)! ? l.type : r.type;
   const resultType = INTEGER_TYPES.has(type) && INTEGER_TYPES.has(l.type) && INTEGER_TYPES.has(r.type) ? (type === 'int2' ? 'int4' : type) : type;
-  if (resultType === 'numeric' && op !== '/') {
-    // numeric + - * % are exact in PostgreSQL, with the scale the operation gives (2.50 * 2 = 5.00).
+  if (resultType === 'numeric') {
+    // numeric arithmetic is exact in PostgreSQL, with the scale the operation gives (2.50 * 2 = 5.00).
     return { sql: `deskstore_numeric_op(${sqlString(op)}, ${jsValue(l)}, ${jsValue(r)})`, type: 'numeric', exact: true };
   }
   if (INTEGER_TYPES.has(resultType) && op === '/') {
-    return { sql: `deskstore_int_div(${l.sql}, ${r.sql})`, type: resultType };
+    return { sql: `deskstore_int_div(${jsValue(l)}, ${jsValue(r)})`, type: resultType };
   }
   return { sql: `(${num(l)} ${op} ${num(r)})`, type: resultType };
 }
