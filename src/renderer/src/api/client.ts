@@ -4,6 +4,7 @@
  * into an ApiError.
  */
 import { errorFromResponse, noTokenError, toApiError } from './errors';
+import { parseJsonExact } from './exact-json';
 import { getToken } from './token';
 import { actionPath, type ParamPairs } from './urls';
 import type {
@@ -22,7 +23,7 @@ export interface CallOptions {
 export function unwrapEnvelope<T>(status: number, ok: boolean, text: string): T {
   let body: unknown = text;
   try {
-    body = JSON.parse(text) as unknown;
+    body = parseJsonExact(text);
   } catch {
     // a bare text body
   }
