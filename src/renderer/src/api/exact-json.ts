@@ -21,5 +21,5 @@ function exactNumberText(source: string, value: number): number | string {
 }
 
 export function parseJsonExact(text: string): unknown {
-  return JSON.parse(text, keepExact as (this: unknown, key: string, value: unknown) => unknown);
+  return JSON.parse(text, keepExact);
 }
