@@ -3,7 +3,7 @@ import type { TableStore } from '../column-store/table-store';
 import { textSortKey } from '../column-store/sort-order';
 import { isStoredAsNumber } from '../field-types';
 import { CoercionError, coerceValue, type StoredValue } from '../values/coerce';
-import { compareExact, type ExactNumber } from '../values/exact-number';
+import { approximate, compareExact, type ExactNumber } from '../values/exact-number';
 import type { FilterNode } from './filters';
 import { invalidQuery } from './invalid-query';
 
@@ -74,9 +74,15 @@ function compileExactMatch(column: Column, node: Extract<FilterNode, { kind: 'ma
   if (!bounds.length) return { column, table };
   const holds = node.op === 'eq' || node.op === 'in' ? (c: number) => c === 0 : RANGE_TESTS[node.op];
   const values = column.values;
+  const approx = column.approximations();
   for (const bound of bounds) {
+    const b = approximate(bound);
     for (let code = 1; code < values.length; code++) {
-      if (!table[code] && holds(compareExact(values[code] as ExactNumber, bound))) table[code] = 1;
+      if (table[code]) continue;
+      // Different doubles order the exact values too; equal ones need the exact comparison.
+      const x = approx[code]!;
+      const order = x < b ? -1 : x > b ? 1 : compareExact(values[code] as ExactNumber, bound);
+      if (holds(order)) table[code] = 1;
     }
   }
   return { column, table };

@@ -15,6 +15,8 @@
  */
 export type ExactNumber = number | string;
 
+const PLAIN_CANONICAL = /^-?(?:0|[1-9]\d*)(?:\.\d+)?$/;
+const NEGATIVE_ZERO = /^-0(?:\.0*)?$/;
 const DECIMAL_INPUT = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/;
 /** PostgreSQL's numeric limits: 131072 digits before the point, 16383 after. */
 const MAX_INTEGER_DIGITS = 131072;
@@ -26,6 +28,8 @@ const MAX_SCALE = 16383;
  * `1e-3` → `0.001`), `-0` → `0`. Null when the text is not a number.
  */
 export function canonicalDecimal(text: string): string | null {
+  // Most cells are already canonical (`12345.60`, `-3`): one test, no rebuilding.
+  if (PLAIN_CANONICAL.test(text) && !NEGATIVE_ZERO.test(text)) return text;
   const m = DECIMAL_INPUT.exec(text.trim());
   if (!m) return null;
   const [, sign, whole = '', fraction = '', exponentText] = m;
@@ -52,7 +56,13 @@ export function canonicalDecimal(text: string): string | null {
 
 /** The representation of a canonical text: a number when the number says it exactly. */
 export function exactFromCanonical(canonical: string): ExactNumber {
+  // A fraction ending in 0 says more than any double (`2.50`): no need to ask.
+  const point = canonical.indexOf('.');
+  if (point >= 0 && canonical.charCodeAt(canonical.length - 1) === 48) return canonical;
   const n = Number(canonical);
+  // Up to 15 digits a double always gives the digits back, unless JS would write it with an
+  // exponent (below 1e-6): then the text is compared.
+  if (canonical.length <= 15 && !canonical.includes('.000000')) return n;
   return String(n) === canonical ? n : canonical;
 }
 
