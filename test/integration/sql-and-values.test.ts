@@ -113,6 +113,21 @@ describe('datastore_search_sql: names and types as PostgreSQL gives them', () =>
     expect((await sql('SELECT "Upper Col", count(*) AS "Numero" FROM $T GROUP BY 1 ORDER BY 2 DESC, 1 LIMIT 2')).records).toBe('[{"Upper Col":"A","Numero":1},{"Upper Col":"b","Numero":1}]');
   });
 
+  it('joins with USING, subqueries, ANY, recursive CTEs, VALUES, FILTER and window functions', async () => {
+    expect((await sql('SELECT a.name FROM $T a JOIN $T b USING (i) WHERE i > 2 ORDER BY 1')).records).toBe('[{"name":"delta"},{"name":"gamma"}]');
+    expect((await sql('SELECT name FROM $T t WHERE EXISTS (SELECT 1 FROM $T u WHERE u.i = t.i + 1) ORDER BY name FETCH FIRST 2 ROWS ONLY')).records)
+      .toBe('[{"name":"alpha"},{"name":"beta"}]');
+    expect((await sql("SELECT name FROM $T WHERE i = ANY('{1,3}') OR name = ANY(ARRAY['eps']) ORDER BY name")).records).toBe('[{"name":"alpha"},{"name":"eps"},{"name":"gamma"}]');
+    expect((await sql('SELECT name FROM $T WHERE i IN (SELECT i FROM $T WHERE n > 1) ORDER BY 1')).records).toBe('[{"name":"alpha"},{"name":"gamma"}]');
+    expect((await sql('WITH RECURSIVE r(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM r WHERE x < 3) SELECT sum(x) FROM r')).records).toBe('[{"sum":6}]');
+    expect((await sql("SELECT * FROM (VALUES (1, 'a'), (2, 'b')) v(k, l)")).records).toBe('[{"k":1,"l":"a"},{"k":2,"l":"b"}]');
+    expect((await sql('SELECT count(DISTINCT b), sum(DISTINCT i) FILTER (WHERE i > 1) FROM $T')).records).toBe('[{"count":2,"sum":9}]');
+    // PostgreSQL's NULL order: last ascending, first descending.
+    expect((await sql('(SELECT i FROM $T ORDER BY i LIMIT 1) UNION ALL (SELECT i FROM $T ORDER BY i DESC LIMIT 1)')).records).toBe('[{"i":1},{"i":null}]');
+    expect((await sql('SELECT name, lag(i) OVER (ORDER BY i) FROM $T ORDER BY i NULLS FIRST LIMIT 2')).records).toBe('[{"name":"eps","lag":4},{"name":"alpha","lag":null}]');
+    expect(await refused('SELECT DISTINCT ON (b) name FROM $T')).toMatchObject({ status: 409, error: { query: ["DISTINCT ON is not supported by Deskstore's datastore_search_sql"] } });
+  });
+
   it('compares and sorts numerics as numbers and int8 beyond 2^53 exactly', async () => {
     expect((await sql('SELECT n FROM $T ORDER BY n')).records).toBe('[{"n":-0.000100},{"n":0.30},{"n":2.50},{"n":1000},{"n":123456789012345678901234567890.123456789}]');
     expect((await sql('SELECT name FROM $T WHERE n = 2.5')).records).toBe('[{"name":"alpha"}]');

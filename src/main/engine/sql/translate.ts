@@ -107,10 +107,15 @@ export class Translator {
       if (left.columns.length !== right.columns.length) throw new SqlQueryError(`each ${s.op.slice(6)} query must have the same number of columns`);
       const op = { SETOP_UNION: 'UNION', SETOP_INTERSECT: 'INTERSECT', SETOP_EXCEPT: 'EXCEPT' }[s.op];
       const columns = left.columns.map((c, i) => ({ name: c.name, expr: unify(c.expr, right.columns[i]!.expr) }));
-      body = { sql: `SELECT * FROM (${left.sql}) ${op}${s.all ? ' ALL' : ''} SELECT * FROM (${right.sql})`, columns };
+      // An arm is wrapped only when SQLite needs it (its own ORDER BY/LIMIT, or a nested set
+      // operation): a recursive CTE's term must name the CTE directly, not in a subquery.
+      const arm = (q: SelectStmt, sql: string) => (q.sortClause?.length || q.limitCount || q.limitOffset || (q.op && q.op !== 'SETOP_NONE') || q.withClause ? `SELECT * FROM (${sql})` : sql);
+      body = { sql: `${arm(s.larg!, left.sql)} ${op}${s.all ? ' ALL' : ''} ${arm(s.rarg!, right.sql)}`, columns };
       const outer: Scope = { relations: [{ name: '', columns: columns.map((c, i) => ({ name: c.name, expr: { ...c.expr, sql: COLUMN(i) } })) }], parent, ctes: scope.ctes };
       const order = this.orderBy(s.sortClause, outer, columns.map((c, i) => ({ name: c.name, expr: { ...c.expr, sql: COLUMN(i) } })));
-      return { sql: `${withSql}SELECT * FROM (${body.sql})${order}${this.limit(s, outer)}`, columns };
+      const limit = this.limit(s, outer);
+      if (!order && !limit) return { sql: `${withSql}${body.sql}`, columns };
+      return { sql: `${withSql}SELECT * FROM (${body.sql})${order}${limit}`, columns };
     }
     if (s.valuesLists) {
       const values = this.values(s.valuesLists, scope);
@@ -485,8 +490,8 @@ export class Translator {
   private anyAll(op: string, left: Expr, right: Node, scope: Scope, all: boolean): Expr {
     let items: Expr[] | null = null;
     if ('A_ArrayExpr' in right) items = (right.A_ArrayExpr.elements ?? []).map((n) => this.expr(n, scope));
-    const literal = this.expr(right, scope);
-    if (!items && literal.type === 'unknown' && literal.literal !== undefined) {
+    const literal = items ? null : this.expr(right, scope);
+    if (literal && literal.type === 'unknown' && literal.literal !== undefined) {
       const m = /^\{(.*)\}$/s.exec(literal.literal.trim());
       if (!m) throw new SqlQueryError(`malformed array literal: "${literal.literal}"`);
       items = (m[1]!.trim() === '' ? [] : m[1]!.split(',')).map((t) => ({ sql: sqlString(t.trim().replace(/^"(.*)"$/, '$1')), type: 'unknown', literal: t.trim().replace(/^"(.*)"$/, '$1') }));
@@ -496,7 +501,7 @@ export class Translator {
       if (!compare.length) return { sql: all ? '1' : '0', type: 'bool' };
       return { sql: `(${compare.join(all ? ' AND ' : ' OR ')})`, type: 'bool' };
     }
-    if (literal.type.startsWith('_') && op === '=' && !all) {
+    if (literal?.type.startsWith('_') && op === '=' && !all) {
       const element = literal.type.slice(1);
       const value = literalAs(left, element);
       return { sql: `(${num(value)} IN (SELECT value FROM json_each(${literal.sql})))`, type: 'bool' };
