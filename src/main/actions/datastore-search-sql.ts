@@ -1,3 +1,4 @@
+import type { DatastoreSearchSqlResult } from '../../shared/wire/search';
 import { ValidationError } from '../errors';
 import { RawJson } from '../util/raw-json';
 import type { ActionDeps } from './action-deps';
@@ -17,8 +18,8 @@ export function datastoreSearchSqlAction(deps: ActionDeps): ActionDefinition {
         sql: out.sql,
         records: new RawJson(out.records),
         fields: out.fields,
-        ...(out.recordsTruncated ? { records_truncated: true } : {}),
-      };
+        ...(out.recordsTruncated ? { records_truncated: true as const } : {}),
+      } satisfies DatastoreSearchSqlResult<RawJson>;
     },
   };
 }

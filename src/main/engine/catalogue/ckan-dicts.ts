@@ -1,3 +1,4 @@
+import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
 import type { PackageRecord, ResourceRecord } from './records';
 
 /**
@@ -8,7 +9,7 @@ import type { PackageRecord, ResourceRecord } from './records';
 
 export type CkanDict = Record<string, unknown>;
 
-export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): CkanDict {
+export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): ResourceDict & CkanDict {
   const ds = r.datastore;
   return {
     ...r.extras,
@@ -69,5 +70,5 @@ export function packageDict(p: PackageRecord, resources: readonly ResourceRecord
     metadata_modified: p.modified,
     num_resources: sorted.length,
     resources: sorted.map((r, i) => resourceDict(r, siteUrl, i)),
-  };
+  } satisfies PackageDict;
 }

@@ -8,6 +8,8 @@ import { rowTextQuery } from './full-text';
 import { matchRows } from './match-rows';
 import { filterColumnsOf, parseFilters } from './filters';
 import type { TextSearchLanguage } from '../fts';
+import type { FacetsResult } from '../../../shared/wire/facets';
+import type { CellValue } from '../../../shared/wire/search';
 
 /**
  * Distinct values of one column with how many matching rows hold each, for the UI's
@@ -26,18 +28,8 @@ export interface FacetRequest {
   readonly limit: number;
 }
 
-export interface FacetOutcome {
-  readonly field: string;
-  readonly type: string;
-  /**
-   * Most frequent first; `value` encoded as in datastore_search records, except that an exact
-   * numeric/int8 value a double cannot hold is its text (`"2.50"`).
-   */
-  readonly values: { value: unknown; count: number }[];
-  /** Distinct values among the matching rows (before `contains` and `limit`). */
-  readonly distinct: number;
-  readonly rows: number;
-}
+/** The engine answers deskstore_facets with its wire shape. */
+export type FacetOutcome = FacetsResult;
 
 
 export function computeFacets(req: FacetRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): FacetOutcome {
@@ -75,9 +67,9 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   };
 }
 
-function decode(value: string | number | null, type: FieldType): unknown {
+function decode(value: string | number | null, type: FieldType): CellValue {
   // An exact number that a double cannot say (`2.50`, an int8 beyond 2^53) stays its text:
   // the UI shows it as written and sends it back as a filter value unchanged.
   if (type.storage === 'exact' && typeof value === 'string') return value;
-  return JSON.parse(jsonCell(value, type.storage));
+  return JSON.parse(jsonCell(value, type.storage)) as CellValue;
 }

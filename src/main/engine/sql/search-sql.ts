@@ -1,4 +1,5 @@
 import type { Database } from 'sql.js';
+import type { SqlResultField } from '../../../shared/wire/search';
 import { ValidationError } from '../../errors';
 import type { EngineContext } from '../engine-context';
 import { ROWS_MAX } from '../search/search-request';
@@ -22,7 +23,7 @@ export interface SqlOutcome {
   readonly sql: string;
   /** The `records` member as JSON text (numbers keep their written form). */
   readonly records: string;
-  readonly fields: { id: string; type: string }[];
+  readonly fields: SqlResultField[];
   readonly recordsTruncated: boolean;
 }
 
