@@ -1,5 +1,6 @@
-import type { SqlSearchResult } from '../../shared/wire/search-sql';
+import type { DatastoreSearchSqlResult } from '../../shared/wire/search';
 import { ValidationError } from '../errors';
+import { RawJson } from '../util/raw-json';
 import type { ActionDeps } from './action-deps';
 import type { ActionDefinition } from './types';
 import { isMissing } from './validators';
@@ -15,10 +16,10 @@ export function datastoreSearchSqlAction(deps: ActionDeps): ActionDefinition {
       const out = deps.searchSql ? await deps.searchSql(sql) : await deps.engine.searchSql(sql);
       return {
         sql: out.sql,
-        records: out.records,
+        records: new RawJson(out.records),
         fields: out.fields,
-        ...(out.recordsTruncated ? { records_truncated: true } : {}),
-      } satisfies SqlSearchResult;
+        ...(out.recordsTruncated ? { records_truncated: true as const } : {}),
+      } satisfies DatastoreSearchSqlResult<RawJson>;
     },
   };
 }

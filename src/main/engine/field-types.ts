@@ -7,7 +7,8 @@
 export type StorageKind =
   | 'text' // TEXT as given
   | 'integer' // INTEGER
-  | 'real' // REAL (numeric loses arbitrary precision: documented in the README)
+  | 'real' // REAL (float4, float8)
+  | 'exact' // numeric and int8: ExactNumber (values/exact-number.ts), in SQLite as is (see numeric below)
   | 'bool' // INTEGER 0/1
   | 'date' // TEXT YYYY-MM-DD
   | 'time' // TEXT HH:MM:SS[.ffffff]
@@ -25,20 +26,24 @@ export interface FieldType {
   /** PostgreSQL's long name, for datastore_info's `native_type`. */
   readonly nativeName: string;
   /** SQLite column declaration (affinity). */
-  readonly sqliteType: 'TEXT' | 'INTEGER' | 'REAL';
+  readonly sqliteType: 'TEXT' | 'INTEGER' | 'REAL' | 'BLOB';
 }
 
-interface BaseType { name: string; storage: Exclude<StorageKind, 'array'>; native: string; aliases: string[] }
+interface BaseType {
+  name: string; storage: Exclude<StorageKind, 'array'>; native: string; aliases: string[]; sqliteType?: FieldType['sqliteType'];
+}
 
 const BASE_TYPES: BaseType[] = [
   { name: 'text', storage: 'text', native: 'text', aliases: ['text'] },
   { name: 'varchar', storage: 'text', native: 'character varying', aliases: ['varchar', 'character varying'] },
   { name: 'int2', storage: 'integer', native: 'smallint', aliases: ['int2', 'smallint'] },
   { name: 'int4', storage: 'integer', native: 'integer', aliases: ['int4', 'int', 'integer'] },
-  { name: 'int8', storage: 'integer', native: 'bigint', aliases: ['int8', 'bigint'] },
+  { name: 'int8', storage: 'exact', native: 'bigint', aliases: ['int8', 'bigint'], sqliteType: 'INTEGER' },
   { name: 'float4', storage: 'real', native: 'real', aliases: ['float4', 'real'] },
   { name: 'float8', storage: 'real', native: 'double precision', aliases: ['float8', 'float', 'double precision'] },
-  { name: 'numeric', storage: 'real', native: 'numeric', aliases: ['numeric', 'decimal'] },
+  // No affinity (BLOB): SQLite keeps each ExactNumber as given, a REAL for a number and the
+  // exact TEXT (`2.50`) otherwise, with no conversion either way; SQL casts before computing.
+  { name: 'numeric', storage: 'exact', native: 'numeric', aliases: ['numeric', 'decimal'], sqliteType: 'BLOB' },
   { name: 'bool', storage: 'bool', native: 'boolean', aliases: ['bool', 'boolean'] },
   { name: 'date', storage: 'date', native: 'date', aliases: ['date'] },
   { name: 'time', storage: 'time', native: 'time without time zone', aliases: ['time', 'time without time zone'] },
@@ -50,13 +55,13 @@ const BASE_TYPES: BaseType[] = [
 ];
 
 const SQLITE_TYPE: Record<StorageKind, FieldType['sqliteType']> = {
-  text: 'TEXT', integer: 'INTEGER', real: 'REAL', bool: 'INTEGER', date: 'TEXT', time: 'TEXT',
+  text: 'TEXT', integer: 'INTEGER', real: 'REAL', exact: 'BLOB', bool: 'INTEGER', date: 'TEXT', time: 'TEXT',
   timestamp: 'TEXT', timestamptz: 'TEXT', json: 'TEXT', array: 'TEXT',
 };
 
 const BY_ALIAS = new Map<string, FieldType>();
 for (const t of BASE_TYPES) {
-  const type: FieldType = { name: t.name, storage: t.storage, nativeName: t.native, sqliteType: SQLITE_TYPE[t.storage] };
+  const type: FieldType = { name: t.name, storage: t.storage, nativeName: t.native, sqliteType: t.sqliteType ?? SQLITE_TYPE[t.storage] };
   for (const alias of t.aliases) BY_ALIAS.set(alias, type);
 }
 
@@ -92,11 +97,12 @@ export function fieldTypeOf(name: string): FieldType {
   return type;
 }
 
+/** Numbers of any kind (integers, floats, exact numerics). */
 export function isNumericStorage(storage: StorageKind): boolean {
-  return storage === 'integer' || storage === 'real';
+  return storage === 'integer' || storage === 'real' || storage === 'exact';
 }
 
-/** Stored as JS numbers (booleans as 0/1): ordered and encoded as numbers. */
+/** Stored as JS numbers only (booleans as 0/1): ordered and encoded as numbers. Not `exact`. */
 export function isStoredAsNumber(storage: StorageKind): boolean {
-  return isNumericStorage(storage) || storage === 'bool';
+  return storage === 'integer' || storage === 'real' || storage === 'bool';
 }

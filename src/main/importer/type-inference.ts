@@ -8,8 +8,8 @@
  *   text. A cell with nothing visible (spaces, NBSP, zero-width space only) is null.
  * - `NA`, `-`, `n.d.` are values (Napoli, Namibia): only blank cells are null.
  * - Leading-zero codes (`001`) keep the column text; `0`, `0.5`, `-0.5` are numbers.
- * - int4 within ±2^31, int8 up to ±(2^53−1); a larger integer makes the column text, because
- *   a JS number would silently round it and such long digit strings are identifiers.
+ * - int4 within ±2^31, int8 within ±2^63 (kept exactly: engine/values/exact-number.ts); a
+ *   larger integer makes the column text, because such long digit strings are identifiers.
  * - `0`/`1` stays int4, as CKAN's guessers (datastore_create, DataPusher) type it: sums and
  *   comparisons keep working, and the user can force bool (parseAs accepts 0/1).
  * - Italian decimals only when no value contradicts them; `1.234` alone reads as a decimal.
@@ -39,7 +39,7 @@ export interface InferredColumn {
 const KIND_WORDS: Record<ValueKind, string> = {
   'int4': 'integers',
   'int8': 'integers beyond int4',
-  'huge-integer': 'integers beyond ±2^53−1',
+  'huge-integer': 'integers beyond the int8 range',
   'leading-zero': 'codes with leading zeros',
   'dot-decimal': 'decimals with a point',
   'ambiguous-thousands': 'numbers like 1.234',
@@ -143,7 +143,7 @@ export class ColumnTypeInference {
       return text(`codes with leading zeros such as ${this.example('leading-zero')}: kept as text so the zeros are not lost`);
     }
     if (this.has('huge-integer')) {
-      return text(`${this.example('huge-integer')} is beyond ±2^53−1 and cannot be stored exactly as a number`);
+      return text(`${this.example('huge-integer')} is beyond the int8 range (±9223372036854775807): an identifier rather than a number`);
     }
     if (this.has('italian-decimal') && !this.decimalComma) {
       return text(`${this.example('italian-decimal')} has a comma, which is not a decimal separator in a comma-delimited file`);

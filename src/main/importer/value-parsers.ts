@@ -3,12 +3,14 @@
  * (which classifies every distinct value of a column) and the pipeline (which converts every
  * cell with the parser of the column's inferred or forced type).
  *
- * Stored forms match the engine's canonical forms: numbers as JS numbers, booleans as
+ * Stored forms match the engine's canonical forms: int4 as JS numbers, int8 and numeric as
+ * exact numbers (a JS number or the exact text, `2.50`: engine/values/exact-number.ts), booleans as
  * booleans, dates `YYYY-MM-DD`, timestamps `YYYY-MM-DDTHH:MM:SS[.ffffff]` (fraction cut to
  * microseconds, trailing zeros dropped). Empty cells are null; `NA`, `-`, `n.d.` are values.
  */
 import type { InferredColumn } from './type-inference';
 import { parseDateValue, parseTimestampValue, type DateOrder } from './date-values';
+import { canonicalDecimal, exactFromCanonical, parseInt8Text, type ExactNumber } from '../engine/values/exact-number';
 
 import type { ImportType } from '../../shared/wire/import';
 
@@ -36,7 +38,7 @@ export class ValueParseError extends Error {
 }
 
 const TYPE_WORDS: Record<ImportType, string> = {
-  int4: 'int4 (32-bit integer)', int8: 'int8 (integer up to ±2^53−1)', numeric: 'number',
+  int4: 'int4 (32-bit integer)', int8: 'int8 (64-bit integer)', numeric: 'number',
   bool: 'boolean', date: 'date', timestamp: 'timestamp', text: 'text',
 };
 
@@ -88,16 +90,22 @@ export const ITALIAN_DECIMAL = /^-?(?:0|[1-9]\d{0,2}(?:\.\d{3})+|[1-9]\d*),\d+$/
 /** Two or more thousands groups (`1.234.567`): can only be Italian. */
 export const ITALIAN_INTEGER = /^-?[1-9]\d{0,2}(?:\.\d{3}){2,}$/;
 
-/** Which integer type holds `n`, or null if a JS number cannot hold it exactly. */
-export function integerClass(n: number): 'int4' | 'int8' | null {
-  if (!Number.isSafeInteger(n)) return null;
-  return n >= INT4_MIN && n <= INT4_MAX ? 'int4' : 'int8';
+/** Which integer type holds the integer written as `text` (digits, optional sign), or null beyond int8. */
+export function integerClass(text: string): 'int4' | 'int8' | null {
+  const n = Number(text);
+  if (Number.isSafeInteger(n)) return n >= INT4_MIN && n <= INT4_MAX ? 'int4' : 'int8';
+  return 'error' in parseInt8Text(text) ? null : 'int8';
 }
 
-const noNegativeZero = (n: number): number => (n === 0 ? 0 : n);
+/** `1.234.567,50` → `1234567.50`: the same number in the dot notation PostgreSQL reads. */
+export function italianToDot(text: string): string {
+  return text.replace(/\./g, '').replace(',', '.');
+}
 
-export function parseItalianNumber(text: string): number {
-  return noNegativeZero(Number(text.replace(/\./g, '').replace(',', '.')));
+/** A numeric as written, exactly (its scale kept: `12,50` → `12.50`); null if not a number. */
+function exactNumeric(dotText: string): ExactNumber | null {
+  const canonical = canonicalDecimal(dotText);
+  return canonical === null ? null : exactFromCanonical(canonical);
 }
 
 // ---- booleans ------------------------------------------------------------------------------
@@ -138,7 +146,7 @@ export function classifyValue(text: string): ClassifiedValue {
   const startsNumeric = (c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 46; // digit, '-', '.'
   if (startsNumeric) {
     if (INTEGER.test(text)) {
-      const cls = integerClass(Number(text));
+      const cls = integerClass(text);
       return cls === 'int8' ? { kind: 'int8', int8: true } : { kind: cls ?? 'huge-integer' };
     }
     if (LEADING_ZERO.test(text)) return { kind: 'leading-zero' };
@@ -147,7 +155,7 @@ export function classifyValue(text: string): ClassifiedValue {
     if (DOT_DECIMAL.test(text)) return { kind: Number.isFinite(Number(text)) ? 'dot-decimal' : 'text' };
     if (ITALIAN_DECIMAL.test(text)) return { kind: 'italian-decimal' };
     if (ITALIAN_INTEGER.test(text)) {
-      const cls = integerClass(parseItalianNumber(text));
+      const cls = integerClass(italianToDot(text));
       if (cls === null) return { kind: 'huge-integer' };
       return cls === 'int8' ? { kind: 'italian-integer', int8: true } : { kind: 'italian-integer' };
     }
@@ -168,12 +176,20 @@ export function classifyValue(text: string): ClassifiedValue {
 
 type Parser = (raw: string) => ParsedValue;
 
-function integerOrThrow(n: number, raw: string, type: ImportType): number {
-  const cls = integerClass(n);
-  if (cls === null || (type === 'int4' && cls !== 'int4')) {
-    throw new ValueParseError(raw, type, type === 'int4' ? 'out of the int4 range' : 'beyond ±2^53−1');
+/** An integer column's value from digits with an optional sign (`text` already in dot form). */
+function integerOrThrow(text: string, raw: string, type: ImportType): ExactNumber {
+  const cls = integerClass(text);
+  const reading = parseInt8Text(text); // `-0` reads as 0
+  if (cls === null || (type === 'int4' && cls !== 'int4') || 'error' in reading) {
+    throw new ValueParseError(raw, type, type === 'int4' ? 'out of the int4 range' : 'out of the int8 range');
   }
-  return noNegativeZero(n);
+  return reading.value;
+}
+
+function numericOrThrow(dotText: string, raw: string): ExactNumber {
+  const n = exactNumeric(dotText);
+  if (n === null) throw new ValueParseError(raw, 'numeric', 'out of range');
+  return n;
 }
 
 function dateOrThrow(text: string, raw: string, order: DateOrder | null): string {
@@ -216,22 +232,21 @@ export function parserFor(column: Pick<InferredColumn, 'type' | 'format'>): Pars
     case 'integer':
       return nonBlank((text, raw) => {
         if (!INTEGER.test(text)) throw new ValueParseError(raw, type);
-        return type === 'numeric' ? Number(text) : integerOrThrow(Number(text), raw, type);
+        return type === 'numeric' ? numericOrThrow(text, raw) : integerOrThrow(text, raw, type);
       });
     case 'numeric-dot':
       return nonBlank((text, raw) => {
-        const n = Number(text);
         const ok = INTEGER.test(text) || DOT_DECIMAL.test(text) || AMBIGUOUS_THOUSANDS.test(text);
-        if (!ok || !Number.isFinite(n)) throw new ValueParseError(raw, type);
-        return noNegativeZero(n);
+        if (!ok || !Number.isFinite(Number(text))) throw new ValueParseError(raw, type);
+        return numericOrThrow(text, raw);
       });
     case 'numeric-italian':
       return nonBlank((text, raw) => {
         const ok = INTEGER.test(text) || AMBIGUOUS_THOUSANDS.test(text) || ITALIAN_INTEGER.test(text) ||
           (type === 'numeric' && ITALIAN_DECIMAL.test(text));
         if (!ok) throw new ValueParseError(raw, type, 'expected Italian number format (1.234,56)');
-        const n = parseItalianNumber(text);
-        return type === 'numeric' ? n : integerOrThrow(n, raw, type);
+        const dot = italianToDot(text);
+        return type === 'numeric' ? numericOrThrow(dot, raw) : integerOrThrow(dot, raw, type);
       });
     case 'bool-words':
       return nonBlank((text, raw) => {
@@ -270,16 +285,12 @@ export function parseAs(type: ImportType, raw: string): ParsedValue {
   switch (type) {
     case 'int4':
     case 'int8':
-      if (FORCED_INTEGER.test(text)) return integerOrThrow(Number(text), raw, type);
-      if (ITALIAN_INTEGER.test(text.replace(/^[+-]/, ''))) return integerOrThrow(parseItalianNumber(text), raw, type);
+      if (FORCED_INTEGER.test(text)) return integerOrThrow(text, raw, type);
+      if (ITALIAN_INTEGER.test(text.replace(/^[+-]/, ''))) return integerOrThrow(italianToDot(text), raw, type);
       throw new ValueParseError(raw, type);
     case 'numeric':
-      if (FORCED_DOT_NUMBER.test(text)) {
-        const n = Number(text);
-        if (!Number.isFinite(n)) throw new ValueParseError(raw, type, 'out of range');
-        return noNegativeZero(n);
-      }
-      if (FORCED_ITALIAN_NUMBER.test(text)) return parseItalianNumber(text);
+      if (FORCED_DOT_NUMBER.test(text)) return numericOrThrow(text, raw);
+      if (FORCED_ITALIAN_NUMBER.test(text)) return numericOrThrow(italianToDot(text), raw);
       throw new ValueParseError(raw, type);
     case 'bool': {
       const b = FORCED_BOOL_WORDS.get(text.normalize('NFC').toLowerCase());

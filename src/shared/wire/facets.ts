@@ -2,7 +2,10 @@ import type { CellValue } from './search';
 
 /** `deskstore_facets`: a column's distinct values with counts among the matching rows. */
 export interface FacetValue {
-  /** Encoded as in datastore_search records. */
+  /**
+   * Encoded as in datastore_search records, except that an exact numeric/int8 value a double
+   * cannot hold is its text (`"2.50"`, docs/sql-and-values.md).
+   */
   readonly value: CellValue;
   readonly count: number;
 }

@@ -50,3 +50,21 @@ export interface DatastoreSearchResult<Records = readonly DatastoreRecord[]> {
   readonly include_next_page?: boolean;
   readonly next_page?: Readonly<Record<string, Readonly<Record<string, number>>>>;
 }
+
+/** A result column of datastore_search_sql: PostgreSQL's name and type (`count`, `int8`). */
+export interface SqlResultField {
+  readonly id: string;
+  readonly type: string;
+}
+
+/**
+ * datastore_search_sql (docs/sql-and-values.md). `records` is generic for the same reason as
+ * datastore_search's: the server sends them pre-serialised, so numbers keep their written form.
+ */
+export interface DatastoreSearchSqlResult<Records = readonly DatastoreRecord[]> {
+  readonly sql: string;
+  readonly records: Records;
+  readonly fields: readonly SqlResultField[];
+  /** Present (true) only when more than the 32,000-row cap matched. */
+  readonly records_truncated?: true;
+}

@@ -35,7 +35,8 @@ beforeAll(async () => {
   const records = Array.from({ length: 400 }, () => ({
     name: maybe(`${pick(WORDS)} ${pick(WORDS)}`.trim()),
     n: maybe(Math.floor(random() * 20) - 5),
-    x: maybe(Math.round(random() * 1000) / 100),
+    // numeric written with its scale half of the time (`1.50`): exact values, equal to 1.5.
+    x: maybe(random() < 0.5 ? Math.round(random() * 1000) / 100 : (Math.round(random() * 1000) / 100).toFixed(2)),
     day: maybe(`2020-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`),
     flag: maybe(random() < 0.5),
     cat: maybe(pick(['A', 'b', 'B', 'à', 'c'])),
@@ -60,7 +61,8 @@ const TEXTUAL = new Set(['name', 'cat', 'day']);
 const NEEDLES = ['itt', 'FORL', 'à', 'a', 'é', 'zet', 'B', '2020-0', '2020-03', '-1', 'Città f', ''];
 
 function sqlOf(f: Filter): [string, unknown[]] {
-  const col = quoteIdentifier(f.column);
+  // SQLite keeps numeric values as given (a REAL, or the exact text `1.50`): compare as numbers.
+  const col = f.column === 'x' ? 'CAST(x AS REAL)' : quoteIdentifier(f.column);
   const text = f.column === 'name' || f.column === 'cat';
   const wrap = (x: string) => (text ? `sortkey(${x})` : x);
   const v = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
@@ -73,18 +75,19 @@ function sqlOf(f: Filter): [string, unknown[]] {
   if (f.op === 'deskstore_ne') return f.value === null ? ['0', []] : [`${col} <> ?`, [v(f.value)]];
   if (f.op === 'in') {
     const values = (f.value as unknown[]).filter((x) => x !== null);
-    return values.length ? [`${col} IN (${values.map(() => '?').join(',')})`, values.map(v)] : ['0', []];
+    return values.length ? [`${col} IN (${values.map(() => (f.column === 'x' ? 'CAST(? AS REAL)' : '?')).join(',')})`, values.map(v)] : ['0', []];
   }
   if (f.value === null) return ['0', []];
   const op = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' }[f.op];
-  return f.op === 'eq' ? [`${col} = ?`, [v(f.value)]] : [`${wrap(col)} ${op} ${wrap('?')}`, [v(f.value)]];
+  const param = f.column === 'x' ? 'CAST(? AS REAL)' : '?';
+  return f.op === 'eq' ? [`${col} = ${param}`, [v(f.value)]] : [`${wrap(col)} ${op} ${wrap(param)}`, [v(f.value)]];
 }
 
 function randomFilter(): Filter {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const column = pick(['name', 'n', 'x', 'day', 'flag', 'cat']);
   const sample = (): unknown => ({
-    name: `${pick(WORDS)} ${pick(WORDS)}`.trim(), n: Math.floor(random() * 20) - 5, x: Math.round(random() * 1000) / 100,
+    name: `${pick(WORDS)} ${pick(WORDS)}`.trim(), n: Math.floor(random() * 20) - 5, x: (Math.round(random() * 1000) / 100).toFixed(random() < 0.5 ? 2 : 1),
     day: `2020-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`, flag: random() < 0.5, cat: pick(['A', 'b', 'B', 'à', 'c']),
   } as Record<string, unknown>)[column];
   const ours = ['deskstore_ne', 'deskstore_empty', ...(TEXTUAL.has(column) ? ['deskstore_contains', 'deskstore_starts_with'] as const : [])] as const;
@@ -137,7 +140,8 @@ describe('datastore_search equals SQL on the same table', () => {
       const clause = where.map((and) => `(${and.map(([s]) => s).join(' AND ')})`).join(' OR ');
       const args = where.flatMap((and) => and.flatMap(([, a]) => a));
       const order = sortKeys.map((k) => {
-        const col = k.field === 'name' || k.field === 'cat' ? `sortkey(${quoteIdentifier(k.field)})` : quoteIdentifier(k.field);
+        const col = k.field === 'name' || k.field === 'cat' ? `sortkey(${quoteIdentifier(k.field)})`
+          : k.field === 'x' ? 'CAST(x AS REAL)' : quoteIdentifier(k.field);
         const nullsFirst = k.nulls ? k.nulls.includes('first') : k.dir === 'desc';
         return `${col} ${k.dir.toUpperCase()} NULLS ${nullsFirst ? 'FIRST' : 'LAST'}`;
       });

@@ -41,7 +41,22 @@ describe('coerceValue: request values into columns, with PostgreSQL wording', ()
     expect(coerce(null, 'text')).toBeNull();
   });
   it('numerics, booleans and text', () => {
-    expect(coerce('2.50', 'numeric')).toBe(2.5);
+    // numeric keeps its written scale (the text), or is the number when that says it exactly.
+    expect(coerce('2.50', 'numeric')).toBe('2.50');
+    expect(coerce(' +2.5 ', 'numeric')).toBe(2.5);
+    expect(coerce('1e3', 'numeric')).toBe(1000);
+    expect(coerce('1.50e1', 'numeric')).toBe('15.0');
+    expect(coerce('-0.000100', 'numeric')).toBe('-0.000100');
+    expect(coerce(2.5, 'numeric')).toBe(2.5);
+    expect(coerce('123456789012345678901234567890.123456789', 'numeric')).toBe('123456789012345678901234567890.123456789');
+    expect(fails('1,5', 'numeric')).toThrow('invalid input syntax for type numeric: "1,5"');
+    // int8: every digit up to ±2^63−1.
+    expect(coerce('9223372036854775807', 'int8')).toBe('9223372036854775807');
+    expect(coerce('-9223372036854775808', 'int8')).toBe('-9223372036854775808');
+    expect(coerce('9007199254740993', 'int8')).toBe('9007199254740993');
+    expect(coerce(' 12 ', 'int8')).toBe(12);
+    expect(fails('9223372036854775808', 'int8')).toThrow('bigint out of range');
+    expect(fails('1.5', 'int8')).toThrow('invalid input syntax for type bigint: "1.5"');
     expect(coerce('1e3', 'float8')).toBe(1000);
     expect(fails('   ', 'numeric')).toThrow('invalid input syntax for type numeric: "   "');
     expect(['t', 'TRUE', 'yes', 'on', '1', true, 1].map((v) => coerce(v, 'bool'))).toEqual([1, 1, 1, 1, 1, 1, 1]);

@@ -55,13 +55,14 @@ describe('ColumnTypeInference: numbers', () => {
     const r = infer([' 12 ', '13']);
     expect([r.type, parserFor(r)(' 12 ')]).toEqual(['int4', 12]);
   });
-  it('int4 within ±2^31, int8 up to ±(2^53−1), text beyond', () => {
+  it('int4 within ±2^31, int8 within ±2^63 (exact), text beyond', () => {
     expect(typeOf(['2147483647', '-2147483648'])).toEqual(['int4', 'integer']);
     expect(typeOf(['1', '2147483648'])).toEqual(['int8', 'integer']);
     expect(typeOf(['1', '-2147483649'])).toEqual(['int8', 'integer']);
     expect(typeOf(['9007199254740991', '-9007199254740991'])).toEqual(['int8', 'integer']);
-    expect(infer(['1', '9007199254740992'])).toMatchObject({
-      type: 'text', reason: '"9007199254740992" is beyond ±2^53−1 and cannot be stored exactly as a number',
+    expect(typeOf(['1', '9223372036854775807'])).toEqual(['int8', 'integer']);
+    expect(infer(['1', '9223372036854775808'])).toMatchObject({
+      type: 'text', reason: '"9223372036854775808" is beyond the int8 range (±9223372036854775807): an identifier rather than a number',
     });
   });
   it('0/1 stays int4, with an explanation', () => {

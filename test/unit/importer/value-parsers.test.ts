@@ -17,7 +17,7 @@ describe('trimCell', () => {
 });
 
 describe('classifyValue', () => {
-  it('integers, int4/int8 boundaries, beyond 2^53', () => {
+  it('integers, int4/int8 boundaries, beyond int8', () => {
     expect(kind('0')).toBe('int4');
     expect(kind('-5')).toBe('int4');
     expect(kind('2147483647')).toBe('int4');
@@ -26,7 +26,10 @@ describe('classifyValue', () => {
     expect(kind('-2147483649')).toBe('int8');
     expect(kind('9007199254740991')).toBe('int8');
     expect(kind('-9007199254740991')).toBe('int8');
-    expect(kind('9007199254740992')).toBe('huge-integer');
+    expect(kind('9007199254740993')).toBe('int8');
+    expect(kind('9223372036854775807')).toBe('int8');
+    expect(kind('-9223372036854775808')).toBe('int8');
+    expect(kind('9223372036854775808')).toBe('huge-integer');
     expect(kind('12345678901234567890')).toBe('huge-integer');
   });
   it('leading zeros are codes; 0, 0.5, -0.5 are numbers', () => {
@@ -46,7 +49,8 @@ describe('classifyValue', () => {
     expect(kind('1.234,56')).toBe('italian-decimal');
     expect(kind('1234,5')).toBe('italian-decimal');
     expect(kind('1.234.567')).toBe('italian-integer');
-    expect(kind('1.234.567.890.123.456.789')).toBe('huge-integer');
+    expect(kind('1.234.567.890.123.456.789')).toBe('italian-integer'); // within int8
+    expect(kind('12.345.678.901.234.567.890')).toBe('huge-integer');
     for (const v of ['+5', '1,234.5', '1 234', '1\u00a0234', '12.34.56', '1.', '5%', '€5', '1-684', '0x1F', 'Infinity', 'NaN']) {
       expect([v, kind(v)]).toEqual([v, 'text']);
     }
@@ -176,7 +180,8 @@ describe('parseAs (forced types)', () => {
     expect(parseAs('int8', '2147483648')).toBe(2147483648);
     expect(parseAs('int4', '1.234.567')).toBe(1234567);
     expect(() => parseAs('int4', '2147483648')).toThrow('"2147483648" is not a valid int4 (32-bit integer): out of the int4 range');
-    expect(() => parseAs('int8', '9007199254740992')).toThrow('"9007199254740992" is not a valid int8 (integer up to ±2^53−1): beyond ±2^53−1');
+    expect(parseAs('int8', '+009223372036854775807')).toBe('9223372036854775807');
+    expect(() => parseAs('int8', '9223372036854775808')).toThrow('"9223372036854775808" is not a valid int8 (64-bit integer): out of the int8 range');
     expect(() => parseAs('int4', '1.5')).toThrow('"1.5" is not a valid int4');
     expect(() => parseAs('int4', 'NA')).toThrow('"NA" is not a valid int4');
   });
@@ -187,7 +192,10 @@ describe('parseAs (forced types)', () => {
     expect(parseAs('numeric', '1.234,5')).toBe(1234.5);
     expect(parseAs('numeric', '0,5')).toBe(0.5);
     expect(parseAs('numeric', '-1e3')).toBe(-1000);
-    expect(() => parseAs('numeric', '1e400')).toThrow('"1e400" is not a valid number: out of range');
+    // The written scale is kept: the exact text where a double would drop it.
+    expect(parseAs('numeric', '2.199,50')).toBe('2199.50');
+    expect(parseAs('numeric', '10.00')).toBe('10.00');
+    expect(parseAs('numeric', '1e400')).toBe(`1${'0'.repeat(400)}`);
     expect(() => parseAs('numeric', 'n.d.')).toThrow('"n.d." is not a valid number');
   });
   it('bool accepts PostgreSQL spellings too', () => {

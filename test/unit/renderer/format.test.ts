@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { parseJsonExact } from '../../../src/renderer/src/api/exact-json';
 import { formatCell } from '../../../src/renderer/src/format/cell';
 import { formatInstant, formatWallClock } from '../../../src/renderer/src/format/date';
 import {
@@ -65,7 +66,20 @@ describe('cells', () => {
     expect(formatCell(null, 'text', 'it', labels)).toBe('');
     expect(formatCell(true, 'bool', 'it', labels)).toBe('sì');
     expect(formatCell('2024-01-31', 'date', 'it', labels)).toBe('31 gen 2024');
-    expect(formatCell('123456789012345678901', 'numeric', 'it', labels)).toBe('123456789012345678901');
+    // Exact values beyond a double: every digit, grouped like any number.
+    expect(formatCell('123456789012345678901', 'numeric', 'it', labels)).toBe('123.456.789.012.345.678.901');
     expect(formatCell(['a', 1], 'text', 'it', labels)).toBe('["a",1]');
+  });
+});
+
+describe('exact numbers (numeric scale, int8 beyond 2^53)', () => {
+  it('keep their written form from the JSON answer to the cell', () => {
+    const records = parseJsonExact('[{"importo":2199.50,"id":9223372036854775807,"n":2.5,"e":1e3,"i":7}]') as Record<string, unknown>[];
+    expect(records[0]).toEqual({ importo: '2199.50', id: '9223372036854775807', n: 2.5, e: 1000, i: 7 });
+    expect(formatCell(records[0]!.importo, 'numeric', 'it', labels)).toBe('2.199,50');
+    expect(formatCell(records[0]!.importo, 'numeric', 'en', labels)).toBe('2,199.50');
+    expect(formatCell(records[0]!.id, 'int8', 'it', labels)).toBe('9.223.372.036.854.775.807');
+    expect(formatCell('-0.000100', 'numeric', 'it', labels)).toBe('-0,000100');
+    expect(formatCell(records[0]!.n, 'numeric', 'it', labels)).toBe('2,5');
   });
 });

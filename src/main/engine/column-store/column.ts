@@ -1,5 +1,6 @@
 import type { FieldType } from '../field-types';
 import type { StoredValue } from '../values/coerce';
+import { approximate, type ExactNumber } from '../values/exact-number';
 import { rankCodes } from './sort-order';
 
 /**
@@ -20,6 +21,7 @@ export class Column {
   private lookup: Map<string | number, number | number[]> | null = null;
   private ranks: Uint32Array | null = null;
   private canonical: Uint32Array | null = null;
+  private approximated: Float64Array | null = null;
 
   constructor(
     readonly id: string, readonly type: FieldType, values: StoredValue[], codes: Uint32Array, readonly mayRepeat = false,
@@ -111,6 +113,21 @@ export class Column {
   sortRanks(): Uint32Array {
     if (!this.ranks) this.ranks = rankCodes(this.values, this.type.storage, this.type.element?.storage);
     return this.ranks;
+  }
+
+  /**
+   * numeric/int8 (values/exact-number.ts): each dictionary entry's nearest double, so that
+   * comparisons read a typed array and parse no text; extended as the dictionary grows.
+   */
+  approximations(): Float64Array {
+    const values = this.values;
+    const known = this.approximated;
+    if (known && known.length === values.length) return known;
+    const out = new Float64Array(values.length);
+    if (known) out.set(known);
+    for (let code = known ? known.length : 1; code < values.length; code++) out[code] = approximate(values[code] as ExactNumber);
+    this.approximated = out;
+    return out;
   }
 
   /** Evaluates `test` once per dictionary entry: the truth table a row scan then indexes by code. */

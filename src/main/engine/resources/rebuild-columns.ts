@@ -5,9 +5,10 @@ import type { DatastoreRecord } from '../catalogue/records';
 import { fieldTypeOf } from '../field-types';
 import type { InvertedIndex, TextSearchLanguage } from '../fts';
 import { quoteIdentifier } from '../sqlite/identifiers';
+import { rowWithBigInts } from '../sqlite/sql-js';
 import { buildTextIndex } from '../text-index/build-text-index';
 import { chooseIndexedColumns } from '../text-index/text-layout';
-import type { StoredValue } from '../values/coerce';
+import { storedFromSqlite } from '../values/sqlite-value';
 
 /**
  * The column store and full-text index rebuilt from a generation's SQLite table: what the
@@ -24,7 +25,7 @@ export function rebuildColumnsFromSqlite(db: Database, resourceId: string, recor
   let maxRowId = 0;
   try {
     while (stmt.step()) {
-      const row = stmt.get() as StoredValue[];
+      const row = rowWithBigInts(stmt);
       const rowId = Number(row[0]);
       if (rowId >= live.length) {
         const grown = new Uint8Array(rowId * 2);
@@ -33,7 +34,7 @@ export function rebuildColumnsFromSqlite(db: Database, resourceId: string, recor
       }
       live[rowId] = 1;
       maxRowId = Math.max(maxRowId, rowId);
-      for (let c = 0; c < columns.length; c++) columns[c]!.set(rowId, row[c + 1] ?? null);
+      for (let c = 0; c < columns.length; c++) columns[c]!.set(rowId, storedFromSqlite(row[c + 1], fields[c]!.type));
     }
   } finally {
     stmt.free();

@@ -4,6 +4,7 @@ import { textSortKey } from '../column-store/sort-order';
 import { isStoredAsNumber } from '../field-types';
 import { CoercionError, coerceValue, type StoredValue } from '../values/coerce';
 import { deskstoreIdTest, deskstoreOperatorTable } from './deskstore-operators';
+import { approximate, compareExact, type ExactNumber } from '../values/exact-number';
 import type { CkanOperator, DeskstoreOperator, FilterNode } from './filters';
 import { invalidQuery } from './invalid-query';
 
@@ -52,13 +53,62 @@ function orderKey(column: Column): (v: StoredValue) => string | number {
 }
 
 type MatchNode = Extract<FilterNode, { kind: 'match' }>;
+type CkanMatchNode = MatchNode & { readonly op: CkanOperator };
 
 const isDeskstoreOperator = (op: CkanOperator | DeskstoreOperator): op is DeskstoreOperator => op.startsWith('deskstore_');
 
-function compileMatch(column: Column, node: MatchNode): ColumnTest {
-  if (isDeskstoreOperator(node.op)) {
-    return { column, table: deskstoreOperatorTable(column, node.op, node.value, (v) => coerceFilterValue(column, v)) };
+function compileDeskstoreMatch(column: Column, node: MatchNode, op: DeskstoreOperator): ColumnTest {
+  if (op === 'deskstore_ne' && column.type.storage === 'exact') {
+    // Exact numbers are equal by value (`2.5` = `2.50`), so ≠ is the complement of the exact
+    // `eq` over the non-NULL codes, not of one stored form's codes.
+    if (node.value === null) return { column, table: new Uint8Array(column.values.length) };
+    const { table } = compileExactMatch(column, { ...node, op: 'eq' });
+    for (let code = 1; code < table.length; code++) table[code] = table[code] ? 0 : 1;
+    return { column, table };
   }
+  return { column, table: deskstoreOperatorTable(column, op, node.value, (v) => coerceFilterValue(column, v)) };
+}
+
+const RANGE_TESTS = {
+  gt: (c: number) => c > 0,
+  gte: (c: number) => c >= 0,
+  lt: (c: number) => c < 0,
+  lte: (c: number) => c <= 0,
+};
+
+/**
+ * numeric/int8: equality is numeric (`2.5` matches `2.50`), so every comparison is a pass
+ * over the dictionary with the exact comparator rather than a lookup of one stored form.
+ */
+function compileExactMatch(column: Column, node: CkanMatchNode): ColumnTest {
+  const table = new Uint8Array(column.values.length);
+  const bounds: ExactNumber[] = [];
+  const given = node.op === 'in' ? (node.value as unknown[]) : [node.value];
+  for (const v of given) {
+    // NULL never equals or bounds anything, as in SQL.
+    const stored = v === null ? null : coerceFilterValue(column, v);
+    if (stored !== null) bounds.push(stored);
+  }
+  if (!bounds.length) return { column, table };
+  const holds = node.op === 'eq' || node.op === 'in' ? (c: number) => c === 0 : RANGE_TESTS[node.op];
+  const values = column.values;
+  const approx = column.approximations();
+  for (const bound of bounds) {
+    const b = approximate(bound);
+    for (let code = 1; code < values.length; code++) {
+      if (table[code]) continue;
+      // Different doubles order the exact values too; equal ones need the exact comparison.
+      const x = approx[code]!;
+      const order = x < b ? -1 : x > b ? 1 : compareExact(values[code] as ExactNumber, bound);
+      if (holds(order)) table[code] = 1;
+    }
+  }
+  return { column, table };
+}
+
+function compileMatch(column: Column, node: MatchNode): ColumnTest {
+  if (isDeskstoreOperator(node.op)) return compileDeskstoreMatch(column, node, node.op);
+  if (column.type.storage === 'exact') return compileExactMatch(column, node as CkanMatchNode);
   const table = new Uint8Array(column.values.length);
   if (node.op === 'eq' || node.op === 'in') {
     const values = node.op === 'in' ? (node.value as unknown[]) : [node.value];

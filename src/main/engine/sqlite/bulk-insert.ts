@@ -52,19 +52,36 @@ type Binder = (stmt: number, param: number, rowId: number) => void;
 function binderFor(native: Native, column: Column, dictionaries: EncodedDictionary[]): Binder {
   const codes = column.codes;
   const values = column.values;
-  if (values.some((v, i) => i > 0 && typeof v === 'string')) {
-    const dict = new EncodedDictionary(native, values);
-    dictionaries.push(dict);
-    const { base, offsets } = dict;
+  let strings = 0;
+  for (let i = 1; i < values.length; i++) if (typeof values[i] === 'string') strings++;
+  if (strings === values.length - 1 && strings > 0) {
+    const { base, offsets } = encoded(native, values, dictionaries);
     return (stmt, param, rowId) => {
       const code = codes[rowId]!;
       if (code !== 0) native._sqlite3_bind_text(stmt, param, base + offsets[code]!, offsets[code + 1]! - offsets[code]!, 0);
+    };
+  }
+  if (strings > 0) {
+    // numeric/int8 (values/exact-number.ts): numbers bound as such, exact texts as text.
+    const { base, offsets } = encoded(native, values, dictionaries);
+    return (stmt, param, rowId) => {
+      const code = codes[rowId]!;
+      if (code === 0) return;
+      const value = values[code];
+      if (typeof value === 'number') native._sqlite3_bind_double(stmt, param, value);
+      else native._sqlite3_bind_text(stmt, param, base + offsets[code]!, offsets[code + 1]! - offsets[code]!, 0);
     };
   }
   return (stmt, param, rowId) => {
     const code = codes[rowId]!;
     if (code !== 0) native._sqlite3_bind_double(stmt, param, values[code] as number);
   };
+}
+
+function encoded(native: Native, values: readonly unknown[], dictionaries: EncodedDictionary[]): EncodedDictionary {
+  const dict = new EncodedDictionary(native, values);
+  dictionaries.push(dict);
+  return dict;
 }
 
 /** Inserts the live rows of a column store (or `rowIds`), keeping their `_id`s. */

@@ -6,7 +6,8 @@ import { CorruptContainerError, uint32View } from './binary-container';
 
 /**
  * The column store as container sections: per column, its dictionary (numbers as a
- * Float64Array, text as one JSON array) and its codes; plus the live-row bitmap.
+ * Float64Array, anything else, exact numeric texts included, as one JSON array) and its
+ * codes; plus the live-row bitmap.
  */
 export interface ColumnsHeader {
   readonly maxRowId: number;
@@ -20,7 +21,9 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
   const add = (bytes: Uint8Array): number => sections.push(bytes) - 1;
   const size = store.maxRowId + 1;
   const columns = store.columns.map((c) => {
-    const numeric = isStoredAsNumber(c.type.storage);
+    // numeric/int8 dictionaries are doubles too unless some value needs its exact text
+    // (`2.50`, an int8 beyond 2^53): then the JSON form keeps numbers and texts alike.
+    const numeric = isStoredAsNumber(c.type.storage) || (c.type.storage === 'exact' && allNumbers(c.values));
     // Text dictionaries keep their NULL slot in the JSON so that loading is one JSON.parse.
     const dictionarySection = numeric
       ? add(new Uint8Array(Float64Array.from(c.values.slice(1) as number[]).buffer))
@@ -34,6 +37,11 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
   });
   const liveSection = add(store.live.subarray(0, size));
   return { maxRowId: store.maxRowId, columns, liveSection };
+}
+
+function allNumbers(values: readonly StoredValue[]): boolean {
+  for (let i = 1; i < values.length; i++) if (typeof values[i] !== 'number') return false;
+  return true;
 }
 
 export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Array[]): TableStore {

@@ -2,7 +2,9 @@ import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
 import { documentLexemes, lowerBound, type PostingList, type TextSearchLanguage } from '../fts';
 import { isNumericStorage } from '../field-types';
+import type { StoredValue } from '../values/coerce';
 import { documentText } from '../values/document-text';
+import { canonicalDecimal, exactFromCanonical, exactText } from '../values/exact-number';
 
 /**
  * Full text for columns whose values repeat (regions, categories, dates, codes) and for
@@ -23,26 +25,44 @@ export interface ColumnTerms {
 
 const NUMBER_LEXEME = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?$/i;
 
-/** Numbers: a cell's text is its one lexeme (`2800000`, `53.56`, `-5`). */
+/**
+ * Numbers: a cell's text is its one lexeme (`2800000`, `53.56`, `-5`; numeric keeps its
+ * scale, `2.50`, as PostgreSQL's to_tsvector sees it).
+ */
 class NumericTerms implements ColumnTerms {
   constructor(private readonly column: Column) {}
 
   exact(lexeme: string): CodeFrequencies | null {
     if (!NUMBER_LEXEME.test(lexeme)) return null;
-    const value = Number(lexeme);
-    if (!Number.isFinite(value) || String(value) !== lexeme.toLowerCase()) return null;
-    const codes = this.column.codesOf(value);
+    const stored = this.storedForm(lexeme);
+    if (stored === null) return null;
+    const codes = this.column.codesOf(stored);
     if (!codes.length) return null;
     const table = new Uint8Array(this.column.values.length);
     for (const code of codes) table[code] = 1;
     return table;
   }
 
+  /** The stored value whose text is exactly `lexeme`, if a value can have that text. */
+  private storedForm(lexeme: string): StoredValue {
+    if (this.column.type.storage === 'exact') {
+      const canonical = canonicalDecimal(lexeme);
+      return canonical === lexeme ? exactFromCanonical(canonical) : null;
+    }
+    const value = Number(lexeme);
+    return Number.isFinite(value) && String(value) === lexeme.toLowerCase() ? value : null;
+  }
+
   prefix(prefix: string): CodeFrequencies | null {
     if (!/^-?[\d.]/.test(prefix)) return null;
-    const table = this.column.truthTable((v) => typeof v === 'number' && Number.isFinite(v) && String(v).startsWith(prefix));
+    const table = this.column.truthTable((v) => cellText(v).startsWith(prefix));
     return table.includes(1) ? table : null;
   }
+}
+
+function cellText(value: StoredValue): string {
+  if (value === null) return '';
+  return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : exactText(value);
 }
 
 /** Other repeating columns: lexeme → codes, built from the dictionary and extended as it grows. */

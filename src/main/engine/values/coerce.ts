@@ -1,10 +1,14 @@
 import type { FieldType } from '../field-types';
 import { jsonDepthExceeds } from '../../util/json-depth';
+import { canonicalDecimal, exactFromCanonical, exactText, int8FromNumber, parseInt8Text, type ExactNumber, type Int8Reading } from './exact-number';
 import {
   formatDate, formatTime, formatTimestamp, formatTimestampUtc, parseDate, parseTime, parseTimestamp,
 } from './datetime';
 
-/** What a cell holds in SQLite and in the column store: booleans as 0/1, dates as text. */
+/**
+ * What a cell holds in the column store: booleans as 0/1, dates as text, numeric and int8 as
+ * an ExactNumber (a number or its exact text).
+ */
 export type StoredValue = string | number | null;
 
 /** A value that does not fit its column; the message is PostgreSQL's wording. */
@@ -19,9 +23,6 @@ const PG_NAME: Record<string, string> = {
 const INTEGER_RANGE: Record<string, [number, number]> = {
   int2: [-32768, 32767],
   int4: [-2147483648, 2147483647],
-  // int8 is limited to what a JS number holds exactly; beyond it PostgreSQL would still accept
-  // the value, we refuse it rather than silently round it.
-  int8: [Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER],
 };
 
 function syntax(type: FieldType, value: unknown): CoercionError {
@@ -42,9 +43,30 @@ function toInteger(value: unknown, type: FieldType): number {
   } else {
     throw syntax(type, value);
   }
-  const [lo, hi] = INTEGER_RANGE[type.name] ?? INTEGER_RANGE.int8!;
+  const [lo, hi] = INTEGER_RANGE[type.name] ?? INTEGER_RANGE.int4!;
   if (n < lo || n > hi) throw new CoercionError(`${PG_NAME[type.name] ?? 'integer'} out of range`);
   return n;
+}
+
+/** numeric keeps its written scale; int8 every digit up to ±2^63 (values/exact-number.ts). */
+function toExact(value: unknown, type: FieldType): ExactNumber {
+  if (type.name === 'int8') {
+    let n: Int8Reading;
+    if (typeof value === 'number') {
+      if (!Number.isFinite(value)) throw syntax(type, value);
+      n = int8FromNumber(value < 0 ? -Math.round(-value) : Math.round(value));
+    } else {
+      n = typeof value === 'string' ? parseInt8Text(value) : { error: 'syntax' };
+    }
+    if ('error' in n) throw n.error === 'syntax' ? syntax(type, value) : new CoercionError('bigint out of range');
+    return n.value;
+  }
+  // A JSON number arrives as a double (as in CKAN, whose JSON parser gives Python floats):
+  // its shortest text is the value. A string keeps the scale it was written with.
+  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : null) : typeof value === 'string' ? value : null;
+  const canonical = text === null ? null : canonicalDecimal(text);
+  if (canonical === null) throw syntax(type, value);
+  return exactFromCanonical(canonical);
 }
 
 function toReal(value: unknown, type: FieldType): number {
@@ -52,7 +74,7 @@ function toReal(value: unknown, type: FieldType): number {
   if (typeof value === 'string') {
     const text = value.trim();
     if (NUMBER_TEXT.test(text)) return Number(text);
-    if (type.name !== 'numeric' && /^[+-]?infinity$/i.test(text)) return text.startsWith('-') ? -Infinity : Infinity;
+    if (/^[+-]?infinity$/i.test(text)) return text.startsWith('-') ? -Infinity : Infinity;
   }
   throw syntax(type, value);
 }
@@ -90,7 +112,13 @@ function toArray(value: unknown, type: FieldType): string {
   if (Array.isArray(value)) items = value;
   else if (typeof value === 'string') items = parseArrayLiteral(value);
   if (!Array.isArray(items)) throw new CoercionError(`malformed array literal: "${String(value)}"`);
-  return JSON.stringify(items.map((item) => (item === null ? null : coerceNonNull(item, element))));
+  // Exact numbers go in as number literals with their scale (`[2.50, 1]`), the rest as JSON.
+  const cell = (item: unknown): string => {
+    if (item === null) return 'null';
+    const stored = coerceNonNull(item, element);
+    return element.storage === 'exact' ? exactText(stored as ExactNumber) : JSON.stringify(stored);
+  };
+  return `[${items.map(cell).join(',')}]`;
 }
 
 /** PostgreSQL's `{a,b,"c d"}` form, for array values sent as text. */
@@ -123,6 +151,7 @@ function coerceNonNull(value: unknown, type: FieldType): StoredValue {
     case 'text': return toText(value, type);
     case 'integer': return toInteger(value, type);
     case 'real': return toReal(value, type);
+    case 'exact': return toExact(value, type);
     case 'bool': return toBool(value, type);
     case 'json': return pythonStyleJson(value);
     case 'array': return toArray(value, type);

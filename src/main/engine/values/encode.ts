@@ -1,6 +1,7 @@
 import type { StorageKind } from '../field-types';
 import type { CellValue } from '../../../shared/wire/search';
 import type { StoredValue } from './coerce';
+import { exactText } from './exact-number';
 
 /**
  * Stored values as datastore_search writes them (contract §3.9, CKAN 2.11 shape): one
@@ -14,6 +15,9 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
     case 'integer':
     case 'real':
       return Number.isFinite(value) ? String(value) : JSON.stringify(String(value));
+    case 'exact':
+      // A number literal with its scale and every digit (`2.50`), as PostgreSQL's JSON writes it.
+      return exactText(value);
     case 'bool':
       return value ? 'true' : 'false';
     case 'json':
@@ -29,16 +33,20 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
 
 /** A stored value as the JSON value datastore_search records carry (for summaries' values). */
 export function recordValue(value: StoredValue, storage: StorageKind): CellValue {
+  // An exact number a double cannot say (`2.50`, an int8 beyond 2^53) stays its text: the UI
+  // shows it as written and sends it back as a filter value unchanged.
+  if (storage === 'exact' && typeof value === 'string') return value;
   return JSON.parse(jsonCell(value, storage)) as CellValue;
 }
 
 /** Array values are stored as compact JSON; JSON columns as Python-style JSON text. */
-function textCell(value: StoredValue, storage: StorageKind): string {
+function textCell(value: NonNullable<StoredValue>, storage: StorageKind): string {
   switch (storage) {
     case 'bool': return value ? 't' : 'f';
     case 'timestamp': return (value as string).slice(0, 19);
     case 'integer':
     case 'real': return String(value);
+    case 'exact': return exactText(value);
     default: return value as string;
   }
 }

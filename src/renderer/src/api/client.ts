@@ -4,17 +4,17 @@
  * into an ApiError.
  */
 import { errorFromResponse, noTokenError, toApiError } from './errors';
+import { parseJsonExact } from './exact-json';
 import { getToken } from './token';
 import { actionPath, type ParamPairs } from './urls';
 import type { PackageDict, PackageSearchResult, ResourceDict } from '../../../shared/wire/catalogue';
 import type { FacetsResult } from '../../../shared/wire/facets';
 import type { CreatedResource, ImportJobStatus } from '../../../shared/wire/import';
-import type { DatastoreSearchResult } from '../../../shared/wire/search';
+import type { DatastoreSearchResult, DatastoreSearchSqlResult } from '../../../shared/wire/search';
 import type { StatusShow } from '../../../shared/wire/status';
 import type { GroupByResult } from '../../../shared/wire/group-by';
 import type { MapPointsResult } from '../../../shared/wire/map-points';
 import type { ProfileResult } from '../../../shared/wire/profile';
-import type { SqlSearchResult } from '../../../shared/wire/search-sql';
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -28,7 +28,7 @@ export interface CallOptions {
 export function unwrapEnvelope<T>(status: number, ok: boolean, text: string): T {
   let body: unknown = text;
   try {
-    body = JSON.parse(text) as unknown;
+    body = parseJsonExact(text);
   } catch {
     // a bare text body
   }
@@ -101,7 +101,7 @@ export const api = {
   profile: (pairs: ParamPairs, o?: CallOptions) => getAction<ProfileResult>('deskstore_profile', pairs, o),
   groupBy: (pairs: ParamPairs, o?: CallOptions) => getAction<GroupByResult>('deskstore_group_by', pairs, o),
   mapPoints: (pairs: ParamPairs, o?: CallOptions) => getAction<MapPointsResult>('deskstore_map_points', pairs, o),
-  searchSql: (sql: string, o?: CallOptions) => getAction<SqlSearchResult>('datastore_search_sql', [['sql', sql]], o),
+  searchSql: (sql: string, o?: CallOptions) => getAction<DatastoreSearchSqlResult>('datastore_search_sql', [['sql', sql]], o),
   /** Whether a token is this data directory's token (`deskstore_token_check` changes nothing). */
   async checkToken(token: string): Promise<boolean> {
     return (await postAction<{ authorized: boolean }>('deskstore_token_check', {}, { token })).authorized;

@@ -1,6 +1,6 @@
 /** One table cell as text, by the column's DataStore type. Pure: no DOM. */
 import { formatWallClock } from './date';
-import { formatNumber } from './number';
+import { formatDecimalText, formatNumber } from './number';
 
 export interface BooleanLabels {
   readonly yes: string;
@@ -23,8 +23,8 @@ export function formatCell(value: unknown, type: string, locale: string, labels:
   if (typeof value === 'number') return formatNumber(value, locale);
   if (typeof value === 'boolean') return value ? labels.yes : labels.no;
   if (typeof value === 'string') {
-    // numeric values larger than a double can hold arrive as strings: shown as sent
-    if (isNumericType(type) && /^-?\d{1,15}(\.\d+)?$/.test(value)) return formatNumber(Number(value), locale);
+    // numeric/int8 values a double cannot say arrive as their exact text (api/exact-json.ts)
+    if (isNumericType(type) && /^-?\d+(\.\d+)?$/.test(value)) return formatDecimalText(value, locale);
     if (isDateType(type)) return formatWallClock(value, locale);
     return value;
   }

@@ -21,6 +21,18 @@ export function formatNumber(value: number, locale: string): string {
   return numberFormat(locale, { useGrouping: 'always', maximumFractionDigits: 20 }).format(value);
 }
 
+/**
+ * An exact decimal sent as text (a numeric with its scale, an int8 beyond 2^53): grouped in
+ * the locale with every digit and the written scale (`2199.50` → `2.199,50` in Italian).
+ */
+export function formatDecimalText(text: string, locale: string): string {
+  const point = text.indexOf('.');
+  const scale = point < 0 ? 0 : text.length - point - 1;
+  // Intl formats a numeric string exactly (no detour through a double).
+  const format = numberFormat(locale, { useGrouping: 'always', minimumFractionDigits: scale, maximumFractionDigits: scale });
+  return format.format(text as `${number}`);
+}
+
 /** A count (`7.901` in Italian, `7,901` in English). */
 export function formatCount(value: number, locale: string): string {
   return numberFormat(locale, { useGrouping: 'always', maximumFractionDigits: 0 }).format(value);

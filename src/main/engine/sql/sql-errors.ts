@@ -1,0 +1,24 @@
+import { AuthorizationError, ValidationError } from '../../errors';
+
+/**
+ * datastore_search_sql's errors in CKAN's shapes (contract §4): a query PostgreSQL would
+ * refuse is a 409 with `query` and `info` (the statement as run); an unlisted function or a
+ * system table is a 403.
+ */
+export function queryError(message: string, statement: string): ValidationError {
+  return new ValidationError({ query: [message], info: { statement: [statement], params: [{}], orig: [message] } });
+}
+
+/** What the translator throws: PostgreSQL's wording where PostgreSQL would fail the same way. */
+export class SqlQueryError extends Error {}
+
+/** Valid PostgreSQL that Deskstore cannot run (yet): says what, so the user can rewrite it. */
+export function unsupported(what: string): SqlQueryError {
+  return new SqlQueryError(`${what} is not supported by Deskstore's datastore_search_sql`);
+}
+
+export function functionNotAllowed(name: string): AuthorizationError {
+  return new AuthorizationError(`Not authorized to call function ${name}`);
+}
+
+export const systemTablesRefused = (): AuthorizationError => new AuthorizationError('Not authorized to access system tables');
