@@ -72,8 +72,21 @@ describe('cells', () => {
   });
 });
 
+/** JSON.parse's source text access (V8 11.4: Chromium 114+, Node 21+), which exact-json needs. */
+const sourceTextAccess = (() => {
+  let seen: unknown;
+  JSON.parse('1', function (this: unknown, _key: string, value: unknown, context?: { source?: string }) {
+    seen = context?.source;
+    return value;
+  } as (this: unknown, key: string, value: unknown) => unknown);
+  return seen === '1';
+})();
+if (!sourceTextAccess) {
+  console.warn(`skipped: exact numbers in the UI need JSON.parse source text access, which this Node lacks (the project runs on Node >= 22.12; the UI on Chromium)`);
+}
+
 describe('exact numbers (numeric scale, int8 beyond 2^53)', () => {
-  it('keep their written form from the JSON answer to the cell', () => {
+  it.skipIf(!sourceTextAccess)('keep their written form from the JSON answer to the cell', () => {
     const records = parseJsonExact('[{"importo":2199.50,"id":9223372036854775807,"n":2.5,"e":1e3,"i":7}]') as Record<string, unknown>[];
     expect(records[0]).toEqual({ importo: '2199.50', id: '9223372036854775807', n: 2.5, e: 1000, i: 7 });
     expect(formatCell(records[0]!.importo, 'numeric', 'it', labels)).toBe('2.199,50');

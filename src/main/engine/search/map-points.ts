@@ -2,6 +2,7 @@ import type { BBox, MapBin, MapColorValue, MapPoint, MapPointsResult } from '../
 import { invalid } from '../../errors';
 import type { Column } from '../column-store/column';
 import type { TextSearchLanguage } from '../fts';
+import { isNumericStorage } from '../field-types';
 import { recordValue } from '../values/encode';
 import { coordinateCandidates, geometryByCode, numbersByCode } from './coordinates';
 import type { SearchableResource } from './execute-search';
@@ -52,7 +53,7 @@ interface Coloring {
 
 function coloring(column: Column, located: Uint32Array): Coloring {
   const storage = column.type.storage;
-  if (storage === 'integer' || storage === 'real') {
+  if (isNumericStorage(storage)) {
     return { kind: 'number', field: column.id, values: [], byCode: numbersByCode(column), codes: column.codes };
   }
   const canonical = column.canonicalCodes();

@@ -2,7 +2,9 @@ import type { ColumnProfile, ProfileBucket, ProfileResult, ProfileTopValue, Prof
 import { invalid } from '../../errors';
 import type { Column } from '../column-store/column';
 import type { TextSearchLanguage } from '../fts';
+import { isNumericStorage } from '../field-types';
 import { recordValue } from '../values/encode';
+import { approximate } from '../values/exact-number';
 import { epochOf, isDateStorage, textOfEpoch } from '../values/epoch';
 import { isEmptyValue } from './deskstore-operators';
 import type { SearchableResource } from './execute-search';
@@ -28,7 +30,7 @@ type Kind = 'number' | 'date' | 'time' | 'other';
 
 function kindOf(column: Column): Kind {
   const storage = column.type.storage;
-  if (storage === 'integer' || storage === 'real') return 'number';
+  if (isNumericStorage(storage)) return 'number';
   if (isDateStorage(storage)) return 'date';
   if (storage === 'time') return 'time';
   return 'other';
@@ -95,7 +97,8 @@ function orderedStats(column: Column, t: Tally, count: number, wantedBins: numbe
   const storage = column.type.storage;
   const { counts } = t;
   const raw = (g: number) => column.values[t.representative[g]!]!;
-  const numeric = (g: number): number => (kind === 'number' ? raw(g) as number : epochOf(raw(g) as string));
+  // Exact numbers (numeric/int8) count by their nearest double here: statistics, not values.
+  const numeric = (g: number): number => (kind === 'number' ? approximate(raw(g)) : epochOf(raw(g) as string));
   const present: number[] = [];
   for (let g = 1; g < counts.length; g++) if (counts[g]) present.push(g);
   if (!present.length) return { min: null, max: null, mean: null, median: null, histogram: [], unit: null };
@@ -118,7 +121,7 @@ function orderedStats(column: Column, t: Tally, count: number, wantedBins: numbe
     if (kind !== 'time') sum += numeric(g) * c;
   }
   if (kind === 'time') return { min: shown(first), max: shown(last), mean: null, median: shown(low), histogram: [], unit: null };
-  const median = kind === 'number' ? ((raw(low) as number) + (raw(high) as number)) / 2 : shown(low);
+  const median = kind === 'number' ? (numeric(low) + numeric(high)) / 2 : shown(low);
   const meanNumber = sum / count;
   const mean = !Number.isFinite(meanNumber) ? null : kind === 'number' ? meanNumber : textOfEpoch(meanNumber, storage);
 
@@ -126,7 +129,7 @@ function orderedStats(column: Column, t: Tally, count: number, wantedBins: numbe
   const hi = numeric(last);
   let bins: Bins | null = null;
   if (Number.isFinite(lo) && Number.isFinite(hi)) {
-    bins = kind === 'number' ? numberBins(lo, hi, wantedBins, storage === 'integer') : dateBins(lo, hi, wantedBins, storage);
+    bins = kind === 'number' ? numberBins(lo, hi, wantedBins, storage === 'integer' || column.type.name === 'int8') : dateBins(lo, hi, wantedBins, storage);
   }
   const histogram: ProfileBucket[] = [];
   if (bins) {
