@@ -99,6 +99,19 @@ describe('deskstore_map_points', () => {
     expect(byPrice.bins.every((b) => typeof b.color === 'number' && b.color >= 1.5 && b.color <= 2)).toBe(true);
   });
 
+  it('finds coordinates typed numeric (exact values, as a CKAN portal types them)', async () => {
+    const exact = '00000000-0000-4000-8000-00000000a003';
+    engine.resourceCreate({ package_id: 'carburanti', id: exact, url_type: 'datastore' }, 'http://x');
+    await engine.datastoreCreate({
+      resourceId: exact, force: true, deleteFields: false,
+      fields: [{ id: 'lat', type: 'numeric' }, { id: 'lon', type: 'numeric' }],
+      records: [{ lat: '41.90280', lon: '12.49640' }, { lat: '45.4642', lon: '9.19' }],
+    });
+    const out = engine.mapPoints(request({ resourceId: exact }));
+    expect([out.lat_field, out.lon_field]).toEqual(['lat', 'lon']);
+    expect(out.points.map((p) => [p.lat, p.lon])).toEqual([[41.9028, 12.4964], [45.4642, 9.19]]);
+  });
+
   it('reads GeoJSON geometry columns (points, and the centre of other shapes)', () => {
     const out = engine.mapPoints(request({ resourceId: geo }));
     expect(out.geometry_field).toBe('geometry');

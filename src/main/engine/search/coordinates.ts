@@ -1,4 +1,5 @@
 import type { Column } from '../column-store/column';
+import { isNumericStorage } from '../field-types';
 
 /**
  * Where a resource keeps positions: latitude/longitude columns (numbers, or text such as
@@ -78,7 +79,8 @@ function inRange(column: Column, limit: number): boolean {
   return seen > 0 && inside / seen >= 0.95;
 }
 
-const numeric = (c: Column) => c.type.storage === 'integer' || c.type.storage === 'real' || c.type.storage === 'text';
+/** Columns that may hold coordinates: numbers of any storage (numeric is exact), or text such as `45,07`. */
+const numeric = (c: Column) => isNumericStorage(c.type.storage) || c.type.storage === 'text';
 
 export interface CoordinateCandidates {
   readonly lat: string[];
