@@ -1,4 +1,4 @@
-import type { FieldType } from '../field-types';
+import { isStoredAsNumber, type FieldType } from '../field-types';
 import {
   isTextSearchLanguage, parseTsQuery, plainQueryLexemes, plainToTsQuery, tokenizeDocument, TsQuerySyntaxError,
   type TextSearchLanguage, type TsQuery,
@@ -27,7 +27,7 @@ export function rowDocument(fields: readonly { readonly type: FieldType }[], val
     // Numbers arrive as their JSON text: only integers, floats and booleans need them as numbers.
     const raw = values[i];
     const storage = f.type.storage;
-    const value = storedFromSqlite(storage === 'integer' || storage === 'real' || storage === 'bool' ? (raw === null ? null : Number(raw)) : raw, f.type);
+    const value = storedFromSqlite(isStoredAsNumber(storage) ? (raw === null ? null : Number(raw)) : raw, f.type);
     if (value !== null) parts.push(documentText(value, f.type.storage));
   });
   return parts.join(' ');
