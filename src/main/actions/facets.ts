@@ -23,6 +23,7 @@ export function facetsAction(deps: ActionDeps): ActionDefinition {
         field: String(params.field),
         ...(filters !== undefined ? { filters } : {}),
         ...(isMissing(params.q) ? {} : { q: String(params.q) }),
+        ...(isMissing(params.deskstore_q) ? {} : { deskstoreQ: String(params.deskstore_q) }),
         plain: params.plain === undefined ? true : toBoolean(params.plain),
         ...(isMissing(params.language) ? {} : { language: String(params.language) }),
         ...(isMissing(params.contains) ? {} : { contains: String(params.contains) }),

@@ -6,10 +6,12 @@ import { andPredicates, compileFilter, MATCH_ALL, type RowPredicate } from './co
 import { columnTextQuery, type ResourceTextIndex, rowTextQuery } from './full-text';
 import { invalidQuery } from './invalid-query';
 import { matchRows } from './match-rows';
+import { intersect } from '../fts/posting-ops';
 import type { CachedOrder, SearchCache } from './search-cache';
 import type { OutputField, SearchOutcome, SearchRequest } from './search-request';
 import { columnKey, idKey, scoreKeyDescending, sortByKeys, type RowKey } from './sort-rows';
 import { topByScore } from './top-scores';
+import { matchTypeahead } from './typeahead';
 import { type ResolvedSearch, type SchemaColumn, resolveSearch, type SortClause } from './validate-search';
 import { type OutputColumn, writeRecords } from './write-records';
 
@@ -36,7 +38,7 @@ export function executeSearch(req: SearchRequest, resource: SearchableResource):
   const plan = resolveSearch(req, schema, resource.ftsLanguage);
   const needed = req.offset + req.limit;
   const key = JSON.stringify([req.filters ?? null, plan.rowQuery, plan.columnQueries, req.plain, plan.language,
-    req.distinct, req.distinct ? plan.outputFields : null, plan.sort]);
+    req.distinct, req.distinct ? plan.outputFields : null, plan.sort, req.deskstoreQ ?? null]);
   let order = resource.searchCache?.get(key, store.version, needed) ?? null;
   if (!order) {
     order = matchAndOrder(plan, req, resource, needed);
@@ -46,7 +48,7 @@ export function executeSearch(req: SearchRequest, resource: SearchableResource):
   const columns = outputColumns(plan.outputFields, resource, order.scores);
   const page = order.ordered.subarray(Math.min(req.offset, order.ordered.length), Math.min(needed, order.ordered.length));
   const fields: OutputField[] = columns.map((c) => ({ id: c.id, type: c.typeName, ...(c.info ? { info: c.info } : {}) }));
-  const sortedById = plan.sort === null ? plan.rowQuery === null && !plan.columnQueries.length && !req.distinct
+  const sortedById = plan.sort === null ? plan.rowQuery === null && !plan.columnQueries.length && !req.distinct && !req.deskstoreQ
     : plan.sort.length === 1 && plan.sort[0]!.field === '_id';
   const descending = plan.sort?.[0]?.descending ?? false;
   return {
@@ -80,6 +82,10 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
   let candidates: Uint32Array | null = null;
   const rowQuery = plan.rowQuery !== null ? rowTextQuery(plan.rowQuery, req.plain, plan.language) : null;
   if (rowQuery) candidates = resource.text.match(rowQuery);
+  // Search as you type stems with the language the index was built in, whatever `language` says.
+  const typeahead = req.deskstoreQ ? matchTypeahead(req.deskstoreQ, resource.ftsLanguage, resource.text) : null;
+  if (typeahead) candidates = candidates ? intersect(candidates, typeahead.rows) : typeahead.rows;
+  const rankQuery = rowQuery && typeahead ? { type: 'and' as const, items: [rowQuery, typeahead.rankQuery] } : rowQuery ?? typeahead?.rankQuery;
   const perCode: { name: string; codes: Uint32Array; scoreByCode: Float64Array }[] = [];
   for (const { column, text } of plan.columnQueries) {
     const cq = columnTextQuery(store.column(column)!, text, req.plain, plan.language);
@@ -90,7 +96,7 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
 
   // Rank scores aligned with `matched` (ascending `_id`), readable by `_id` for the output.
   const aligned = new Map<string, Float64Array>();
-  if (rowQuery) aligned.set('rank', resource.text.rank(rowQuery, matched));
+  if (rankQuery) aligned.set('rank', resource.text.rank(rankQuery, matched));
   for (const { name, codes, scoreByCode } of perCode) {
     const values = new Float64Array(matched.length);
     for (let i = 0; i < matched.length; i++) values[i] = scoreByCode[codes[matched[i]!]!]!;
@@ -101,7 +107,7 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
 
   let rows = matched;
   if (req.distinct) rows = distinctRows(matched, outputColumns(plan.outputFields, resource, scores));
-  const rankOrder = plan.rowQuery !== null ? ['rank'] : plan.columnQueries.map((c) => `rank ${c.column}`);
+  const rankOrder = rankQuery ? ['rank'] : plan.columnQueries.map((c) => `rank ${c.column}`);
   let ordered = rows;
   let complete = true;
   if (plan.sort) {

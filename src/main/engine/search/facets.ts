@@ -8,6 +8,8 @@ import { rowTextQuery } from './full-text';
 import { matchRows } from './match-rows';
 import { filterColumnsOf, parseFilters } from './filters';
 import type { TextSearchLanguage } from '../fts';
+import { intersect } from '../fts/posting-ops';
+import { matchTypeahead } from './typeahead';
 
 /**
  * Distinct values of one column with how many matching rows hold each, for the UI's
@@ -19,6 +21,8 @@ export interface FacetRequest {
   readonly field: string;
   readonly filters?: unknown;
   readonly q?: string;
+  /** Search as you type (typeahead.ts). */
+  readonly deskstoreQ?: string;
   readonly plain: boolean;
   readonly language?: string;
   /** Only values whose text contains this (case- and accent-insensitive). */
@@ -45,7 +49,9 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   const predicate = req.filters === undefined ? MATCH_ALL
     : compileFilter(parseFilters(req.filters, filterColumnsOf(resource.fields)), store);
   const language = (req.language ?? defaultLanguage) as TextSearchLanguage;
-  const candidates = req.q ? resource.text.match(rowTextQuery(req.q, req.plain, language)) : null;
+  let candidates = req.q ? resource.text.match(rowTextQuery(req.q, req.plain, language)) : null;
+  const typeahead = req.deskstoreQ ? matchTypeahead(req.deskstoreQ, resource.ftsLanguage, resource.text) : null;
+  if (typeahead) candidates = candidates ? intersect(candidates, typeahead.rows) : typeahead.rows;
   const rows = matchRows(predicate, store, candidates);
 
   const canonical = column.canonicalCodes();
