@@ -50,7 +50,16 @@ function orderKey(column: Column): (v: StoredValue) => string | number {
   return (v) => v as string; // canonical date/time text sorts as text
 }
 
+/** `deskstore_empty`: NULL, or '' in a text column (code 0 is NULL). */
+function compileEmpty(column: Column, empty: boolean): ColumnTest {
+  const isText = column.type.storage === 'text';
+  const table = column.truthTable((v) => (isText && v === '') === empty);
+  table[0] = empty ? 1 : 0;
+  return { column, table };
+}
+
 function compileMatch(column: Column, node: Extract<FilterNode, { kind: 'match' }>): ColumnTest {
+  if (node.op === 'deskstore_empty') return compileEmpty(column, node.value === true);
   const table = new Uint8Array(column.values.length);
   if (node.op === 'eq' || node.op === 'in') {
     const values = node.op === 'in' ? (node.value as unknown[]) : [node.value];
@@ -107,6 +116,7 @@ function compileIdMatch(node: Extract<FilterNode, { kind: 'match' }>): IdTest {
     const ids = new Set((node.op === 'in' ? (node.value as unknown[]) : [node.value]).map(toId).filter((n) => n !== null));
     return { accept: (rowId) => ids.has(rowId) };
   }
+  if (node.op === 'deskstore_empty') return { accept: () => node.value === false }; // `_id` is never empty
   const bound = toId(node.value);
   if (bound === null) return { accept: () => false };
   const test = { gt: (r: number) => r > bound, gte: (r: number) => r >= bound, lt: (r: number) => r < bound, lte: (r: number) => r <= bound }[node.op];
