@@ -36,6 +36,8 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
       bytes: ds.sizeBytes,
       aliases: ds.aliases,
       updated: ds.updated,
+      // the full-text language the table was indexed in (`q` uses it unless `language` says otherwise)
+      searchLanguage: ds.ftsLanguage,
       source: r.source,
     } : { source: r.source },
   };

@@ -31,6 +31,7 @@
 //   tokenizeDocument() when exact positions matter (phrase verification).
 
 import { newStemmer } from 'snowball-stemmers';
+import type { TextSearchLanguage } from '../../../shared/text-search-languages';
 import * as chars from './char-classes';
 import { Tok } from './parser-states';
 import { ENGLISH_STOP_WORDS, ITALIAN_STOP_WORDS } from './stop-words';
@@ -44,12 +45,8 @@ const { TokenTermTable, TOKEN_MISSING, tokenHash, fnvRange } = termTable;
 type TokenTermTable = termTable.TokenTermTable;
 const TOK_UINT = Tok.UInt, TOK_INT = Tok.Int, TOK_FLOAT = Tok.Float, TOK_VERSION = Tok.Version;
 
-export type TextSearchLanguage = 'english' | 'simple' | 'italian';
-export const TEXT_SEARCH_LANGUAGES: readonly TextSearchLanguage[] = ['english', 'simple', 'italian'];
-
-export function isTextSearchLanguage(name: string): name is TextSearchLanguage {
-  return (TEXT_SEARCH_LANGUAGES as readonly string[]).includes(name);
-}
+// The configurations offered: one list for the engine, the API and the UI.
+export { type TextSearchLanguage, TEXT_SEARCH_LANGUAGES, isTextSearchLanguage } from '../../../shared/text-search-languages';
 
 /** PostgreSQL MAXSTRLEN: longer tokens are not indexed ("word is too long to be indexed"). */
 const MAX_TOKEN_BYTES = 2047;

@@ -3,6 +3,7 @@
  * members the UI uses are typed; the server may send more.
  */
 import type { ImportSource, RenamedColumn } from '../../../shared/import-source';
+import type { TextSearchLanguage } from '../../../shared/text-search-languages';
 
 export type ImportType = 'int4' | 'int8' | 'numeric' | 'bool' | 'date' | 'timestamp' | 'text';
 
@@ -16,6 +17,8 @@ export interface DeskstoreResourceInfo {
   readonly bytes?: number;
   readonly aliases?: readonly string[];
   readonly updated?: string;
+  /** The full-text language the table was indexed in. */
+  readonly searchLanguage?: TextSearchLanguage;
   readonly source?: ResourceSource | null;
 }
 

@@ -6,10 +6,13 @@ interface Props {
   readonly text: string;
   /** Names what is copied, for screen readers: "Copy the URL". */
   readonly label: string;
+  /** The button's visible text ("Copy" unless given). */
+  readonly caption?: string;
+  readonly className?: string;
   readonly testId?: string;
 }
 
-export function CopyButton({ text, label, testId }: Props) {
+export function CopyButton({ text, label, caption, className = 'button button-small', testId }: Props) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -19,9 +22,9 @@ export function CopyButton({ text, label, testId }: Props) {
   }, [state]);
   return (
     <span className="copy">
-      <button type="button" className="button button-small" aria-label={label} data-testid={testId}
+      <button type="button" className={className} aria-label={label} data-testid={testId}
         onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
-        {t('common.copy')}
+        {caption ?? t('common.copy')}
       </button>
       <span className="copy-status" role="status">
         {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : ''}

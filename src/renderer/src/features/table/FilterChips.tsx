@@ -3,7 +3,8 @@ import type { DatastoreField } from '../../api/types';
 import { formatCell } from '../../format/cell';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from './columns';
-import type { FilterValue, ViewState } from './view-state';
+import { isEmptyChoice, type FilterChoice } from './filter-choice';
+import type { ViewState } from './view-state';
 
 interface Props {
   readonly view: ViewState;
@@ -21,7 +22,9 @@ export function FilterChips({ view, fields, onRemove, onEdit, onClearAll }: Prop
   const entries = Object.entries(view.filters).filter(([, values]) => values.length > 0);
   if (entries.length === 0 && !view.q) return null;
   const fieldOf = (id: string) => fields.find((f) => f.id === id);
-  const show = (field: DatastoreField | undefined, value: FilterValue) => formatCell(value, field?.type ?? 'text', locale, labels);
+  const show = (field: DatastoreField | undefined, choice: FilterChoice) => (isEmptyChoice(choice)
+    ? t(choice.deskstore_empty ? 'filter.emptyChoice' : 'filter.notEmptyChoice')
+    : formatCell(choice, field?.type ?? 'text', locale, labels));
   return (
     <ul className="chips" aria-label={t('filter.active')} data-testid="filter-chips">
       {entries.map(([fieldId, values]) => {

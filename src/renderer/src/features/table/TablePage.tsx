@@ -17,7 +17,9 @@ import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
 import { RowPageStore } from './row-pages';
 import { SearchBox } from './SearchBox';
-import { nextSort, viewFromQuery, viewToQuery, visibleFieldIds, type FilterValue, type SearchShape, type ViewState } from './view-state';
+import { CopyButton } from '../../components/CopyButton';
+import { SearchLanguageNote } from './SearchLanguageNote';
+import { nextSort, viewFromQuery, viewToQuery, visibleFieldIds, type FilterChoice, type SearchShape, type ViewState } from './view-state';
 
 const API_PAGE = 100;
 
@@ -69,18 +71,20 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   const title = meta.data ? resourceTitle(meta.data.resource) : '';
   useDocumentTitle(title || t('table.title'));
 
-  const go = useCallback((next: ViewState, nextPanel: Panel, field?: string | null) => {
+  // A change of what the table shows is a history step (Back undoes it; the search box's
+  // refinements are one step); opening or closing a panel only rewrites the address.
+  const go = useCallback((next: ViewState, nextPanel: Panel, field?: string | null, step?: 'search' | 'view') => {
     const extra: Record<string, string> = {};
     if (nextPanel) extra.panel = nextPanel;
     if (nextPanel === 'filter' && field) extra.field = field;
-    navigate(resourcePath(resourceId), viewToQuery(next, extra), { replace: true });
+    navigate(resourcePath(resourceId), viewToQuery(next, extra), step ? { step } : { replace: true });
   }, [resourceId]);
-  const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField);
+  const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField, 'view');
   const openPanel = (next: Panel, field?: string) => {
     const same = next === panel && (next !== 'filter' || field === filterField);
     go(view, same ? null : next, field);
   };
-  const commitSearch = useCallback((q: string) => go({ ...view, q }, panel, filterField), [go, view, panel, filterField]);
+  const commitSearch = useCallback((q: string) => go({ ...view, q }, panel, filterField, 'search'), [go, view, panel, filterField]);
 
   if (meta.error !== undefined) {
     return (
@@ -109,6 +113,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           <span>{dataset.data?.title || dataset.data?.name || ''}</span>
         </nav>
         <h1 tabIndex={-1}>{title}</h1>
+        <SearchLanguageNote resource={meta.data.resource} />
         <p className="counts" role="status" aria-live="polite" data-testid="row-counts">
           {matching === null ? t('common.loading') : filtered
             ? t('table.countFiltered', { count: meta.data.total, matching: formatCount(matching, locale), total: formatCount(meta.data.total, locale) })
@@ -129,6 +134,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           <button type="button" className="button" aria-pressed={panel === 'api'} onClick={() => openPanel('api')} data-testid="open-api">
             {t('apiPanel.button')}
           </button>
+          <CopyButton text={window.location.href} label={t('table.copyLinkLabel')} caption={t('table.copyLink')} className="button" testId="copy-link" />
         </div>
       </div>
       <FilterChips view={view} fields={allFields}
@@ -138,17 +144,17 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           setView({ filters });
         }}
         onEdit={(field) => openPanel('filter', field)}
-        onClearAll={() => go({ ...view, q: '', filters: {} }, panel === 'filter' ? null : panel)} />
+        onClearAll={() => go({ ...view, q: '', filters: {} }, panel === 'filter' ? null : panel, null, 'view')} />
       {store.error !== null && <ErrorNotice error={store.error} onRetry={() => setAttempt((n) => n + 1)} />}
       <div className={panel ? 'table-main with-panel' : 'table-main'}>
         <DataGrid store={store} fields={gridFields} sort={view.sort} filters={view.filters} openFilter={filterField}
           label={t('table.gridLabel', { name: title })}
-          onSort={(field) => setView({ sort: nextSort(view.sort, field) })}
+          onSort={(field, add) => setView({ sort: nextSort(view.sort, field, add) })}
           onFilter={(field) => openPanel('filter', field)}
           onTopRow={setTopRow} />
         {panel === 'filter' && filterTarget && (
           <FilterPanel key={filterTarget.id} shape={shape} field={filterTarget} selected={view.filters[filterTarget.id] ?? []}
-            onChange={(values: FilterValue[]) => {
+            onChange={(values: FilterChoice[]) => {
               const filters = { ...view.filters, [filterTarget.id]: values };
               if (values.length === 0) delete filters[filterTarget.id];
               setView({ filters });
