@@ -1,3 +1,4 @@
+import { transaction } from '../sqlite/transaction';
 import { ValidationError, invalid } from '../../errors';
 import type { DatastoreRecord, ResourceRecord } from '../catalogue/records';
 import { createResource } from '../catalogue/catalogue-operations';
@@ -121,9 +122,7 @@ async function createTable(
   try {
     db.exec(createTableSql(target.id, columns));
     if (primaryKey.length) db.exec(uniqueIndexSql(target.id, primaryKey));
-    db.exec('BEGIN');
-    applyEntryToSqlite(db, target.id, entry);
-    db.exec('COMMIT');
+    transaction(db, () => applyEntryToSqlite(db, target.id, entry));
   } catch (err) {
     db.close();
     throw err;
@@ -164,8 +163,7 @@ async function extendTable(
 
   const db = await resource.sqlite();
   const table = quoteIdentifier(target.id);
-  db.exec('BEGIN');
-  try {
+  transaction(db, () => {
     for (const c of added) db.exec(`ALTER TABLE ${table} ADD COLUMN ${quoteIdentifier(c.id)} ${c.type.sqliteType}`);
     if (req.primaryKey) {
       db.exec(`DROP INDEX IF EXISTS ${quoteIdentifier(`${target.id}_pkey`)}`);
@@ -179,11 +177,7 @@ async function extendTable(
     }
     for (const c of dropped) db.exec(`ALTER TABLE ${table} DROP COLUMN ${quoteIdentifier(c.id)}`);
     applyEntryToSqlite(db, target.id, entry);
-    db.exec('COMMIT');
-  } catch (err) {
-    db.exec('ROLLBACK');
-    throw err;
-  }
+  });
   for (const c of added) resource.store.addColumn(c.id, c.type);
   for (const c of dropped) resource.store.removeColumn(c.id);
   applyEntryToMemory(resource, entry);
