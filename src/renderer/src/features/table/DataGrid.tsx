@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatCell, isNumericType } from '../../format/cell';
+import { formatCellText, isNumericType } from '../../format/cell';
+import { numberStyleOf } from '../../format/number-style';
 import { useLocale } from '../../hooks/use-locale';
 import { gridTemplate } from './columns';
 import { GridHeader, type GridHeaderProps } from './GridHeader';
@@ -35,6 +36,9 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
   const total = store.total ?? 0;
   // Widths come from a sample page that changes only with the query: not recomputed per scroll.
   const columnWidths = useMemo(() => gridTemplate(fields, store.sample), [fields, store.sample]);
+  // and so are the numbers' styles (ids without separators, a column's decimals kept)
+  const numberStyles = useMemo(() => new Map(fields.filter((f) => isNumericType(f.type))
+    .map((f) => [f.id, numberStyleOf(f, store.sample.map((r) => r[f.id]))])), [fields, store.sample]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -84,15 +88,17 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
         style={{ transform: `translateY(${y}px)` }} data-testid="grid-row">
         {fields.map((field) => {
           const value = record?.[field.id];
-          const text = record ? formatCell(value, field.type, locale, labels) : '';
+          const { text, full } = record ? formatCellText(value, field.type, locale, labels, numberStyles.get(field.id)) : { text: '', full: null };
           const classes = ['grid-cell'];
           if (isNumericType(field.type)) classes.push('num');
           if (field.id === '_id') classes.push('row-id');
           if (!record) classes.push('loading');
           else if (value === null || value === undefined) classes.push('null');
-          // long values are cut with an ellipsis: the whole text is in the tooltip
+          if (full !== null) classes.push('rounded');
+          // long values are cut with an ellipsis, rounded numbers show fewer decimals: the whole value is in the tooltip
           return (
-            <div key={field.id} role="cell" className={classes.join(' ')} data-field={field.id} title={text.length > 20 ? text : undefined}>
+            <div key={field.id} role="cell" className={classes.join(' ')} data-field={field.id}
+              title={full ?? (text.length > 20 ? text : undefined)} data-full={full ?? undefined}>
               {text}
             </div>
           );

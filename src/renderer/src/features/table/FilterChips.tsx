@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DatastoreField } from '../../api/types';
 import { formatCell } from '../../format/cell';
+import { numberStyleOf } from '../../format/number-style';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from './columns';
 import { isEmptyChoice, type FilterChoice } from './filter-choice';
@@ -24,7 +25,7 @@ export function FilterChips({ view, fields, onRemove, onEdit, onClearAll }: Prop
   const fieldOf = (id: string) => fields.find((f) => f.id === id);
   const show = (field: DatastoreField | undefined, choice: FilterChoice) => (isEmptyChoice(choice)
     ? t(choice.deskstore_empty ? 'filter.emptyChoice' : 'filter.notEmptyChoice')
-    : formatCell(choice, field?.type ?? 'text', locale, labels));
+    : formatCell(choice, field?.type ?? 'text', locale, labels, field ? numberStyleOf(field, []) : undefined));
   return (
     <ul className="chips" aria-label={t('filter.active')} data-testid="filter-chips">
       {entries.map(([fieldId, values]) => {

@@ -4,6 +4,7 @@ import { api } from '../../api/client';
 import type { DatastoreField, FacetValue } from '../../api/types';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCell } from '../../format/cell';
+import { numberStyleOf } from '../../format/number-style';
 import { formatCount } from '../../format/number';
 import { useAsync } from '../../hooks/use-async';
 import { useDebounced } from '../../hooks/use-debounced';
@@ -42,6 +43,7 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
   }, [field.id]);
   const label = columnLabel(field);
   const labels = { yes: t('common.yes'), no: t('common.no') };
+  const style = numberStyleOf(field, (facets.data?.values ?? []).map((f) => f.value));
   const isSelected = (choice: FilterChoice) => selected.some((s) => sameChoice(s, choice));
   const toggle = (choice: FilterChoice) => onChange(toggleChoice(selected, choice));
   // chosen values first (in the order chosen), then the rest by count as the server sends them;
@@ -77,7 +79,7 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
         ))}
         {values.map((facet, i) => {
           const checkId = `${id}-v${i}`;
-          const text = facet.value === '' ? t('filter.emptyText') : formatCell(facet.value, field.type, locale, labels);
+          const text = facet.value === '' ? t('filter.emptyText') : formatCell(facet.value, field.type, locale, labels, style);
           return (
             <div key={`${String(facet.value)}-${i}`} className="facet">
               <input type="checkbox" id={checkId} checked={isSelected(facet.value)} onChange={() => toggle(facet.value)} />
