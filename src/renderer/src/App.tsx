@@ -14,8 +14,11 @@ function Page({ route }: { readonly route: Route }) {
   const { t } = useTranslation();
   const [section, id] = route.segments;
   if (section === undefined) return <CataloguePage />;
-  if (section === 'import' && id) return <ImportProgressPage key={id} resourceId={id} />;
-  if (section === 'import') return <ImportPage />;
+  if (section === 'import' && id) return <ImportProgressPage key={id} resourceId={id} createdDataset={route.query.get('dataset')} />;
+  if (section === 'import') {
+    const replace = route.query.get('replace');
+    return <ImportPage key={replace ?? ''} replaceId={replace} />;
+  }
   if (section === 'resource' && id) return <TablePage key={id} resourceId={id} query={route.query} />;
   return (
     <div className="page">

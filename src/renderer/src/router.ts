@@ -66,6 +66,8 @@ export function useRoute(): Route {
 export const resourcePath = (resourceId: string): string => `/resource/${encodeURIComponent(resourceId)}`;
 /** The progress of a resource's import. */
 export const importPath = (resourceId: string): string => `/import/${encodeURIComponent(resourceId)}`;
+/** The import screen, to load a new file into an existing resource (same id). */
+export const replaceHref = (resourceId: string): string => hrefFor('/import', new URLSearchParams({ replace: resourceId }));
 
 export function hrefFor(path: string, query?: URLSearchParams): string {
   const q = query?.toString();
