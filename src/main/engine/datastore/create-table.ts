@@ -9,7 +9,7 @@ import { OpenResource } from '../resources/open-resource';
 import { loadSqlJs } from '../sqlite/sql-js';
 import { createTableSql, uniqueIndexSql } from '../sqlite/table-sql';
 import { quoteIdentifier } from '../sqlite/identifiers';
-import { resourceDir } from '../storage/resource-files';
+import { resourceDir } from '../../storage/data-paths';
 import { buildTextIndex } from '../text-index/build-text-index';
 import { chooseIndexedColumns } from '../text-index/text-layout';
 import type { EngineContext } from '../engine-context';
