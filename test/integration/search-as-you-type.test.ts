@@ -83,3 +83,18 @@ describe('deskstore_q finds at least what q finds, on every data file', () => {
     });
   }
 });
+
+describe('deskstore_q errors', () => {
+  it('a text too long is CKAN\'s validation error, with Deskstore\'s coded message beside it, across the engine worker', async () => {
+    const response = await api.get('datastore_search', { resource_id: resources[0]!.id, deskstore_q: 'x'.repeat(1001) });
+    expect(response.status).toBe(409);
+    const body = response.body as Record<string, unknown>;
+    expect(Object.keys(body)).toEqual(['help', 'success', 'error', 'deskstore_message']);
+    // `error` holds CKAN's members only
+    expect(body.error).toEqual({ deskstore_q: ['At most 1000 characters (this text has 1001)'], __type: 'Validation Error' });
+    expect(body.deskstore_message).toEqual({
+      code: 'search.typeahead.too_long', text: 'The search text is too long: at most 1000 characters (this text has 1001).',
+      params: { max: 1000, length: 1001 },
+    });
+  });
+});

@@ -128,7 +128,14 @@ describe('deskstore_q', () => {
     expect(facets.rows).toBe((await ids({ deskstore_q: 'citta' })).length);
   });
 
-  it('refuses texts too long to be typed, with a message naming the parameter', () => {
+  it('refuses texts too long to be typed, with a message naming the parameter and a coded message for people', () => {
+    try {
+      engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'x'.repeat(1001) }));
+      expect.unreachable();
+    } catch (err) {
+      expect((err as ValidationError).members).toEqual({ deskstore_q: ['At most 1000 characters (this text has 1001)'] });
+      expect((err as ValidationError).deskstoreMessage).toMatchObject({ code: 'search.typeahead.too_long', params: { max: 1000, length: 1001 } });
+    }
     expect(() => engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'a '.repeat(600) })))
       .toThrow(ValidationError);
     expect(() => engine.search(parseSearchParams({ resource_id: rid, deskstore_q: Array.from({ length: 40 }, (_, i) => `w${i}x`).join(' ') })))

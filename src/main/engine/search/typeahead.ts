@@ -1,4 +1,5 @@
-import { invalid } from '../../errors';
+import { invalid, withMessage } from '../../errors';
+import { message } from '../../../shared/messages';
 import { foldText } from '../../../shared/fold-text';
 import { tokenLexemes, type TextSearchLanguage, type TsQuery } from '../fts';
 import { difference, intersectMany, union, unionMany } from '../fts/posting-ops';
@@ -26,7 +27,9 @@ export interface TypeaheadWord {
 
 export function typeaheadWords(text: string, language: TextSearchLanguage): TypeaheadWord[] {
   if (text.length > MAX_TYPEAHEAD_LENGTH) {
-    throw invalid('deskstore_q', `At most ${MAX_TYPEAHEAD_LENGTH} characters (this text has ${text.length})`);
+    const detail = `At most ${MAX_TYPEAHEAD_LENGTH} characters (this text has ${text.length})`;
+    throw withMessage(invalid('deskstore_q', detail),
+      message('search.typeahead.too_long', `The search text is too long: ${detail.toLowerCase()}.`, { max: MAX_TYPEAHEAD_LENGTH, length: text.length }));
   }
   const tokens = tokenLexemes(text, language);
   const meaningful = tokens.some((t) => t.lexeme !== null) ? tokens.filter((t) => t.lexeme !== null) : tokens;
@@ -35,7 +38,11 @@ export function typeaheadWords(text: string, language: TextSearchLanguage): Type
     const word = { lexeme, prefix: foldText(token) };
     words.set(JSON.stringify(word), word);
   }
-  if (words.size > MAX_WORDS) throw invalid('deskstore_q', `At most ${MAX_WORDS} different words (this text has ${words.size})`);
+  if (words.size > MAX_WORDS) {
+    const detail = `At most ${MAX_WORDS} different words (this text has ${words.size})`;
+    throw withMessage(invalid('deskstore_q', detail),
+      message('search.typeahead.too_many_words', `The search has too many words: ${detail.toLowerCase()}.`, { max: MAX_WORDS, words: words.size }));
+  }
   return [...words.values()];
 }
 

@@ -4,6 +4,7 @@
  */
 import type { ImportSource, RenamedColumn } from '../../../shared/import-source';
 import type { TextSearchLanguage } from '../../../shared/text-search-languages';
+import type { Message } from '../../../shared/messages';
 
 export type ImportType = 'int4' | 'int8' | 'numeric' | 'bool' | 'date' | 'timestamp' | 'text';
 
@@ -81,13 +82,16 @@ export interface FacetsResult {
   readonly rows: number;
 }
 
+/** Server wording for people: a coded Message, or (older servers, not yet converted) English text. */
+export type ServerText = string | Message;
+
 export interface PreviewColumn {
   readonly id: string;
   readonly label: string;
   readonly type: ImportType;
-  readonly reason: string;
+  readonly reason: ServerText;
   readonly forced: boolean;
-  readonly problem?: string;
+  readonly problem?: ServerText;
 }
 
 export interface PreviewResult {
@@ -96,7 +100,7 @@ export interface PreviewResult {
   readonly delimiter: string;
   readonly skipLines: number;
   readonly confidence: number;
-  readonly reasons: readonly string[];
+  readonly reasons: readonly ServerText[];
   readonly columns: readonly PreviewColumn[];
   readonly renamed: readonly RenamedColumn[];
   readonly rows: readonly (readonly (string | null)[])[];

@@ -14,6 +14,16 @@ import { PhaseSteps } from './PhaseSteps';
 import { importProgress } from './progress-math';
 import { removeUnfinishedImport } from './remove-unfinished';
 import { useImportStatus } from './use-import-status';
+import type { ImportStatus } from '../../api/types';
+import type { Message } from '../../../../shared/messages';
+import { isMessage } from '../../i18n/format-message';
+
+/** The coded message of a failed load: the error itself, or its `deskstore_message`. */
+function importErrorMessage(error: ImportStatus['error']): Message | null {
+  if (isMessage(error)) return error;
+  const inner = (error as { deskstore_message?: unknown } | null)?.deskstore_message;
+  return isMessage(inner) ? inner : null;
+}
 
 interface Props {
   readonly resourceId: string;
@@ -136,7 +146,7 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
         )}
         {status?.status === 'error' && (
           <>
-            <ErrorNotice error={new ApiError('import_failed', 0, status.error?.message ?? '')} />
+            <ErrorNotice error={new ApiError('import_failed', 0, status.error?.message ?? '', {}, importErrorMessage(status.error))} />
             <div className="import-actions">
               <a className="button button-primary" href="#/import">{t('import.progress.tryAgain')}</a>
               {replacing ? null : removed ? <span role="status">{t('import.progress.removed')}</span> : (
