@@ -38,10 +38,14 @@ describe('table view state', () => {
     ]);
   });
 
-  it('the dump gets the same query with format and BOM', () => {
+  it('the dump gets the same query with format and BOM, or the Italian-Excel flavour, and the file name', () => {
     const view = { q: 'x', filters: {}, sort: [{ field: 'a"b', dir: 'asc' as const }], hidden: [] };
-    expect(dumpPairs({ resourceId: 'r', view, allFields }, 'csv', true)).toEqual([
+    const shape = { resourceId: 'r', view, allFields };
+    expect(dumpPairs(shape, 'csv', { bom: true })).toEqual([
       ['format', 'csv'], ['bom', 'true'], ['deskstore_q', 'x'], ['sort', '"a""b" asc'],
+    ]);
+    expect(dumpPairs(shape, 'csv', { bom: true, dialect: 'excel-it', fileName: ' Comuni (x) ' })).toEqual([
+      ['format', 'csv'], ['deskstore_dialect', 'excel-it'], ['deskstore_filename', 'Comuni (x)'], ['deskstore_q', 'x'], ['sort', '"a""b" asc'],
     ]);
   });
 

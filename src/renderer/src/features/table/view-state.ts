@@ -134,8 +134,21 @@ export function searchPairs(shape: SearchShape, page: { limit: number; offset: n
   return pairs;
 }
 
-export function dumpPairs(shape: SearchShape, format: 'csv' | 'json', bom: boolean): ParamPairs {
-  return [['format', format], ...(bom ? [['bom', 'true'] as [string, string]] : []), ...queryPairs(shape)];
+export interface DumpOptions {
+  readonly bom?: boolean;
+  /** Deskstore's CSV flavour for Excel set to Italian: `;`, decimal comma, BOM, CRLF. */
+  readonly dialect?: 'excel-it';
+  /** The downloaded file's name (the server adds the extension and names it after the resource without one). */
+  readonly fileName?: string;
+}
+
+export function dumpPairs(shape: SearchShape, format: 'csv' | 'json', options: DumpOptions = {}): ParamPairs {
+  const pairs: [string, string][] = [['format', format]];
+  if (options.dialect) pairs.push(['deskstore_dialect', options.dialect]);
+  else if (options.bom) pairs.push(['bom', 'true']);
+  const fileName = options.fileName?.trim();
+  if (fileName) pairs.push(['deskstore_filename', fileName]);
+  return [...pairs, ...queryPairs(shape)];
 }
 
 export function facetPairs(shape: SearchShape, field: string, contains: string, limit: number): ParamPairs {
