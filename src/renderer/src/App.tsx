@@ -38,12 +38,26 @@ export function App() {
   const dragging = useWindowDrop(onFile);
 
   // Moving to another screen moves focus to its heading, so keyboard and screen reader users
-  // start there (not on the first load, and not when only the table's query changes).
+  // start there (not on the first load, and not when only the table's query changes). A screen
+  // that loads first (a table) shows its heading a moment later: focus waits on <main> and moves
+  // to the heading when it appears, unless the user has moved on meanwhile.
   const lastPath = useRef(route.path);
   useEffect(() => {
-    if (lastPath.current === route.path) return;
+    if (lastPath.current === route.path) return undefined;
     lastPath.current = route.path;
-    (document.querySelector<HTMLElement>('main h1') ?? document.getElementById('main'))?.focus();
+    const main = document.getElementById('main');
+    const focusHeading = (): boolean => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      heading?.focus();
+      return heading !== null;
+    };
+    if (focusHeading() || !main) return undefined;
+    main.focus();
+    const observer = new MutationObserver(() => {
+      if (document.activeElement !== main || focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [route.path]);
 
   return (

@@ -3,7 +3,7 @@
  * `#/resource/<id>?q=...`), so the server's locale paths stay the only server routes and a
  * language switch keeps the route. `navigate(..., {replace})` rewrites without a history
  * entry (a side panel opening); `{step}` makes a history entry that Back undoes (a change of
- * the table's search, filters or sort), except that a step of the same kind right after
+ * the table's search, filters or sort); with `merge`, a step of the same kind right after
  * another replaces it, so a search refined word by word is one step, not one per pause.
  */
 import { useSyncExternalStore } from 'react';
@@ -77,8 +77,10 @@ export function hrefFor(path: string, query?: URLSearchParams): string {
 export interface NavigateOptions {
   /** Rewrite the current entry instead of adding one. */
   readonly replace?: boolean;
-  /** What kind of change this is: a new history entry, unless the current one is the same kind on the same page. */
+  /** What kind of change this is: a new history entry… */
   readonly step?: string;
+  /** …that replaces the current one when that is a step of the same kind on the same page (a search refined word by word). */
+  readonly merge?: boolean;
 }
 
 interface StepState {
@@ -95,7 +97,7 @@ export function navigate(path: string, query?: URLSearchParams, options: Navigat
   } else if (options.step) {
     const previous = (window.history.state ?? {}) as StepState;
     const state: StepState = { deskstoreStep: options.step };
-    if (previous.deskstoreStep === options.step && current().path === path) window.history.replaceState(state, '', url);
+    if (options.merge && previous.deskstoreStep === options.step && current().path === path) window.history.replaceState(state, '', url);
     else window.history.pushState(state, '', url);
     notify();
   } else {

@@ -77,7 +77,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
     const extra: Record<string, string> = {};
     if (nextPanel) extra.panel = nextPanel;
     if (nextPanel === 'filter' && field) extra.field = field;
-    navigate(resourcePath(resourceId), viewToQuery(next, extra), step ? { step } : { replace: true });
+    navigate(resourcePath(resourceId), viewToQuery(next, extra), step ? { step, merge: step === 'search' } : { replace: true });
   }, [resourceId]);
   const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField, 'view');
   const openPanel = (next: Panel, field?: string) => {
