@@ -53,7 +53,7 @@ test('search the catalogue and delete a resource: its dataset goes too when it w
   await expect(dialog.getByLabel('Also delete the dataset “ISTAT comuni”, which would be left empty')).toBeChecked();
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('dataset')).toHaveCount(0);
-  await expect(page.getByText('There is no data yet.', { exact: false })).toBeVisible();
+  await expect(page.getByText('Nothing matches “istat”.')).toBeVisible();
   expect((await action<PackageList>(deskstore, 'package_search')).count).toBe(0);
 
   // unticked, the empty dataset stays (in Italian)

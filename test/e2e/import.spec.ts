@@ -41,7 +41,7 @@ test('import the ISTAT file through the UI: preview, progress, then the table', 
   await page.getByTestId('dataset-title').fill('Comuni ISTAT');
   await page.getByTestId('start-import').click();
   // the progress screen first, then the table
-  await expect(page).toHaveURL(/#\/import\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/#\/import\/[0-9a-f-]{36}\?dataset=[0-9a-f-]{36}$/);
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeAttached();
   await expect(page).toHaveURL(/#\/resource\/[0-9a-f-]{36}/, { timeout: 120_000 });
   await expect(page.getByTestId('row-counts')).toContainText('7,901 rows');
