@@ -7,7 +7,7 @@ import { BRIDGE_CHANNELS, type PickedFile } from '../../shared/bridge';
 export function setupBridgeHandlers(dataDir: string): void {
   ipcMain.handle(BRIDGE_CHANNELS.pickImportFile, async (event): Promise<PickedFile | null> => {
     const window = BrowserWindow.fromWebContents(event.sender);
-    const options = { properties: ['openFile' as const], filters: [{ name: 'CSV / TSV', extensions: ['csv', 'tsv', 'txt'] }] };
+    const options = { properties: ['openFile' as const], filters: [{ name: 'CSV / TSV', extensions: ['csv', 'tsv', 'txt', 'gz'] }] };
     const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     const path = picked.canceled ? undefined : picked.filePaths[0];
     return path ? { path, name: basename(path), size: statSync(path).size } : null;
