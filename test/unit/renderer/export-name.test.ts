@@ -12,6 +12,11 @@ describe('export file name', () => {
     }, words)).toBe('Elenco comuni (città, Regione Umbria+Lazio, Sigla (vuoto))');
   });
 
+  it('leaves out the extension of a resource named after its file', () => {
+    expect(exportName('istat-comuni.csv', { ...EMPTY_VIEW, q: 'san' }, words)).toBe('istat-comuni (san)');
+    expect(exportName('dati.csv.gz', EMPTY_VIEW, words)).toBe('dati');
+  });
+
   it('stays short', () => {
     const name = exportName('t', { ...EMPTY_VIEW, q: 'x'.repeat(300) }, words);
     expect([...name]).toHaveLength(100);

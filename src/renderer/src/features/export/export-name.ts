@@ -20,11 +20,13 @@ function choiceText(choice: FilterChoice, words: NameWords): string {
 }
 
 export function exportName(title: string, view: ViewState, words: NameWords): string {
+  // a resource named after its file (`comuni.csv`) gives its name without the old extension
+  const base = title.trim().replace(/\.(csv|tsv|txt|json)(\.gz)?$/i, '');
   const parts: string[] = [];
   if (view.q.trim()) parts.push(view.q.trim());
   for (const [column, choices] of Object.entries(view.filters)) {
     if (choices.length) parts.push(`${column} ${choices.map((c) => choiceText(c, words)).join('+')}`);
   }
-  const name = parts.length ? `${title.trim()} (${parts.join(', ')})` : title.trim();
+  const name = parts.length ? `${base} (${parts.join(', ')})` : base;
   return [...name].length > MAX_CHARS ? `${[...name].slice(0, MAX_CHARS - 1).join('')}…` : name;
 }

@@ -116,7 +116,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
         <SearchLanguageNote resource={meta.data.resource} />
         <p className="counts" role="status" aria-live="polite" data-testid="row-counts">
           {matching === null ? t('common.loading') : filtered
-            ? t('table.countFiltered', { count: meta.data.total, matching: formatCount(matching, locale), total: formatCount(meta.data.total, locale) })
+            ? t('table.countFiltered', { count: matching, matching: formatCount(matching, locale), total: formatCount(meta.data.total, locale) })
             : t('table.count', { count: meta.data.total, total: formatCount(meta.data.total, locale) })}
           {' · '}
           {t('table.columnCount', { count: gridFields.length - 1, n: formatCount(gridFields.length - 1, locale), total: allFields.length - 1 })}
