@@ -1,4 +1,7 @@
+import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
 import type { PackageRecord, ResourceRecord } from './records';
+import { optional } from '../../../shared/optional';
+import { isTextSearchLanguage } from '../../../shared/text-search-languages';
 
 /**
  * Catalogue records as CKAN's package_show / resource_show dicts, with the members CKAN
@@ -8,7 +11,7 @@ import type { PackageRecord, ResourceRecord } from './records';
 
 export type CkanDict = Record<string, unknown>;
 
-export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): CkanDict {
+export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): ResourceDict & CkanDict {
   const ds = r.datastore;
   return {
     ...r.extras,
@@ -37,7 +40,7 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
       aliases: ds.aliases,
       updated: ds.updated,
       // the full-text language the table was indexed in (`q` uses it unless `language` says otherwise)
-      searchLanguage: ds.ftsLanguage,
+      ...optional('searchLanguage', isTextSearchLanguage(ds.ftsLanguage) ? ds.ftsLanguage : undefined),
       source: r.source,
     } : { source: r.source },
   };
@@ -71,5 +74,5 @@ export function packageDict(p: PackageRecord, resources: readonly ResourceRecord
     metadata_modified: p.modified,
     num_resources: sorted.length,
     resources: sorted.map((r, i) => resourceDict(r, siteUrl, i)),
-  };
+  } satisfies PackageDict;
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { Package } from '../../api/types';
+import type { PackageDict } from '../../../../shared/wire/catalogue';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
 import { formatCount } from '../../format/number';
@@ -42,7 +42,7 @@ export function CataloguePage() {
     });
   };
 
-  const packages: readonly Package[] = search.data?.results ?? [];
+  const packages: readonly PackageDict[] = search.data?.results ?? [];
   const resourceCount = packages.reduce((n, p) => n + resourcesToShow(p, settled).length, 0);
   return (
     <div className="page catalogue">

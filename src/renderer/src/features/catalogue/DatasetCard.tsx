@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
-import type { Package, Resource } from '../../api/types';
+import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
 import { replaceHref } from '../../router';
 import { deleteResourceChange, type PendingChange } from './catalogue-changes';
 import { ResourceRow } from './ResourceRow';
 
 interface Props {
-  readonly dataset: Package;
+  readonly dataset: PackageDict;
   /** The resources to list (the catalogue search may narrow them). */
-  readonly resources: readonly Resource[];
+  readonly resources: readonly ResourceDict[];
   readonly canWrite: boolean;
   readonly onChange: (change: PendingChange) => void;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../api/types';
+import type { ResourceDict } from '../../../../shared/wire/catalogue';
 import { formatInstant } from '../../format/date';
 import { formatBytes, formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
@@ -8,7 +8,7 @@ import { resourceTitle } from './catalogue-filter';
 import { hrefFor, importPath, resourcePath } from '../../router';
 
 interface Props {
-  readonly resource: Resource;
+  readonly resource: ResourceDict;
   readonly canWrite: boolean;
   /** The import screen set to replace this resource's data. */
   readonly replaceHref: string;

@@ -4,14 +4,14 @@
  * left behind unless the user wants one.
  */
 import { api } from '../../api/client';
-import type { Package, Resource } from '../../api/types';
+import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
 
 export type PendingChange =
-  | { readonly kind: 'delete-resource'; readonly resource: Resource; readonly dataset: Package; readonly alsoDataset: boolean }
-  | { readonly kind: 'delete-dataset'; readonly dataset: Package }
-  | { readonly kind: 'rename-dataset'; readonly dataset: Package; readonly title: string };
+  | { readonly kind: 'delete-resource'; readonly resource: ResourceDict; readonly dataset: PackageDict; readonly alsoDataset: boolean }
+  | { readonly kind: 'delete-dataset'; readonly dataset: PackageDict }
+  | { readonly kind: 'rename-dataset'; readonly dataset: PackageDict; readonly title: string };
 
-export function deleteResourceChange(resource: Resource, dataset: Package): PendingChange {
+export function deleteResourceChange(resource: ResourceDict, dataset: PackageDict): PendingChange {
   // the last resource: deleting the dataset too is the default
   return { kind: 'delete-resource', resource, dataset, alsoDataset: dataset.resources.length === 1 };
 }

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { ImportType, PreviewResult } from '../../api/types';
+import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProgressBar } from '../../components/ProgressBar';
 import { TokenForm } from '../../components/TokenForm';
@@ -35,7 +35,7 @@ function fileProblemText(error: unknown, t: TFunction): { title?: string; hint?:
 }
 
 /** The words of a preview (header and first rows) that tell which language the data is in. */
-function previewTexts(preview: PreviewResult): string[] {
+function previewTexts(preview: ImportPreviewResult): string[] {
   return [...preview.columns.map((c) => c.label), ...preview.rows.flatMap((row) => row.filter((cell): cell is string => cell !== null))];
 }
 

@@ -14,12 +14,12 @@ import { PhaseSteps } from './PhaseSteps';
 import { importProgress } from './progress-math';
 import { removeUnfinishedImport } from './remove-unfinished';
 import { useImportStatus } from './use-import-status';
-import type { ImportStatus } from '../../api/types';
+import type { ImportJobStatus } from '../../../../shared/wire/import';
 import type { Message } from '../../../../shared/messages';
 import { isMessage } from '../../i18n/format-message';
 
 /** The coded message of a failed load: the error itself, or its `deskstore_message`. */
-function importErrorMessage(error: ImportStatus['error']): Message | null {
+function importErrorMessage(error: ImportJobStatus['error']): Message | null {
   if (isMessage(error)) return error;
   const inner = (error as { deskstore_message?: unknown } | null)?.deskstore_message;
   return isMessage(inner) ? inner : null;

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { JobPhase, JobStatus } from '../../api/types';
+import type { JobPhase, JobState } from '../../../../shared/wire/import';
 
 const STEPS: readonly JobPhase[] = ['reading', 'typing', 'indexing', 'writing', 'storing'];
 
@@ -7,7 +7,7 @@ const stepIndex = (phase: JobPhase): number => (phase === 'downloading' || phase
 
 interface Props {
   readonly phase: JobPhase;
-  readonly status: JobStatus;
+  readonly status: JobState;
   /** A cancelled or failed import: the step it stopped in (null when not known). Nothing is ticked then. */
   readonly stoppedIn?: JobPhase | null;
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ImportType, PreviewResult, ServerText } from '../../api/types';
+import type { ImportPreviewResult, ImportType, ServerText } from '../../../../shared/wire/import';
 import { MessageText } from '../../components/MessageText';
 import { parseTypeProblem } from './problem-text';
 import { TYPE_CHOICES, typeKey } from './type-names';
@@ -14,7 +14,7 @@ function TypeProblem({ problem }: { readonly problem: ServerText }) {
 }
 
 interface Props {
-  readonly preview: PreviewResult;
+  readonly preview: ImportPreviewResult;
   readonly busy: boolean;
   readonly onType: (columnId: string, type: ImportType | null) => void;
   readonly forcedTypes: Readonly<Record<string, ImportType>>;

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../api/types';
+import type { ResourceDict } from '../../../../shared/wire/catalogue';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
 import { resourceTitle } from '../catalogue/catalogue-filter';
 
 interface Props {
-  readonly resource: Resource | null;
+  readonly resource: ResourceDict | null;
   readonly error: unknown;
   readonly onRetry: () => void;
 }

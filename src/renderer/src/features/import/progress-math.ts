@@ -3,7 +3,7 @@
  * phases (reading the file is most of the work; the later phases are short steps), the rate
  * in rows per second over the last few seconds, and the time left while reading. Pure.
  */
-import type { ImportStatus, JobPhase } from '../../api/types';
+import type { ImportJobStatus, JobPhase } from '../../../../shared/wire/import';
 
 export interface ProgressSample {
   /** ms (performance.now or Date.now, consistently). */
@@ -50,7 +50,7 @@ function rate(samples: readonly ProgressSample[], key: 'rows' | 'bytes'): number
 }
 
 /** The job has ended, one way or another: nothing more to poll. */
-export function isFinished(status: ImportStatus): boolean {
+export function isFinished(status: ImportJobStatus): boolean {
   return status.status === 'complete' || status.status === 'error' || status.status === 'cancelled';
 }
 
@@ -58,7 +58,7 @@ export function isFinished(status: ImportStatus): boolean {
  * @param lastActive the last status seen while the job ran: a cancelled or failed job reports
  * phase `done`, and its bar must show where it stopped, not a full bar.
  */
-export function importProgress(status: ImportStatus, samples: readonly ProgressSample[], lastActive: ImportStatus | null = null): ProgressView {
+export function importProgress(status: ImportJobStatus, samples: readonly ProgressSample[], lastActive: ImportJobStatus | null = null): ProgressView {
   if (status.status === 'cancelled' || status.status === 'error') {
     const before = lastActive && !isFinished(lastActive) ? importProgress(lastActive, []) : null;
     return {

@@ -1,15 +1,15 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { isAbort } from '../../api/errors';
-import type { ImportStatus } from '../../api/types';
+import type { ImportJobStatus } from '../../../../shared/wire/import';
 import { addSample, isFinished, type ProgressSample } from './progress-math';
 
 const POLL_MS = 400;
 
 export interface StatusPoll {
-  readonly status: ImportStatus | null;
+  readonly status: ImportJobStatus | null;
   /** The last status seen while the job was still pending or running. */
-  readonly lastActive: ImportStatus | null;
+  readonly lastActive: ImportJobStatus | null;
   readonly samples: readonly ProgressSample[];
   readonly error: unknown;
 }

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { DatastoreField, FacetValue } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
+import type { FacetValue } from '../../../../shared/wire/facets';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCell } from '../../format/cell';
 import { numberStyleOf } from '../../format/number-style';
@@ -48,7 +49,8 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
   const toggle = (choice: FilterChoice) => onChange(toggleChoice(selected, choice));
   // chosen values first (in the order chosen), then the rest by count as the server sends them;
   // NULL is offered as "(empty)" above them
-  const all = (facets.data?.values ?? []).filter((f): f is FacetValue & { value: FilterChoice } => f.value !== null);
+  // scalar values can be chosen (NULL is "(empty)"; array and JSON values cannot be filter values)
+  const all = (facets.data?.values ?? []).filter((f): f is FacetValue & { value: FilterChoice } => typeof f.value !== 'object');
   const values = [...all.filter((f) => isSelected(f.value)), ...all.filter((f) => !isSelected(f.value))];
   const data = facets.data;
   // every value is listed (or NULL is among them): the blank counts are known

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { isTextSearchLanguage } from '../../../../shared/text-search-languages';
-import type { Resource } from '../../api/types';
+import type { ResourceDict } from '../../../../shared/wire/catalogue';
 
 /** Which full-text language the resource was indexed in: it decides which word forms `q` matches. */
-export function SearchLanguageNote({ resource }: { readonly resource: Resource }) {
+export function SearchLanguageNote({ resource }: { readonly resource: ResourceDict }) {
   const { t } = useTranslation();
   const language = resource.deskstore?.searchLanguage;
   if (!isTextSearchLanguage(language)) return null;
