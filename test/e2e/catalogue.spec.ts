@@ -95,6 +95,7 @@ test('rename and delete a dataset, with confirmation (en and it)', async ({ page
 });
 
 test('replace a resource\'s data keeping its id: same preview and progress, the old rows until the new are in', async ({ page, deskstore, openUi }) => {
+  test.setTimeout(360_000); // a 25 MB file loaded while the test watches every step
   const id = await importFile(deskstore, ISTAT, 'Dati');
   const dir = await mkdtemp(join(tmpdir(), 'deskstore-replace-'));
   try {

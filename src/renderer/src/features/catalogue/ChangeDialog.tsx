@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { resourceTitle } from './catalogue-filter';
@@ -15,14 +15,20 @@ interface Props {
 const datasetName = (change: PendingChange): string => change.dataset.title || change.dataset.name;
 
 /** The confirmation of a pending catalogue change: delete a resource (and its dataset, if last), delete or rename a dataset. */
-export function ChangeDialog({ change, busy, onChange, onConfirm, onCancel }: Props) {
+export function ChangeDialog({ change: pending, busy, onChange, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const open = change !== null;
-  let title = '';
-  let confirmLabel = '';
-  let body = null;
-  if (change?.kind === 'delete-resource') {
+  // The last change stays on the dialog while it closes (its words must not vanish first); no
+  // dialog exists before the first one, so no control without a name sits in the page.
+  const [shown, setShown] = useState(pending);
+  if (pending !== null && pending !== shown) setShown(pending);
+  const change = pending ?? shown;
+  if (change === null) return null;
+  const open = pending !== null;
+  let title: string;
+  let confirmLabel: string;
+  let body;
+  if (change.kind === 'delete-resource') {
     const last = change.dataset.resources.length === 1;
     title = t('catalogue.deleteTitle');
     confirmLabel = t('catalogue.deleteConfirm');
@@ -38,11 +44,11 @@ export function ChangeDialog({ change, busy, onChange, onConfirm, onCancel }: Pr
         )}
       </>
     );
-  } else if (change?.kind === 'delete-dataset') {
+  } else if (change.kind === 'delete-dataset') {
     title = t('catalogue.deleteDatasetTitle');
     confirmLabel = t('catalogue.deleteConfirm');
     body = <p>{t('catalogue.deleteDatasetText', { name: datasetName(change), count: change.dataset.resources.length })}</p>;
-  } else if (change?.kind === 'rename-dataset') {
+  } else {
     title = t('catalogue.renameTitle');
     confirmLabel = t('catalogue.renameConfirm');
     body = (
@@ -55,9 +61,9 @@ export function ChangeDialog({ change, busy, onChange, onConfirm, onCancel }: Pr
       </div>
     );
   }
-  const incomplete = change?.kind === 'rename-dataset' && !change.title.trim();
+  const incomplete = change.kind === 'rename-dataset' && !change.title.trim();
   return (
-    <ConfirmDialog open={open} danger={change?.kind !== 'rename-dataset'} busy={busy || incomplete} title={title}
+    <ConfirmDialog open={open} danger={change.kind !== 'rename-dataset'} busy={busy || incomplete} title={title}
       confirmLabel={confirmLabel} onCancel={onCancel} onConfirm={onConfirm} testId="change-dialog">
       {body}
     </ConfirmDialog>
