@@ -25,7 +25,7 @@ test('switch to Italian: labels, URL locale, formatted numbers, remembered', asy
   await expect(page.getByTestId('row-counts')).toContainText('7.901 righe');
   await expect(code).toHaveText('1001');
   await expect(page.getByLabel('Cerca in tutte le colonne')).toBeVisible();
-  await expect(page.getByRole('button', { name: 'Colonne' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Colonne', exact: true })).toBeVisible();
   await expect(page.locator('[role="columnheader"][data-field="Codice Comune formato numerico"] .type-badge')).toHaveText('intero');
   await expect(page.getByRole('navigation', { name: 'Principale' }).getByRole('link', { name: 'Catalogo' })).toBeVisible();
   await expect(page.getByTestId('language-it')).toHaveAttribute('aria-pressed', 'true');

@@ -19,6 +19,8 @@ describe('number styles of columns', () => {
     const abitanti = numberStyleOf({ id: 'abitanti', type: 'int4' }, [2873000, 1371000]);
     expect(formatCell(2873000, 'int4', 'it', labels, abitanti)).toBe('2.873.000');
     expect(numberStyleOf({ id: 'totale_casi', type: 'int4' }, [1800, 1900, 5000]).grouping).toBe(true);
+    // the row number column
+    expect(numberStyleOf({ id: '_id', type: 'int' }, [1051228]).grouping).toBe(true);
   });
 
   it('a fixed-point column keeps its decimals: trailing zeros stay', () => {

@@ -39,6 +39,8 @@ const isYear = (v: number): boolean => Number.isInteger(v) && v >= 1800 && v <= 
 
 export function numberStyleOf(field: { readonly id: string; readonly type: string; readonly info?: { readonly label?: string } },
   sample: readonly unknown[]): NumberStyle {
+  // `_id` is shown as the row number (#): a count, so grouped
+  if (field.id === '_id') return DEFAULT_NUMBER_STYLE;
   const values = sample.filter((v): v is number | string => typeof v === 'number' || (typeof v === 'string' && v.trim() !== ''));
   if (isIntegerType(field.type)) {
     const named = ID_NAME.test(field.id) || ID_NAME.test(field.info?.label ?? '');
