@@ -120,6 +120,16 @@ describe('deskstore_q', () => {
     expect(await names('neustadt')).toEqual([]);
   });
 
+  it('narrows rows like a filter: table order without a sort, keyset paging works; q still ranks', () => {
+    const plain = engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'spring', limit: 5, include_next_page: true }));
+    const rows = (JSON.parse(plain.records) as { _id: number }[]).map((r) => r._id);
+    expect(rows).toEqual([...rows].sort((a, b) => a - b));
+    expect(plain.nextPage).toEqual({ _id: { gt: rows[rows.length - 1] } });
+    expect(plain.fields.map((f) => f.id)).not.toContain('rank');
+    const withQ = engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'spring', q: 'springs', limit: 5 }));
+    expect(withQ.fields.map((f) => f.id)).toContain('rank');
+  });
+
   it('works with q and filters (AND), and in facets', async () => {
     const both = await ids({ deskstore_q: 'spring', q: 'colorado', filters: { region: REGIONS[0] } });
     expect(both.length).toBeGreaterThan(0);

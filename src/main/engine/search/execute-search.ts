@@ -48,7 +48,7 @@ export function executeSearch(req: SearchRequest, resource: SearchableResource):
   const columns = outputColumns(plan.outputFields, resource, order.scores);
   const page = order.ordered.subarray(Math.min(req.offset, order.ordered.length), Math.min(needed, order.ordered.length));
   const fields: OutputField[] = columns.map((c) => ({ id: c.id, type: c.typeName, ...(c.info ? { info: c.info } : {}) }));
-  const sortedById = plan.sort === null ? plan.rowQuery === null && !plan.columnQueries.length && !req.distinct && !req.deskstoreQ
+  const sortedById = plan.sort === null ? plan.rowQuery === null && !plan.columnQueries.length && !req.distinct
     : plan.sort.length === 1 && plan.sort[0]!.field === '_id';
   const descending = plan.sort?.[0]?.descending ?? false;
   return {
@@ -83,9 +83,10 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
   const rowQuery = plan.rowQuery !== null ? rowTextQuery(plan.rowQuery, req.plain, plan.language) : null;
   if (rowQuery) candidates = resource.text.match(rowQuery);
   // Search as you type stems with the language the index was built in, whatever `language` says.
+  // It narrows the rows like a filter and does not rank them (docs/search.md): ranking the
+  // hundreds of thousands of rows a short prefix reaches cost several times the search itself.
   const typeahead = req.deskstoreQ ? matchTypeahead(req.deskstoreQ, resource.ftsLanguage, resource.text) : null;
-  if (typeahead) candidates = candidates ? intersect(candidates, typeahead.rows) : typeahead.rows;
-  const rankQuery = rowQuery && typeahead ? { type: 'and' as const, items: [rowQuery, typeahead.rankQuery] } : rowQuery ?? typeahead?.rankQuery;
+  if (typeahead) candidates = candidates ? intersect(candidates, typeahead) : typeahead;
   const perCode: { name: string; codes: Uint32Array; scoreByCode: Float64Array }[] = [];
   for (const { column, text } of plan.columnQueries) {
     const cq = columnTextQuery(store.column(column)!, text, req.plain, plan.language);
@@ -96,7 +97,7 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
 
   // Rank scores aligned with `matched` (ascending `_id`), readable by `_id` for the output.
   const aligned = new Map<string, Float64Array>();
-  if (rankQuery) aligned.set('rank', resource.text.rank(rankQuery, matched));
+  if (rowQuery) aligned.set('rank', resource.text.rank(rowQuery, matched));
   for (const { name, codes, scoreByCode } of perCode) {
     const values = new Float64Array(matched.length);
     for (let i = 0; i < matched.length; i++) values[i] = scoreByCode[codes[matched[i]!]!]!;
@@ -107,7 +108,7 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
 
   let rows = matched;
   if (req.distinct) rows = distinctRows(matched, outputColumns(plan.outputFields, resource, scores));
-  const rankOrder = rankQuery ? ['rank'] : plan.columnQueries.map((c) => `rank ${c.column}`);
+  const rankOrder = plan.rowQuery !== null ? ['rank'] : plan.columnQueries.map((c) => `rank ${c.column}`);
   let ordered = rows;
   let complete = true;
   if (plan.sort) {

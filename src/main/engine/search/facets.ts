@@ -46,7 +46,7 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   const language = (req.language ?? defaultLanguage) as TextSearchLanguage;
   let candidates = req.q ? resource.text.match(rowTextQuery(req.q, req.plain, language)) : null;
   const typeahead = req.deskstoreQ ? matchTypeahead(req.deskstoreQ, resource.ftsLanguage, resource.text) : null;
-  if (typeahead) candidates = candidates ? intersect(candidates, typeahead.rows) : typeahead.rows;
+  if (typeahead) candidates = candidates ? intersect(candidates, typeahead) : typeahead;
   const rows = matchRows(predicate, store, candidates);
 
   const canonical = column.canonicalCodes();

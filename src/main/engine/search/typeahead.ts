@@ -1,7 +1,7 @@
 import { invalid, withMessage } from '../../errors';
 import { message } from '../../../shared/messages';
 import { foldText } from '../../../shared/fold-text';
-import { tokenLexemes, type TextSearchLanguage, type TsQuery } from '../fts';
+import { tokenLexemes, type TextSearchLanguage } from '../fts';
 import { difference, intersectMany, union, unionMany } from '../fts/posting-ops';
 import type { ResourceTextIndex } from './full-text';
 
@@ -46,13 +46,6 @@ export function typeaheadWords(text: string, language: TextSearchLanguage): Type
   return [...words.values()];
 }
 
-export interface TypeaheadMatch {
-  /** Matching `_id`s, ascending. */
-  readonly rows: Uint32Array;
-  /** What ranks them: each word's lexeme and its prefix. */
-  readonly rankQuery: TsQuery;
-}
-
 /** Shortest stem tried as "the typed word went past its stem" (below that, too many false leads). */
 const MIN_STEM = 3;
 const WORD_CHAR = /[\p{L}\p{N}]/u;
@@ -82,15 +75,9 @@ interface WordRows {
  *    `adige/s` and `üdtirol`), so lexemes whose word after punctuation is a shorter prefix of
  *    the typed word (`s` of `sudtirol`) are candidates too.
  */
-function wordRows(word: TypeaheadWord, index: ResourceTextIndex, terms: TsQuery[]): WordRows {
-  const prefixTerm: TsQuery = { type: 'term', lexeme: word.prefix, prefix: true };
-  terms.push(prefixTerm);
+function wordRows(word: TypeaheadWord, index: ResourceTextIndex): WordRows {
   const sureLists = [index.matchFoldedPrefix(word.prefix)];
-  if (word.lexeme !== null) {
-    const lexemeTerm: TsQuery = { type: 'term', lexeme: word.lexeme, prefix: false };
-    terms.push(lexemeTerm);
-    sureLists.push(index.match(lexemeTerm));
-  }
+  if (word.lexeme !== null) sureLists.push(index.match({ type: 'term', lexeme: word.lexeme, prefix: false }));
   const sure = unionMany(sureLists);
   const shorter: Uint32Array[] = [];
   for (let end = 1; end < word.prefix.length; end++) {
@@ -101,15 +88,13 @@ function wordRows(word: TypeaheadWord, index: ResourceTextIndex, terms: TsQuery[
   return { prefix: word.prefix, sure, maybe: difference(unionMany(shorter), sure) };
 }
 
-/** The rows `text` finds as search as you type; null when it has no word (no condition). */
-export function matchTypeahead(text: string, language: TextSearchLanguage, index: ResourceTextIndex): TypeaheadMatch | null {
+/** The `_id`s (ascending) `text` finds as search as you type; null when it has no word (no condition). */
+export function matchTypeahead(text: string, language: TextSearchLanguage, index: ResourceTextIndex): Uint32Array | null {
   const words = typeaheadWords(text, language);
   if (words.length === 0) return null;
-  const terms: TsQuery[] = [];
-  const perWord = words.map((word) => wordRows(word, index, terms));
+  const perWord = words.map((word) => wordRows(word, index));
   const candidates = intersectMany(perWord.map((w) => (w.maybe.length ? union(w.sure, w.maybe) : w.sure)));
-  const rankQuery: TsQuery = { type: 'or', items: terms };
-  if (perWord.every((w) => w.maybe.length === 0)) return { rows: candidates.slice(), rankQuery };
+  if (perWord.every((w) => w.maybe.length === 0)) return candidates.slice();
   // Walk the candidates with a cursor in each word's sure rows; read a row's text only when needed.
   const cursors = perWord.map(() => 0);
   const rows = new Uint32Array(candidates.length);
@@ -129,5 +114,5 @@ export function matchTypeahead(text: string, language: TextSearchLanguage, index
     }
     if (ok) rows[n++] = row;
   }
-  return { rows: rows.slice(0, n), rankQuery };
+  return rows.slice(0, n);
 }
