@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { CATEGORIE, REGIONI, WORDS, rows, writeCsv } from './generate.js';
 import { client, percentile, throughput, timeEach } from './http-client.js';
 import { typeaheadLatency } from './typeahead.js';
+import { printViews, viewsBench } from './views.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'out/main/cli.js');
@@ -161,6 +162,7 @@ async function main() {
   }
   writeFileSync(join(WORK, 'results.json'), JSON.stringify(results, null, 2));
   print(results);
+  printViews(results.views = await viewsBench({ cli: CLI, work: WORK, log }));
 }
 
 async function latencyDuringImport(server, c, file, rid) {

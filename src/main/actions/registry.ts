@@ -7,6 +7,9 @@ import { datastoreSearchSqlAction } from './datastore-search-sql';
 import { datastoreWriteActions } from './datastore-write';
 import { facetsAction } from './facets';
 import { importActions } from './import-actions';
+import { profileAction } from './profile';
+import { groupByAction } from './group-by';
+import { mapPointsAction } from './map-points';
 import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionRegistry } from './types';
@@ -37,6 +40,9 @@ export function createActionRegistry(deps: ActionDeps): ActionRegistry {
     ...catalogueActions(deps),
     ...importActions(deps),
     facetsAction(deps),
+    profileAction(deps),
+    groupByAction(deps),
+    mapPointsAction(deps),
     tokenCheckAction,
   ];
   return new Map(all.map((a) => [a.name, withTokenCheck(a)]));

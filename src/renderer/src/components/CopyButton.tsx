@@ -6,13 +6,13 @@ interface Props {
   readonly text: string;
   /** Names what is copied, for screen readers: "Copy the URL". */
   readonly label: string;
-  /** The button's visible text ("Copy" unless given). */
+  readonly testId?: string;
+  /** The button's visible words when "Copy" alone would not say what (default: "Copy"). */
   readonly caption?: string;
   readonly className?: string;
-  readonly testId?: string;
 }
 
-export function CopyButton({ text, label, caption, className = 'button button-small', testId }: Props) {
+export function CopyButton({ text, label, testId, caption, className = 'button button-small' }: Props) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {

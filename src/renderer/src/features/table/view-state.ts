@@ -10,6 +10,7 @@
  */
 import type { ParamPairs } from '../../api/urls';
 import { isEmptyChoice, isFilterChoice, type FilterChoice } from './filter-choice';
+import { DESKSTORE_ONLY, conditionsFromParam, conditionsToParam, mergeConditions, type Condition } from './conditions';
 
 export type { FilterChoice, FilterValue } from './filter-choice';
 
@@ -23,6 +24,8 @@ export interface ViewState {
   readonly filters: Readonly<Record<string, readonly FilterChoice[]>>;
   readonly sort: readonly SortSpec[];
   readonly hidden: readonly string[];
+  /** Conditions by operator (conditions.ts), next to the value filters; none when absent. */
+  readonly conditions?: readonly Condition[];
 }
 
 export const EMPTY_VIEW: ViewState = { q: '', filters: {}, sort: [], hidden: [] };
@@ -52,7 +55,8 @@ export function viewFromQuery(query: URLSearchParams): ViewState {
     : [];
   const rawHidden = parseJson(query.get('hidden'));
   const hidden = Array.isArray(rawHidden) ? rawHidden.filter((h): h is string => typeof h === 'string') : [];
-  return { q: query.get('q') ?? '', filters, sort, hidden };
+  const conditions = conditionsFromParam(query.get('cond'));
+  return { q: query.get('q') ?? '', filters, sort, hidden, ...(conditions.length ? { conditions } : {}) };
 }
 
 export function viewToQuery(view: ViewState, extra: Readonly<Record<string, string>> = {}): URLSearchParams {
@@ -61,6 +65,7 @@ export function viewToQuery(view: ViewState, extra: Readonly<Record<string, stri
   if (Object.keys(view.filters).length) query.set('filters', JSON.stringify(filtersParam(view.filters, false)));
   if (view.sort.length) query.set('sort', JSON.stringify(view.sort.map((s) => [s.field, s.dir])));
   if (view.hidden.length) query.set('hidden', JSON.stringify(view.hidden));
+  if (view.conditions?.length) query.set('cond', conditionsToParam(view.conditions));
   for (const [k, v] of Object.entries(extra)) if (v) query.set(k, v);
   return query;
 }
@@ -117,7 +122,8 @@ export function queryPairs(shape: SearchShape, options: QueryOptions = {}): [str
   const pairs: [string, string][] = [];
   const words = view.q.trim();
   if (words) pairs.push([options.forCkan ? 'q' : 'deskstore_q', words]);
-  const filters = filtersParam(view.filters, options.forCkan ?? false, options.withoutFilter);
+  const conditions = (view.conditions ?? []).filter((c) => !options.forCkan || !DESKSTORE_ONLY.has(c.op));
+  const filters = mergeConditions(filtersParam(view.filters, options.forCkan ?? false, options.withoutFilter), conditions);
   if (Object.keys(filters).length) pairs.push(['filters', JSON.stringify(filters)]);
   if (options.withFields !== false && view.hidden.length) pairs.push(...listPairs('fields', visibleFieldIds(shape.allFields, view.hidden)));
   if (options.withSort !== false && view.sort.length) {
