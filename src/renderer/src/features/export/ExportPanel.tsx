@@ -29,7 +29,7 @@ export function ExportPanel({ shape, rows, fileBase, onClose }: Props) {
   const locale = useLocale();
   const id = useId();
   const [bom, setBom] = useState(false);
-  const suggested = exportName(fileBase, shape.view, { empty: t('filter.emptyChoice'), notEmpty: t('filter.notEmptyChoice') });
+  const suggested = exportName(fileBase, shape.view, { empty: t('filter.empty'), notEmpty: t('filter.notEmptyChoice') });
   const [edited, setEdited] = useState<string | null>(null);
   const name = edited ?? suggested;
   const href = (format: 'csv' | 'json', options: Parameters<typeof dumpPairs>[2]) =>

@@ -24,7 +24,7 @@ export function FilterChips({ view, fields, onRemove, onEdit, onClearAll }: Prop
   if (entries.length === 0 && !view.q) return null;
   const fieldOf = (id: string) => fields.find((f) => f.id === id);
   const show = (field: DatastoreField | undefined, choice: FilterChoice) => (isEmptyChoice(choice)
-    ? t(choice.deskstore_empty ? 'filter.emptyChoice' : 'filter.notEmptyChoice')
+    ? t(choice.deskstore_empty ? 'filter.empty' : 'filter.notEmptyChoice')
     : formatCell(choice, field?.type ?? 'text', locale, labels, field ? numberStyleOf(field, []) : undefined));
   return (
     <ul className="chips" aria-label={t('filter.active')} data-testid="filter-chips">

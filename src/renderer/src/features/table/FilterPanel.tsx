@@ -56,7 +56,7 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
   // every value is listed (or NULL is among them): the blank counts are known
   const nullCount = data?.values.find((f) => f.value === null)?.count ?? (data && data.distinct <= data.values.length ? 0 : null);
   const blanks = [
-    { choice: EMPTY, label: t('filter.emptyChoice'), count: nullCount, testId: 'filter-empty' },
+    { choice: EMPTY, label: t('filter.empty'), count: nullCount, testId: 'filter-empty' },
     { choice: NOT_EMPTY, label: t('filter.notEmptyChoice'), count: data && nullCount !== null ? data.rows - nullCount : null, testId: 'filter-not-empty' },
   ];
   return (
