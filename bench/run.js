@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATEGORIE, REGIONI, WORDS, rows, writeCsv } from './generate.js';
 import { client, percentile, throughput, timeEach } from './http-client.js';
+import { typeaheadLatency } from './typeahead.js';
 import { printViews, viewsBench } from './views.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -137,6 +138,7 @@ async function main() {
     const combos = [];
     for (let i = 0; combos.length < N; i++) combos.push({ regione: REGIONI[i % 20], categoria: CATEGORIE[Math.floor(i / 20) % CATEGORIE.length] });
     latency.push(stats('cold two-column filter', await timeEach(c, combos.map((f) => search({ filters: f }))), 10));
+    latency.push(...await typeaheadLatency(c, search, stats, rare));
     results.latency = latency;
 
     log('throughput: limit-10 filtered search with total, 10 connections, 5 s…');

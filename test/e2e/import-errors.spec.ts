@@ -13,10 +13,13 @@ test.afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-test('a file that cannot be imported: the error in Italian, with what to do', async ({ page, openUi }) => {
+test('a file that cannot be imported: the error in Italian, with what to do', async ({ page, deskstore, openUi }) => {
   const file = join(dir, 'vuoto.csv');
   await writeFile(file, '');
   await openUi('/it/#/import');
+  // the picker offers gzipped files too, which import as they are
+  await expect(page.getByTestId('file-input')).toHaveAttribute('accept', /(^|,)\.gz(,|$)/);
+  await expect(page.getByText('anche compresso (.gz)', { exact: false })).toBeVisible();
   await page.getByTestId('file-input').setInputFiles(file);
   await expect(page.getByText('Non sono state trovate colonne', { exact: false })).toBeVisible();
   await expect(page.getByTestId('start-import')).toBeDisabled();
@@ -42,11 +45,15 @@ test('a file that cannot be imported: the error in Italian, with what to do', as
   await expect(page.getByRole('alert').filter({ hasText: "L'importazione non è riuscita" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Non è stata importata nessuna riga', { exact: false })).toBeVisible();
   await expect(page.getByText('Row 30001 has 5 cells but the header has 2', { exact: false })).toBeVisible();
+  // a failed import looks stopped too: nothing ticked
+  await expect(page.getByTestId('import-card').locator('.step.done')).toHaveCount(0);
   await page.getByTestId('remove-empty').click();
-  await expect(page.getByText('La risorsa vuota è stata rimossa.')).toBeVisible();
+  await expect(page.getByText("Ciò che l'importazione aveva avviato è stato rimosso.")).toBeVisible();
+  // with the dataset made for it
+  expect((await action<{ count: number }>(deskstore, 'package_search')).count).toBe(0);
 });
 
-test('cancel a running import: nothing is added', async ({ page, deskstore, openUi }) => {
+test('cancel a running import: nothing is added, not even its dataset, and it looks cancelled (en and it)', async ({ page, deskstore, openUi }) => {
   // about a million rows (the province file four times): several seconds of work
   const file = join(dir, 'province-x4.csv');
   await writeProvinceFile(file, 4);
@@ -58,6 +65,26 @@ test('cancel a running import: nothing is added', async ({ page, deskstore, open
   await expect(page.getByTestId('import-rows')).not.toHaveText('0');
   await page.getByTestId('cancel-import').click();
   await expect(page.getByText('The import was cancelled and nothing was added.')).toBeVisible({ timeout: 60_000 });
-  const search = await action<{ results: { resources: unknown[] }[] }>(deskstore, 'package_search');
-  expect(search.results.flatMap((p) => p.resources)).toHaveLength(0);
+  // the dataset made for the import went with its resource: no empty card in the catalogue
+  const search = await action<{ count: number }>(deskstore, 'package_search');
+  expect(search.count).toBe(0);
+
+  // it looks cancelled: the bar stopped short and greyed, no "Done" figure, no step ticked, the step it stopped in marked
+  const card = page.getByTestId('import-card');
+  await expect(card.getByRole('heading', { name: 'Import cancelled' })).toBeVisible();
+  const bar = page.getByTestId('progress-bar');
+  await expect(bar).toHaveClass(/progress-stopped/);
+  expect(Number(await bar.getAttribute('aria-valuenow'))).toBeLessThan(100);
+  await expect(bar).toHaveAttribute('aria-valuetext', /^cancelled after [\d,]+ rows$/);
+  await expect(page.getByTestId('import-percent')).toHaveCount(0);
+  await expect(card.locator('.step.done')).toHaveCount(0);
+  await expect(card.locator('.step.stopped')).toHaveCount(1);
+  await expect(card.locator('.step.stopped')).toContainText('(cancelled here)');
+  await expect(card).not.toContainText('✓');
+  await page.getByTestId('language-it').click();
+  await expect(card.getByRole('heading', { name: 'Importazione annullata' })).toBeVisible();
+  await expect(page.getByText("L'importazione è stata annullata e non è stato aggiunto nulla.")).toBeVisible();
+  await expect(card.locator('.step.stopped')).toContainText('(annullata qui)');
+  await page.getByRole('link', { name: 'Catalogo' }).first().click();
+  await expect(page.getByTestId('dataset')).toHaveCount(0);
 });

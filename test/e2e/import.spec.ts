@@ -3,7 +3,9 @@
  * line breaks): preview with what was detected, changing options and types, the progress
  * screen, then the table. And a file dropped on the window.
  */
-import { expect, previewIstat, test } from './fixtures';
+import { join } from 'node:path';
+import { action } from './api-helpers';
+import { DATA, expect, previewIstat, test } from './fixtures';
 
 test('import the ISTAT file through the UI: preview, progress, then the table', async ({ page, openUi }) => {
   await openUi();
@@ -39,7 +41,7 @@ test('import the ISTAT file through the UI: preview, progress, then the table', 
   await page.getByTestId('dataset-title').fill('Comuni ISTAT');
   await page.getByTestId('start-import').click();
   // the progress screen first, then the table
-  await expect(page).toHaveURL(/#\/import\/[0-9a-f-]{36}$/);
+  await expect(page).toHaveURL(/#\/import\/[0-9a-f-]{36}\?dataset=[0-9a-f-]{36}$/);
   await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeAttached();
   await expect(page).toHaveURL(/#\/resource\/[0-9a-f-]{36}/, { timeout: 120_000 });
   await expect(page.getByTestId('row-counts')).toContainText('7,901 rows');
@@ -105,4 +107,34 @@ test('a file dropped on an open preview starts from its own title and name, not 
   await expect(page.getByTestId('dataset-title')).not.toHaveValue('Titolo scelto per ISTAT');
   await expect(page.getByTestId('dataset-title')).toHaveValue(/popolazione/i);
   await expect(page.getByTestId('resource-name')).toHaveValue('popolazione-città.csv');
+});
+
+test('the full-text language: chosen at import, Italian suggested for Italian data, shown on the table (en and it)', async ({ page, deskstore, openUi }) => {
+  await openUi('/it/');
+  await previewIstat(page);
+  const select = page.getByTestId('search-language-select');
+  await expect(select).toHaveValue('italian');
+  await expect(page.getByTestId('search-language-hint')).toContainText('Suggerita: italiano, i dati sembrano in italiano.');
+  await expect(select.locator('option')).toHaveText(['inglese (predefinita di CKAN)', 'italiano', 'nessuna: solo parole esatte']);
+  await page.getByTestId('start-import').click();
+  await expect(page).toHaveURL(/#\/resource\/[0-9a-f-]{36}/, { timeout: 120_000 });
+  await expect(page.getByTestId('search-language')).toHaveText('Lingua della ricerca testuale: italiano');
+  const id = /#\/resource\/([0-9a-f-]{36})/.exec(page.url())![1]!;
+  const resource = await action<{ deskstore: { searchLanguage: string } }>(deskstore, `resource_show?id=${id}`);
+  expect(resource.deskstore.searchLanguage).toBe('italian');
+  // q stems in Italian now: `comuni` finds `Comune`-only rows as well (English would not)
+  const q = await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&q=Valli&limit=0`);
+  const qSingular = await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&q=Valle&limit=0`);
+  expect(q.total).toBe(qSingular.total);
+
+  // an English file: English, CKAN's default, and another choice is kept
+  await page.goto(`${deskstore.url}/en/#/import`);
+  await page.getByTestId('file-input').setInputFiles(join(DATA, 'world-cities.csv'));
+  await expect(page.getByTestId('preview-table')).toBeVisible();
+  await expect(page.getByTestId('search-language-select')).toHaveValue('english');
+  await expect(page.getByTestId('search-language-hint')).toContainText('Decides which forms of a word a search finds');
+  await page.getByTestId('search-language-select').selectOption('simple');
+  await page.getByTestId('start-import').click();
+  await expect(page).toHaveURL(/#\/resource\//, { timeout: 120_000 });
+  await expect(page.getByTestId('search-language')).toHaveText('Full-text search language: none (exact words)');
 });

@@ -32,9 +32,11 @@ test('the API panel builds the same call for the original portal', async ({ page
   await expect(base).toHaveAttribute('placeholder', 'https://dati.example.it/opendata');
   await expect(panel.getByLabel('Resource id on the portal')).toHaveValue(PORTAL_RESOURCE);
   await base.fill('https://dati.example.it/opendata/');
-  const portalUrl = `https://dati.example.it/opendata/api/3/action/datastore_search?resource_id=${PORTAL_RESOURCE}&q=%27citt%C3%A0%27%3A*&plain=false&language=simple&limit=100&offset=0`;
+  // the portal gets the words as CKAN's q (it has no deskstore_q)
+  const portalUrl = `https://dati.example.it/opendata/api/3/action/datastore_search?resource_id=${PORTAL_RESOURCE}&q=citt%C3%A0&limit=100&offset=0`;
   await expect(panel.locator('.portal .code-url')).toHaveText(portalUrl);
   // the portal's snippets carry no local token
   await expect(panel.locator('.portal [data-testid="snippet-code"]')).toContainText(portalUrl);
   await expect(panel.locator('.portal [data-testid="snippet-code"]')).not.toContainText(deskstore.token);
+  await expect(panel).toContainText('For the portal the search words go in q');
 });

@@ -114,7 +114,10 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
     })),
     {
       name: 'package_delete', sideEffectFree: false,
-      async run(params) {
+      async run(params, ctx) {
+        // its resources' loads stop too, as resource_delete stops one (a load finishing later would publish into nothing)
+        const dataset = await engine.packageShow(params.id ?? params.name, ctx.siteUrl);
+        for (const resource of (dataset.resources as { id: string }[] | undefined) ?? []) deps.jobs?.cancel(resource.id);
         await engine.packageDelete(params.id ?? params.name);
         return null;
       },

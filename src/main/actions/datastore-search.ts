@@ -12,7 +12,7 @@ import {
 const FORMATS: readonly RecordsFormat[] = ['objects', 'lists', 'csv', 'tsv'];
 const KNOWN = new Set([
   'resource_id', 'id', 'filters', 'q', 'full_text', 'plain', 'language', 'distinct', 'limit', 'offset', 'fields',
-  'sort', 'include_total', 'total_estimation_threshold', 'records_format', 'include_next_page',
+  'sort', 'include_total', 'total_estimation_threshold', 'records_format', 'include_next_page', 'deskstore_q',
 ]);
 
 /** Contract §3.2 step 1: the schema. Errors for several parameters are reported together. */
@@ -39,6 +39,7 @@ export function parseSearchParams(params: ActionParams): SearchRequest {
     ...(filters !== undefined ? { filters } : {}),
     ...(p.q !== undefined ? { q: toTextOrObject(p.q) } : {}),
     ...(p.full_text !== undefined ? { fullText: String(p.full_text) } : {}),
+    ...(isMissing(p.deskstore_q) ? {} : { deskstoreQ: String(p.deskstore_q) }),
     plain: p.plain === undefined ? true : toBoolean(p.plain),
     ...(isMissing(p.language) ? {} : { language: String(p.language) }),
     distinct: toBoolean(p.distinct ?? false),
@@ -95,6 +96,7 @@ export function datastoreSearchAction(deps: ActionDeps): ActionDefinition {
         ...(given('q') ? { q: req.q } : {}),
         ...(given('filters') ? { filters: req.filters } : {}),
         ...(given('full_text') ? { full_text: req.fullText } : {}),
+        ...(given('deskstore_q') ? { deskstore_q: req.deskstoreQ ?? '' } : {}),
         ...(given('sort') ? { sort: params.sort } : {}),
         ...(given('distinct') ? { distinct: req.distinct } : {}),
         ...(given('plain') ? { plain: req.plain } : {}),

@@ -5,7 +5,8 @@ import { type SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber }
 
 /**
  * The parameters every Deskstore summary action shares with datastore_search (`filters`,
- * a whole-row `q`, `plain`, `language`), read once, plus bounded counts (`limit`, `top`…).
+ * a whole-row `q`, the search box's `deskstore_q`, `plain`, `language`), read once, plus
+ * bounded counts (`limit`, `top`…).
  */
 export function readRowSelection(params: ActionParams, errors: SchemaErrors): RowSelection & { resourceId: string } {
   if (isMissing(params.resource_id)) errors.add('resource_id', 'Missing value');
@@ -14,6 +15,7 @@ export function readRowSelection(params: ActionParams, errors: SchemaErrors): Ro
     resourceId: String(params.resource_id),
     ...optional('filters', filters),
     ...(isMissing(params.q) ? {} : { q: String(params.q) }),
+    ...(isMissing(params.deskstore_q) ? {} : { deskstoreQ: String(params.deskstore_q) }),
     plain: params.plain === undefined ? true : toBoolean(params.plain),
     ...(isMissing(params.language) ? {} : { language: String(params.language) }),
   };

@@ -8,7 +8,7 @@ import type { ExtraRoute } from '../server';
 /**
  * CKAN's dump endpoint (contract §10): `GET /datastore/dump/<id>?format=csv|tsv|json` with
  * the datastore_search filters (`q`, `filters`, `fields`, `sort`, `plain`, `language`,
- * `distinct`, `limit`, `offset`) and `bom=true` for Excel. Streams page by page, so a
+ * `distinct`, `limit`, `offset`, Deskstore's `deskstore_q`) and `bom=true` for Excel. Streams page by page, so a
  * million rows never sit in memory at once. This is what the UI's export uses.
  */
 const FORMATS = { csv: 'text/csv', tsv: 'text/tab-separated-values', json: 'application/json' } as const;
@@ -31,7 +31,7 @@ export function dumpRoute(engine: EngineApi): ExtraRoute {
       const format = (q.get('format') ?? 'csv').toLowerCase();
       if (!(format in FORMATS)) throw new ValidationError({ format: ['Value must be one of [csv, tsv, json]'] });
       const params: Record<string, unknown> = { resource_id: route.params.id };
-      for (const key of ['q', 'filters', 'fields', 'sort', 'plain', 'language', 'distinct', 'full_text']) {
+      for (const key of ['q', 'filters', 'fields', 'sort', 'plain', 'language', 'distinct', 'full_text', 'deskstore_q']) {
         const v = q.get(key);
         if (v !== null && v !== '') params[key] = v;
       }

@@ -19,7 +19,7 @@ export function setupBridgeHandlers(dataDir: string, appOrigin: string, localFil
   ipcMain.handle(BRIDGE_CHANNELS.pickImportFile, async (event): Promise<PickedFile | null> => {
     checkSender(event, appOrigin);
     const window = BrowserWindow.fromWebContents(event.sender);
-    const options = { properties: ['openFile' as const], filters: [{ name: 'CSV / TSV', extensions: ['csv', 'tsv', 'txt'] }] };
+    const options = { properties: ['openFile' as const], filters: [{ name: 'CSV / TSV', extensions: ['csv', 'tsv', 'txt', 'gz'] }] };
     const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     const path = picked.canceled ? undefined : picked.filePaths[0];
     if (!path) return null;

@@ -16,8 +16,11 @@ function Page({ route }: { readonly route: Route }) {
   const { t } = useTranslation();
   const [section, id, sub, subId] = route.segments;
   if (section === undefined) return <CataloguePage />;
-  if (section === 'import' && id) return <ImportProgressPage key={id} resourceId={id} />;
-  if (section === 'import') return <ImportPage />;
+  if (section === 'import' && id) return <ImportProgressPage key={id} resourceId={id} createdDataset={route.query.get('dataset')} />;
+  if (section === 'import') {
+    const replace = route.query.get('replace');
+    return <ImportPage key={replace ?? ''} replaceId={replace} />;
+  }
   if (section === 'resource' && id && sub === 'row' && subId && /^\d+$/.test(subId)) {
     return <RowPage key={`${id}/${subId}`} resourceId={id} rowId={Number(subId)} back={route.query} />;
   }
@@ -41,12 +44,26 @@ export function App() {
   const dragging = useWindowDrop(onFile);
 
   // Moving to another screen moves focus to its heading, so keyboard and screen reader users
-  // start there (not on the first load, and not when only the table's query changes).
+  // start there (not on the first load, and not when only the table's query changes). A screen
+  // that loads first (a table) shows its heading a moment later: focus waits on <main> and moves
+  // to the heading when it appears, unless the user has moved on meanwhile.
   const lastPath = useRef(route.path);
   useEffect(() => {
-    if (lastPath.current === route.path) return;
+    if (lastPath.current === route.path) return undefined;
     lastPath.current = route.path;
-    (document.querySelector<HTMLElement>('main h1') ?? document.getElementById('main'))?.focus();
+    const main = document.getElementById('main');
+    const focusHeading = (): boolean => {
+      const heading = document.querySelector<HTMLElement>('main h1');
+      heading?.focus();
+      return heading !== null;
+    };
+    if (focusHeading() || !main) return undefined;
+    main.focus();
+    const observer = new MutationObserver(() => {
+      if (document.activeElement !== main || focusHeading()) observer.disconnect();
+    });
+    observer.observe(main, { childList: true, subtree: true });
+    return () => observer.disconnect();
   }, [route.path]);
 
   return (

@@ -4,6 +4,7 @@
  * clients ignore. The server may send more members (a resource's extras).
  */
 import type { ImportSource } from '../import-source';
+import type { TextSearchLanguage } from '../text-search-languages';
 
 export interface DeskstoreResourceInfo {
   readonly rows?: number;
@@ -11,6 +12,8 @@ export interface DeskstoreResourceInfo {
   readonly bytes?: number;
   readonly aliases?: readonly string[];
   readonly updated?: string;
+  /** The full-text language the table was indexed in (what `q` stems with unless `language` says otherwise). */
+  readonly searchLanguage?: TextSearchLanguage;
   readonly source?: ImportSource | null;
 }
 

@@ -4,6 +4,7 @@
  * column types an import can give. The importer, the actions and the UI all use these.
  */
 import type { RenamedColumn } from '../import-source';
+import type { Message } from '../messages';
 import type { ResourceDict } from './catalogue';
 
 export type { RenamedColumn };
@@ -46,17 +47,20 @@ export interface ImportJobStatus {
   readonly task_info?: Readonly<Record<string, unknown>>;
 }
 
+/** Wording for people: a coded Message the UI words in the user's language, or English text (not yet coded). */
+export type ServerText = string | Message;
+
 export interface PreviewColumn {
   /** The field id the table will get. */
   readonly id: string;
   /** The header cell as read. */
   readonly label: string;
   readonly type: ImportType;
-  readonly reason: string;
+  readonly reason: ServerText;
   /** The type was chosen by the user. */
   readonly forced: boolean;
   /** A value of the sample that the forced type cannot read. */
-  readonly problem?: string;
+  readonly problem?: ServerText;
 }
 
 /** What an import would do, from the start of the file (`deskstore_import_preview`). */
@@ -65,7 +69,7 @@ export interface ImportPreview {
   readonly delimiter: string;
   readonly skipLines: number;
   readonly confidence: number;
-  readonly reasons: readonly string[];
+  readonly reasons: readonly ServerText[];
   readonly columns: readonly PreviewColumn[];
   readonly renamed: readonly RenamedColumn[];
   readonly rows: readonly (readonly (string | null)[])[];

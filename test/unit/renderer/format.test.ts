@@ -66,7 +66,7 @@ describe('cells', () => {
     expect(formatCell(null, 'text', 'it', labels)).toBe('');
     expect(formatCell(true, 'bool', 'it', labels)).toBe('sì');
     expect(formatCell('2024-01-31', 'date', 'it', labels)).toBe('31 gen 2024');
-    // Exact values beyond a double: every digit, grouped like any number.
+    // beyond a double: sent as text, formatted exactly (no digit lost), with the column's separators
     expect(formatCell('123456789012345678901', 'numeric', 'it', labels)).toBe('123.456.789.012.345.678.901');
     expect(formatCell(['a', 1], 'text', 'it', labels)).toBe('["a",1]');
   });

@@ -32,6 +32,19 @@ describe('import progress', () => {
     expect(storing.searchable).toBe(true);
   });
 
+  it('a cancelled or failed import stays where it stopped: not a full bar, nothing done', () => {
+    const before = status({ phase: 'reading', bytes_done: 250, rows_done: 5000 });
+    const cancelled = importProgress(status({ status: 'cancelled', phase: 'done', bytes_done: 250, rows_done: 5000 }), [], before);
+    expect(cancelled.fraction).toBeCloseTo(0.2);
+    expect(cancelled.stopped).toBe(true);
+    expect(cancelled.stoppedIn).toBe('reading');
+    expect(cancelled.rows).toBe(5000);
+    expect(cancelled.secondsLeft).toBeNull();
+    // opened after the end: where it stopped is not known, and the bar is empty rather than full
+    const failed = importProgress(status({ status: 'error', phase: 'done' }), []);
+    expect(failed).toMatchObject({ fraction: 0, stopped: true, stoppedIn: null, finished: true });
+  });
+
   it('keeps only recent samples', () => {
     let samples = addSample([], { at: 0, rows: 0, bytes: 0 });
     samples = addSample(samples, { at: 10_000, rows: 1, bytes: 1 });

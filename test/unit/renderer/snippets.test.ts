@@ -15,11 +15,11 @@ const input: SnippetInput = {
 };
 
 describe('API snippets', () => {
-  it('the URL carries the view: tsquery prefix search, filters, sort, paging', () => {
+  it('the URL carries the view: the search box\'s deskstore_q, filters, sort, paging', () => {
     const url = new URL(actionUrl(input));
     expect(url.pathname).toBe('/api/3/action/datastore_search');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      resource_id: 'abc-123', q: "'città':* & 'sant':* & 'angelo':*", plain: 'false', language: 'simple',
+      resource_id: 'abc-123', deskstore_q: "Città Sant'Angelo",
       filters: '{"Denominazione Regione":"Abruzzo"}', sort: '"Denominazione in italiano" asc', limit: '100', offset: '0',
     });
     // no raw single quote: the URL can be single-quoted in a shell
@@ -35,7 +35,7 @@ describe('API snippets', () => {
   it('Python requests: params dict, filters through json.dumps, numbers as numbers', () => {
     const code = pythonRequestsSnippet(input);
     expect(code).toContain('import json\n\nimport requests');
-    expect(code).toContain(`"q": "'città':* & 'sant':* & 'angelo':*",`);
+    expect(code).toContain(`"deskstore_q": "Città Sant'Angelo",`);
     expect(code).toContain('"filters": json.dumps({"Denominazione Regione": "Abruzzo"}),');
     expect(code).toContain(`"sort": '"Denominazione in italiano" asc',`);
     expect(code).toContain('"limit": 100,');
@@ -48,7 +48,7 @@ describe('API snippets', () => {
     const code = ckanapiSnippet(input);
     expect(code).toContain('ckan = RemoteCKAN("http://127.0.0.1:8765", apikey="tok-en")');
     expect(code).toContain('result = ckan.action.datastore_search(');
-    expect(code).toContain('    plain=False,');
+    expect(code).toContain(`    deskstore_q="Città Sant'Angelo",`);
     expect(code).toContain('    filters={"Denominazione Regione": "Abruzzo"},');
     expect(code).toContain('    limit=100,');
     expect(code).toContain(`    sort='"Denominazione in italiano" asc',`);
@@ -57,7 +57,7 @@ describe('API snippets', () => {
   it('JavaScript fetch: URLSearchParams and the header', () => {
     const code = javascriptSnippet(input);
     expect(code).toContain('const params = new URLSearchParams({');
-    expect(code).toContain(`  q: "'città':* & 'sant':* & 'angelo':*",`);
+    expect(code).toContain(`  deskstore_q: "Città Sant'Angelo",`);
     expect(code).toContain('  `http://127.0.0.1:8765/api/3/action/datastore_search?${params}`,');
     expect(code).toContain('{ headers: { Authorization: "tok-en" } },');
   });
@@ -69,6 +69,13 @@ describe('API snippets', () => {
     expect(pythonRequestsSnippet(inputWithList)).toContain('"fields": ["_id", "a, b"],');
     expect(ckanapiSnippet(inputWithList)).toContain('fields=["_id", "a, b"],');
     expect(javascriptSnippet(inputWithList)).toContain('["fields", "a, b"],');
+  });
+
+  it('blank-cell filters travel as the deskstore_empty operator object', () => {
+    const pairs = searchPairs({ ...shape, view: { ...shape.view, filters: { 'Denominazione Regione': ['Abruzzo', { deskstore_empty: true }] } } }, { limit: 10, offset: 0 });
+    const withEmpty = { ...input, pairs };
+    expect(ckanapiSnippet(withEmpty)).toContain('filters={"Denominazione Regione": ["Abruzzo", {"deskstore_empty": True}]},');
+    expect(pythonRequestsSnippet(withEmpty)).toContain('"filters": json.dumps({"Denominazione Regione": ["Abruzzo", {"deskstore_empty": True}]}),');
   });
 
   it('literals', () => {

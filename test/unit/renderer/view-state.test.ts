@@ -24,7 +24,7 @@ describe('table view state', () => {
   it('one value filters as a scalar, several as a list; hidden columns leave fields with _id first', () => {
     const view = { q: 'san', filters: { 'Denominazione Regione': ['Umbria'], 'Codice Regione': ['10', '12'] }, sort: [], hidden: ['Codice Regione'] };
     expect(searchPairs({ resourceId: 'r', view, allFields }, { limit: 1, offset: 0, includeTotal: false })).toEqual([
-      ['resource_id', 'r'], ['q', "'san':*"], ['plain', 'false'], ['language', 'simple'],
+      ['resource_id', 'r'], ['deskstore_q', 'san'],
       ['filters', '{"Denominazione Regione":"Umbria","Codice Regione":["10","12"]}'],
       ['fields', '_id,Denominazione in italiano,Denominazione Regione'],
       ['limit', '1'], ['offset', '0'], ['include_total', 'false'],
@@ -38,11 +38,37 @@ describe('table view state', () => {
     ]);
   });
 
-  it('the dump gets the same query with format and BOM', () => {
+  it('the dump gets the same query with format and BOM, or the Italian-Excel flavour, and the file name', () => {
     const view = { q: 'x', filters: {}, sort: [{ field: 'a"b', dir: 'asc' as const }], hidden: [] };
-    expect(dumpPairs({ resourceId: 'r', view, allFields }, 'csv', true)).toEqual([
-      ['format', 'csv'], ['bom', 'true'], ['q', "'x':*"], ['plain', 'false'], ['language', 'simple'], ['sort', '"a""b" asc'],
+    const shape = { resourceId: 'r', view, allFields };
+    expect(dumpPairs(shape, 'csv', { bom: true })).toEqual([
+      ['format', 'csv'], ['bom', 'true'], ['deskstore_q', 'x'], ['sort', '"a""b" asc'],
     ]);
+    expect(dumpPairs(shape, 'csv', { bom: true, dialect: 'excel-it', fileName: ' Comuni (x) ' })).toEqual([
+      ['format', 'csv'], ['deskstore_dialect', 'excel-it'], ['deskstore_filename', 'Comuni (x)'], ['deskstore_q', 'x'], ['sort', '"a""b" asc'],
+    ]);
+  });
+
+  it('blank choices round-trip in the route as the API writes them, and are left out for a CKAN portal', () => {
+    const view = { q: ' Città  ', filters: { 'Denominazione Regione': ['Umbria', { deskstore_empty: true }], 'Codice Regione': [{ deskstore_empty: false }] }, sort: [], hidden: [] };
+    const query = viewToQuery(view);
+    expect(JSON.parse(query.get('filters')!)).toEqual({ 'Denominazione Regione': ['Umbria', { deskstore_empty: true }], 'Codice Regione': { deskstore_empty: false } });
+    expect(viewFromQuery(query)).toEqual(view);
+    // anything else in the route is dropped, not sent
+    expect(viewFromQuery(new URLSearchParams('filters={"a":[{"x":1},"y",{"deskstore_empty":"no"}]}')).filters).toEqual({ a: ['y'] });
+    expect(searchPairs({ resourceId: 'r', view, allFields }, { limit: 1, offset: 0 }, { forCkan: true })).toEqual([
+      ['resource_id', 'r'], ['q', 'Città'], ['filters', '{"Denominazione Regione":"Umbria"}'], ['limit', '1'], ['offset', '0'],
+    ]);
+  });
+
+  it('sorts by several columns: Shift adds a column, a plain click sorts by one', () => {
+    const a = { field: 'a', dir: 'asc' as const };
+    expect(nextSort([a], 'b', true)).toEqual([a, { field: 'b', dir: 'asc' }]);
+    expect(nextSort([a, { field: 'b', dir: 'asc' }], 'b', true)).toEqual([a, { field: 'b', dir: 'desc' }]);
+    expect(nextSort([a, { field: 'b', dir: 'desc' }], 'b', true)).toEqual([a]);
+    expect(nextSort([a, { field: 'b', dir: 'asc' }], 'a', true)).toEqual([{ field: 'a', dir: 'desc' }, { field: 'b', dir: 'asc' }]);
+    expect(nextSort([a, { field: 'b', dir: 'desc' }], 'b')).toEqual([{ field: 'b', dir: 'asc' }]);
+    expect(nextSort([], 'a', true)).toEqual([a]);
   });
 
   it('quotes names and cycles sort: none → asc → desc → none', () => {

@@ -1,5 +1,7 @@
 import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
 import type { PackageRecord, ResourceRecord } from './records';
+import { optional } from '../../../shared/optional';
+import { isTextSearchLanguage } from '../../../shared/text-search-languages';
 
 /**
  * Catalogue records as CKAN's package_show / resource_show dicts, with the members CKAN
@@ -37,6 +39,8 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
       bytes: ds.sizeBytes,
       aliases: ds.aliases,
       updated: ds.updated,
+      // the full-text language the table was indexed in (`q` uses it unless `language` says otherwise)
+      ...optional('searchLanguage', isTextSearchLanguage(ds.ftsLanguage) ? ds.ftsLanguage : undefined),
       source: r.source,
     } : { source: r.source },
   };

@@ -20,7 +20,7 @@
 
 export {
   type TextSearchLanguage, TEXT_SEARCH_LANGUAGES, isTextSearchLanguage, documentLexemes, tokenizeDocument,
-  plainQueryLexemes, type AnalyzedDocument, documentTermIds, TermInterner, type LexemeInterner,
+  plainQueryLexemes, tokenLexemes, type TokenLexeme, type AnalyzedDocument, documentTermIds, TermInterner, type LexemeInterner,
 } from './text-search-config';
 export {
   type TsQuery, TsQuerySyntaxError, plainToTsQuery, parseTsQuery, queryHasPhrase, tsQueryToString,

@@ -44,6 +44,11 @@ export class MutableTextIndex implements TextIndexReader {
     return this.tombstoneCount;
   }
 
+  /** Lexemes of rows written since the base was built, sorted (some may also be in the base). */
+  get addedLexemes(): readonly string[] {
+    return this.deltaLexemes();
+  }
+
   /** Deletes a row (a no-op for unknown rows). */
   removeRow(rowId: number): void {
     const lexemes = this.deltaRows.get(rowId);

@@ -31,6 +31,7 @@
 //   tokenizeDocument() when exact positions matter (phrase verification).
 
 import { newStemmer } from 'snowball-stemmers';
+import type { TextSearchLanguage } from '../../../shared/text-search-languages';
 import * as chars from './char-classes';
 import { Tok } from './parser-states';
 import { ENGLISH_STOP_WORDS, ITALIAN_STOP_WORDS } from './stop-words';
@@ -44,12 +45,8 @@ const { TokenTermTable, TOKEN_MISSING, tokenHash, fnvRange } = termTable;
 type TokenTermTable = termTable.TokenTermTable;
 const TOK_UINT = Tok.UInt, TOK_INT = Tok.Int, TOK_FLOAT = Tok.Float, TOK_VERSION = Tok.Version;
 
-export type TextSearchLanguage = 'english' | 'simple' | 'italian';
-export const TEXT_SEARCH_LANGUAGES: readonly TextSearchLanguage[] = ['english', 'simple', 'italian'];
-
-export function isTextSearchLanguage(name: string): name is TextSearchLanguage {
-  return (TEXT_SEARCH_LANGUAGES as readonly string[]).includes(name);
-}
+// The configurations offered: one list for the engine, the API and the UI.
+export { type TextSearchLanguage, TEXT_SEARCH_LANGUAGES, isTextSearchLanguage } from '../../../shared/text-search-languages';
 
 /** PostgreSQL MAXSTRLEN: longer tokens are not indexed ("word is too long to be indexed"). */
 const MAX_TOKEN_BYTES = 2047;
@@ -127,8 +124,12 @@ function isTooLong(text: string, start: number, len: number): boolean {
 
 const tokens = new tokenizer.TokenBuffer();
 
-/** Core of to_tsvector: appends lexemes (and their positions when asked) in text order. */
-function analyze(text: string, language: TextSearchLanguage, lexemes: string[], positions: number[] | null): void {
+/**
+ * Core of to_tsvector: calls `emit` for every indexed token in text order with the token as
+ * written, its lexeme (null for a stop word, which still takes a position) and its position.
+ */
+function walkTokens(text: string, language: TextSearchLanguage,
+  emit: (raw: string, lexeme: string | null, position: number) => void): void {
   const dictionary = DICTIONARIES[language];
   if (!dictionary) throw new Error(`unknown text search configuration: ${String(language)}`);
   scanTokens(text, tokens);
@@ -143,11 +144,33 @@ function analyze(text: string, language: TextSearchLanguage, lexemes: string[], 
     if (isTooLong(text, start, len)) continue;
     position++;
     const raw = text.substr(start, len);
-    const lexeme = dict === DICT_LANGUAGE ? dictionary.lexize(raw) : simpleLexeme(type, raw);
-    if (lexeme === null) continue;
-    lexemes.push(lexeme);
-    if (positions !== null) positions.push(position < MAX_POSITION ? position : MAX_POSITION);
+    emit(raw, dict === DICT_LANGUAGE ? dictionary.lexize(raw) : simpleLexeme(type, raw), position < MAX_POSITION ? position : MAX_POSITION);
   }
+}
+
+/** Appends a document's lexemes (and their positions when asked) in text order. */
+function analyze(text: string, language: TextSearchLanguage, lexemes: string[], positions: number[] | null): void {
+  walkTokens(text, language, (_raw, lexeme, position) => {
+    if (lexeme === null) return;
+    lexemes.push(lexeme);
+    if (positions !== null) positions.push(position);
+  });
+}
+
+/** A token of a text as written, with the lexeme it is indexed as (null: a stop word, not indexed). */
+export interface TokenLexeme {
+  readonly token: string;
+  readonly lexeme: string | null;
+}
+
+/**
+ * The indexed tokens of a text with their lexemes, in order: the words plainto_tsquery
+ * would look for, still paired with what was typed (search as you type needs both).
+ */
+export function tokenLexemes(text: string, language: TextSearchLanguage): TokenLexeme[] {
+  const out: TokenLexeme[] = [];
+  walkTokens(text, language, (token, lexeme) => out.push({ token, lexeme }));
+  return out;
 }
 
 /** to_tsvector: the lexemes of a document in order, duplicates kept (tf = count), with positions = array index */

@@ -6,10 +6,12 @@ import { andPredicates, compileFilter, MATCH_ALL, type RowPredicate } from './co
 import { columnTextQuery, type ResourceTextIndex, rowTextQuery } from './full-text';
 import { invalidQuery } from './invalid-query';
 import { matchRows } from './match-rows';
+import { intersect } from '../fts/posting-ops';
 import type { CachedOrder, SearchCache } from './search-cache';
 import type { OutputField, SearchOutcome, SearchRequest } from './search-request';
 import { columnKey, idKey, scoreKeyDescending, sortByKeys, type RowKey } from './sort-rows';
 import { topByScore } from './top-scores';
+import { matchTypeahead } from './typeahead';
 import { type ResolvedSearch, type SchemaColumn, resolveSearch, type SortClause } from './validate-search';
 import { type OutputColumn, writeRecords } from './write-records';
 
@@ -36,7 +38,7 @@ export function executeSearch(req: SearchRequest, resource: SearchableResource):
   const plan = resolveSearch(req, schema, resource.ftsLanguage);
   const needed = req.offset + req.limit;
   const key = JSON.stringify([req.filters ?? null, plan.rowQuery, plan.columnQueries, req.plain, plan.language,
-    req.distinct, req.distinct ? plan.outputFields : null, plan.sort]);
+    req.distinct, req.distinct ? plan.outputFields : null, plan.sort, req.deskstoreQ ?? null]);
   let order = resource.searchCache?.get(key, store.version, needed) ?? null;
   if (!order) {
     order = matchAndOrder(plan, req, resource, needed);
@@ -80,6 +82,11 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
   let candidates: Uint32Array | null = null;
   const rowQuery = plan.rowQuery !== null ? rowTextQuery(plan.rowQuery, req.plain, plan.language) : null;
   if (rowQuery) candidates = resource.text.match(rowQuery);
+  // Search as you type stems with the language the index was built in, whatever `language` says.
+  // It narrows the rows like a filter and does not rank them (docs/search.md): ranking the
+  // hundreds of thousands of rows a short prefix reaches cost several times the search itself.
+  const typeahead = req.deskstoreQ ? matchTypeahead(req.deskstoreQ, resource.ftsLanguage, resource.text) : null;
+  if (typeahead) candidates = candidates ? intersect(candidates, typeahead) : typeahead;
   const perCode: { name: string; codes: Uint32Array; scoreByCode: Float64Array }[] = [];
   for (const { column, text } of plan.columnQueries) {
     const cq = columnTextQuery(store.column(column)!, text, req.plain, plan.language);

@@ -1,4 +1,5 @@
-import { ValidationError, invalid } from '../../errors';
+import { ValidationError, invalid, withMessage } from '../../errors';
+import { message } from '../../../shared/messages';
 
 /**
  * `filters` (contract §3.3): CKAN 2.11's `{column: value | [values]}` plus 2.12's operator
@@ -85,7 +86,10 @@ class FilterParser {
       if ((op === 'deskstore_contains' || op === 'deskstore_starts_with') && typeof v !== 'string') {
         throw invalid('filters', `"${op}" needs a text value`);
       }
-      if (op === 'deskstore_empty' && typeof v !== 'boolean') throw invalid('filters', `"deskstore_empty" needs true or false`);
+      if (op === 'deskstore_empty' && typeof v !== 'boolean') {
+        throw withMessage(invalid('filters', '"deskstore_empty" needs true or false'),
+          message('filters.empty_needs_boolean', 'The "empty" filter needs true or false.', { column }));
+      }
       items.push(this.match(column, op as FilterOperator, v));
     }
     return items.length === 1 ? items[0]! : { kind: 'and', items };

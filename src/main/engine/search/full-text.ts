@@ -13,6 +13,12 @@ export interface ResourceTextIndex {
   match(query: TsQuery): Uint32Array;
   /** A score in (0, 1) per row, aligned with `rowIds`; higher means more query terms. */
   rank(query: TsQuery, rowIds: Uint32Array): Float64Array;
+  /** `_id`s (ascending) with a word starting with an accent-folded prefix, inside punctuated tokens too. */
+  matchFoldedPrefix(foldedPrefix: string): Uint32Array;
+  /** `_id`s (ascending) with a word whose folded form, or a word inside it after punctuation, is exactly `folded`. */
+  matchFoldedKey(folded: string): Uint32Array;
+  /** A row's text as its full-text document (every column), for checks the index cannot answer. */
+  documentText(rowId: number): string;
 }
 
 /** plainto_tsquery / to_tsquery; a syntax error (or a query over PostgreSQL's size limit) is CKAN's 409 `Invalid query`. */

@@ -4,15 +4,19 @@ import type { SearchableResource } from './execute-search';
 import { filterColumnsOf, parseFilters } from './filters';
 import { rowTextQuery } from './full-text';
 import { matchRows } from './match-rows';
+import { intersect } from '../fts/posting-ops';
+import { matchTypeahead } from './typeahead';
 
 /**
  * The rows a Deskstore summary works on (facets, profiles, group-by, map points): the same
- * `filters` and whole-row `q` as datastore_search, so a summary always describes the rows
- * the table shows.
+ * `filters`, whole-row `q` and search box (`deskstore_q`) as datastore_search, so a summary
+ * always describes the rows the table shows.
  */
 export interface RowSelection {
   readonly filters?: unknown;
   readonly q?: string;
+  /** Search as you type (typeahead.ts). */
+  readonly deskstoreQ?: string;
   readonly plain: boolean;
   readonly language?: string;
 }
@@ -23,6 +27,9 @@ export function selectRows(selection: RowSelection, resource: SearchableResource
   const predicate = selection.filters === undefined ? MATCH_ALL
     : compileFilter(parseFilters(selection.filters, filterColumnsOf(resource.fields)), store);
   const language = (selection.language ?? defaultLanguage) as TextSearchLanguage;
-  const candidates = selection.q ? resource.text.match(rowTextQuery(selection.q, selection.plain, language)) : null;
+  let candidates = selection.q ? resource.text.match(rowTextQuery(selection.q, selection.plain, language)) : null;
+  // search as you type stems with the index's own language, whatever `language` says
+  const typeahead = selection.deskstoreQ ? matchTypeahead(selection.deskstoreQ, resource.ftsLanguage, resource.text) : null;
+  if (typeahead) candidates = candidates ? intersect(candidates, typeahead) : typeahead;
   return matchRows(predicate, store, candidates);
 }

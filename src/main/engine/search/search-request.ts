@@ -12,6 +12,8 @@ export interface SearchRequest {
   readonly filters?: unknown; // decoded JSON: an object, or (2.12) a list of objects
   readonly q?: string | Record<string, unknown>;
   readonly fullText?: string;
+  /** Deskstore's search as you type (typeahead.ts), ANDed with `q`. */
+  readonly deskstoreQ?: string;
   readonly plain: boolean;
   readonly language?: string;
   readonly distinct: boolean;

@@ -5,6 +5,7 @@ import { isNumericStorage } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { documentText } from '../values/document-text';
 import { canonicalDecimal, exactFromCanonical, exactText } from '../values/exact-number';
+import { FoldedLexicon } from './folded-lexicon';
 
 /**
  * Full text for columns whose values repeat (regions, categories, dates, codes) and for
@@ -21,6 +22,10 @@ type CodeFrequencies = Uint8Array;
 export interface ColumnTerms {
   exact(lexeme: string): CodeFrequencies | null;
   prefix(prefix: string): CodeFrequencies | null;
+  /** prefix() plus the lexemes a folded prefix reaches through their accents or inner punctuation (folded-lexicon.ts). */
+  foldedPrefix(foldedPrefix: string): CodeFrequencies | null;
+  /** The lexemes with exactly this folded key (FoldedLexicon.exact). */
+  foldedKey(folded: string): CodeFrequencies | null;
 }
 
 const NUMBER_LEXEME = /^-?(?:\d+(?:\.\d+)?|\.\d+)(?:e[+-]?\d+)?$/i;
@@ -58,6 +63,14 @@ class NumericTerms implements ColumnTerms {
     const table = this.column.truthTable((v) => cellText(v).startsWith(prefix));
     return table.includes(1) ? table : null;
   }
+
+  foldedPrefix(foldedPrefix: string): CodeFrequencies | null {
+    return this.prefix(foldedPrefix); // a number's text has no accents
+  }
+
+  foldedKey(): CodeFrequencies | null {
+    return null; // nor letters after punctuation
+  }
 }
 
 function cellText(value: StoredValue): string {
@@ -69,6 +82,7 @@ function cellText(value: StoredValue): string {
 class DictionaryTerms implements ColumnTerms {
   private readonly byLexeme = new Map<string, number[]>(); // code, tf, code, tf, ...
   private sorted: string[] | null = null;
+  private folded: FoldedLexicon | null = null;
   private tokenizedUpTo = 1;
 
   constructor(private readonly column: Column, private readonly language: TextSearchLanguage) {}
@@ -88,6 +102,7 @@ class DictionaryTerms implements ColumnTerms {
     }
     this.tokenizedUpTo = values.length;
     this.sorted = null;
+    this.folded = null;
   }
 
   private table(lists: number[][]): CodeFrequencies | null {
@@ -103,12 +118,34 @@ class DictionaryTerms implements ColumnTerms {
     return list ? this.table([list]) : null;
   }
 
-  prefix(prefix: string): CodeFrequencies | null {
+  private prefixLists(prefix: string): number[][] {
     this.refresh();
     this.sorted ??= [...this.byLexeme.keys()].sort();
     const lists: number[][] = [];
     for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length && this.sorted[i]!.startsWith(prefix); i++) lists.push(this.byLexeme.get(this.sorted[i]!)!);
+    return lists;
+  }
+
+  prefix(prefix: string): CodeFrequencies | null {
+    return this.table(this.prefixLists(prefix));
+  }
+
+  foldedPrefix(foldedPrefix: string): CodeFrequencies | null {
+    const lists = this.prefixLists(foldedPrefix);
+    for (const lexeme of this.foldedLexicon().matching(foldedPrefix)) {
+      if (!lexeme.startsWith(foldedPrefix)) lists.push(this.byLexeme.get(lexeme)!);
+    }
     return this.table(lists);
+  }
+
+  foldedKey(folded: string): CodeFrequencies | null {
+    return this.table(this.foldedLexicon().exact(folded).map((lexeme) => this.byLexeme.get(lexeme)!));
+  }
+
+  private foldedLexicon(): FoldedLexicon {
+    this.refresh();
+    this.folded ??= FoldedLexicon.of(this.byLexeme.keys());
+    return this.folded;
   }
 }
 

@@ -1,7 +1,14 @@
 import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
-import { mergePostings, type MutableTextIndex, type PostingList, type TextIndexReader, type TextSearchLanguage } from '../fts';
+import {
+  mergePostings, type InvertedIndex, type MutableTextIndex, type PostingList, type TextIndexReader, type TextSearchLanguage,
+} from '../fts';
 import { columnTerms, scanColumnTerms, type ColumnTerms } from './column-terms';
+import { FoldedLexicon } from './folded-lexicon';
+import { distinctSorted, unionMany } from '../fts/posting-ops';
+
+/** Folded keys of an immutable index, built once per index (one pass over its term bytes). */
+const baseLexicons = new WeakMap<InvertedIndex, FoldedLexicon>();
 
 /**
  * What query evaluation and ranking read: the inverted index for the indexed columns, plus
@@ -12,6 +19,7 @@ export class ResourceTextReader implements TextIndexReader {
   private readonly cache = new Map<string, PostingList | null>();
   private cachedVersion = -1;
   private readonly terms = new Map<Column, ColumnTerms>();
+  private addedLexicon: { version: number; lexicon: FoldedLexicon } | null = null;
 
   constructor(
     private readonly index: MutableTextIndex,
@@ -59,6 +67,42 @@ export class ResourceTextReader implements TextIndexReader {
     const fromDictionaries = this.remembered(`*${prefix}`, () => this.scan((t) => t.prefix(prefix)));
     const words = this.index.lookupPrefix(prefix);
     return fromDictionaries ? [...words, fromDictionaries] : words;
+  }
+
+  /**
+   * Rows (ascending) holding a lexeme a folded prefix reaches (search as you type): the literal
+   * prefix lookup plus the lexemes whose accent-folded form, or a word inside them after
+   * punctuation, starts with it (folded-lexicon.ts), in the index and in the dictionary-searched
+   * columns.
+   */
+  foldedPrefixRows(foldedPrefix: string): Uint32Array {
+    const slice = this.index.lookupPrefixSlice(foldedPrefix);
+    const lists = slice ? [distinctSorted(slice.rowIds)] : this.index.lookupPrefix(foldedPrefix).map((p) => p.rowIds);
+    for (const lexeme of this.indexLexicons().flatMap((l) => l.matching(foldedPrefix))) {
+      if (!lexeme.startsWith(foldedPrefix)) lists.push(this.index.lookup(lexeme).rowIds);
+    }
+    const fromDictionaries = this.remembered(`~${foldedPrefix}`, () => this.scan((t) => t.foldedPrefix(foldedPrefix)));
+    if (fromDictionaries) lists.push(fromDictionaries.rowIds);
+    return unionMany(lists);
+  }
+
+  /** Rows (ascending) holding a lexeme with exactly this folded key (FoldedLexicon.exact). */
+  foldedKeyRows(folded: string): Uint32Array {
+    const lists = [...new Set(this.indexLexicons().flatMap((l) => l.exact(folded)))].map((lexeme) => this.index.lookup(lexeme).rowIds);
+    const fromDictionaries = this.remembered(`^${folded}`, () => this.scan((t) => t.foldedKey(folded)));
+    if (fromDictionaries) lists.push(fromDictionaries.rowIds);
+    return unionMany(lists);
+  }
+
+  /** The folded keys of the index: its base (built once per base) and the rows written since. */
+  private indexLexicons(): FoldedLexicon[] {
+    const base = this.index.baseIndex;
+    let baseLexicon = baseLexicons.get(base);
+    if (!baseLexicon) baseLexicons.set(base, (baseLexicon = FoldedLexicon.ofIndex(base)));
+    if (this.addedLexicon?.version !== this.store.version) {
+      this.addedLexicon = { version: this.store.version, lexicon: FoldedLexicon.of(this.index.addedLexemes) };
+    }
+    return [baseLexicon, this.addedLexicon.lexicon];
   }
 
   lookupPrefixSlice(prefix: string): PostingList | null {

@@ -24,7 +24,7 @@ export class ResourceText implements ResourceTextIndex {
     if (verify.length === 0) return candidates;
     const rejected = new Set<number>();
     for (const rowId of verify) {
-      const doc = tokenizeDocument(rowDocumentText(this.store, rowId), this.language);
+      const doc = tokenizeDocument(this.documentText(rowId), this.language);
       if (!matchesPhrase(query, doc.lexemes, doc.positions)) rejected.add(rowId);
     }
     return rejected.size ? candidates.filter((r) => !rejected.has(r)) : candidates;
@@ -32,5 +32,17 @@ export class ResourceText implements ResourceTextIndex {
 
   rank(query: TsQuery, rowIds: Uint32Array): Float64Array {
     return rankRows(query, this.reader, rowIds);
+  }
+
+  matchFoldedPrefix(foldedPrefix: string): Uint32Array {
+    return this.reader.foldedPrefixRows(foldedPrefix);
+  }
+
+  matchFoldedKey(folded: string): Uint32Array {
+    return this.reader.foldedKeyRows(folded);
+  }
+
+  documentText(rowId: number): string {
+    return rowDocumentText(this.store, rowId);
   }
 }

@@ -92,6 +92,8 @@ export const api = {
   resourceShow: (id: string, o?: CallOptions) => getAction<ResourceDict>('resource_show', [['id', id]], o),
   resourceDelete: (id: string) => postAction<null>('resource_delete', { id }),
   resourceCreate: (params: Record<string, unknown>) => postAction<CreatedResource>('resource_create', params),
+  resourcePatch: (params: Record<string, unknown>) => postAction<CreatedResource>('resource_patch', params),
+  packagePatch: (params: Record<string, unknown>) => postAction<PackageDict>('package_patch', params),
   importStatus: (resourceId: string, o?: CallOptions) =>
     getAction<ImportJobStatus>('deskstore_import_status', [['resource_id', resourceId]], o),
   importCancel: (resourceId: string) =>

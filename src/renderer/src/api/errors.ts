@@ -1,8 +1,12 @@
 /**
  * Every failure of a call to Deskstore becomes one ApiError with a kind the UI can explain
- * in the user's language (components/ErrorNotice); the server's own English text is kept
+ * in the user's language (components/ErrorNotice), and the server's coded message when it
+ * sent one (`deskstore_message`, worded by the UI); the server's own English text is kept
  * as technical detail.
  */
+import type { Message } from '../../../shared/messages';
+import { isMessage } from '../i18n/format-message';
+
 export type ApiErrorKind =
   | 'network' | 'auth' | 'not_found' | 'validation' | 'too_large' | 'bad_request' | 'server' | 'aborted' | 'import_failed';
 
@@ -13,6 +17,8 @@ export class ApiError extends Error {
     message: string,
     /** CKAN's validation members (`{field: ["message"]}`), without `__type`. */
     readonly fields: Readonly<Record<string, readonly string[]>> = {},
+    /** What the server says to people, to be worded in the user's language. */
+    readonly worded: Message | null = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -52,7 +58,9 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   if (typeof body === 'string') {
     return new ApiError(status === 413 ? 'too_large' : status >= 500 ? 'server' : 'bad_request', status, body);
   }
-  const error = (body as { error?: CkanErrorBody } | null)?.error;
+  const envelope = body as { error?: CkanErrorBody; deskstore_message?: unknown } | null;
+  const error = envelope?.error;
+  const worded = isMessage(envelope?.deskstore_message) ? envelope.deskstore_message : null;
   if (!error || typeof error !== 'object') {
     return new ApiError(status === 413 ? 'too_large' : status >= 500 ? 'server' : 'bad_request', status, `HTTP ${status}`);
   }
@@ -60,12 +68,12 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
   const message = typeof error.message === 'string'
     ? error.message
     : Object.entries(fields).map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ') || `HTTP ${status}`;
-  if (status === 413) return new ApiError('too_large', status, message, fields);
+  if (status === 413) return new ApiError('too_large', status, message, fields, worded);
   switch (error.__type) {
-    case 'Authorization Error': return new ApiError('auth', status, message, fields);
-    case 'Not Found Error': return new ApiError('not_found', status, message, fields);
-    case 'Validation Error': return new ApiError('validation', status, message, fields);
-    default: return new ApiError(status >= 500 ? 'server' : 'bad_request', status, message, fields);
+    case 'Authorization Error': return new ApiError('auth', status, message, fields, worded);
+    case 'Not Found Error': return new ApiError('not_found', status, message, fields, worded);
+    case 'Validation Error': return new ApiError('validation', status, message, fields, worded);
+    default: return new ApiError(status >= 500 ? 'server' : 'bad_request', status, message, fields, worded);
   }
 }
 

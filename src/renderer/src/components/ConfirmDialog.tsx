@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
 interface Props {
@@ -7,14 +7,17 @@ interface Props {
   readonly children: ReactNode;
   readonly confirmLabel: string;
   readonly danger?: boolean;
+  /** Confirm is disabled (working, or the form inside is not complete). */
   readonly busy?: boolean;
+  readonly testId?: string;
   readonly onConfirm: () => void;
   readonly onCancel: () => void;
 }
 
 /** A modal `<dialog>`: focus is trapped by the browser, Escape cancels, focus returns after. */
-export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, onConfirm, onCancel }: Props) {
+export function ConfirmDialog({ open, title, children, confirmLabel, danger, busy, testId, onConfirm, onCancel }: Props) {
   const { t } = useTranslation();
+  const id = useId();
   const ref = useRef<HTMLDialogElement>(null);
   useEffect(() => {
     const dialog = ref.current;
@@ -23,12 +26,14 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby="confirm-title" onCancel={(e) => { e.preventDefault(); onCancel(); }}>
-      <h2 id="confirm-title">{title}</h2>
+    <dialog ref={ref} className="dialog" aria-labelledby={`${id}-title`} data-testid={testId}
+      onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+      <h2 id={`${id}-title`}>{title}</h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
         <button type="button" className="button" onClick={onCancel} autoFocus>{t('common.cancel')}</button>
-        <button type="button" className={danger ? 'button button-danger' : 'button button-primary'} disabled={busy} onClick={onConfirm}>
+        <button type="button" className={danger ? 'button button-danger' : 'button button-primary'} disabled={busy} onClick={onConfirm}
+          data-testid="dialog-confirm">
           {confirmLabel}
         </button>
       </div>

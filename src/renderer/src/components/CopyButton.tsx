@@ -9,9 +9,10 @@ interface Props {
   readonly testId?: string;
   /** The button's visible words when "Copy" alone would not say what (default: "Copy"). */
   readonly caption?: string;
+  readonly className?: string;
 }
 
-export function CopyButton({ text, label, testId, caption }: Props) {
+export function CopyButton({ text, label, testId, caption, className = 'button button-small' }: Props) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -21,7 +22,7 @@ export function CopyButton({ text, label, testId, caption }: Props) {
   }, [state]);
   return (
     <span className="copy">
-      <button type="button" className="button button-small" aria-label={label} data-testid={testId}
+      <button type="button" className={className} aria-label={label} data-testid={testId}
         onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
         {caption ?? t('common.copy')}
       </button>

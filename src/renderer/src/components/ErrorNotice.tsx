@@ -1,5 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { isNoTokenError, toApiError, type ApiError } from '../api/errors';
+import { MessageText } from './MessageText';
 
 interface Props {
   readonly error: unknown;
@@ -12,7 +13,9 @@ interface Props {
 
 /**
  * An error in the user's language: what happened, what to do, and the server's own words
- * (English, as CKAN sends them) under "Technical details".
+ * (English, as CKAN sends them) under "Technical details". When the server coded its message
+ * (`deskstore_message`), that is shown, worded in the user's language, and CKAN's members go
+ * to the technical details.
  */
 export function ErrorNotice({ error, title, hint, onRetry }: Props) {
   const { t } = useTranslation();
@@ -20,8 +23,27 @@ export function ErrorNotice({ error, title, hint, onRetry }: Props) {
   const kind = err.kind;
   const fields = Object.entries(err.fields);
   const detail = err.kind === 'network' || isNoTokenError(err) ? '' : err.message;
+  if (err.worded) {
+    return (
+      <div className="notice notice-error" role="alert" data-testid="error-notice">
+        <p className="notice-title">{title ?? t(`errors.${kind}.title`)}</p>
+        <MessageText as="p" message={err.worded} />
+        {hint && <p>{hint}</p>}
+        <details>
+          <summary>{t('errors.details')}</summary>
+          {fields.length > 0 ? (
+            <ul className="notice-fields" lang="en">
+              {fields.map(([field, messages]) => <li key={field}><code>{field}</code>: {messages.join(' ')}</li>)}
+            </ul>
+          ) : <p className="notice-detail" lang="en">{err.message}</p>}
+          {err.status ? <p className="notice-detail">HTTP {err.status} · <code>{err.worded.code}</code></p> : null}
+        </details>
+        {onRetry && <button type="button" className="button" onClick={onRetry}>{t('common.retry')}</button>}
+      </div>
+    );
+  }
   return (
-    <div className="notice notice-error" role="alert">
+    <div className="notice notice-error" role="alert" data-testid="error-notice">
       <p className="notice-title">{title ?? t(`errors.${kind}.title`)}</p>
       <p>{hint ?? t(`errors.${kind}.hint`)}</p>
       {fields.length > 0 && (

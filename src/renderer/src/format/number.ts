@@ -3,6 +3,8 @@
  * so it is unit-tested. Grouping is forced (`useGrouping: 'always'`): CLDR leaves Italian
  * four-digit numbers ungrouped (`1234,56`), but a table column reads better as `1.234,56`.
  */
+import { decimalsOf, type NumberStyle } from './number-style';
+
 const cache = new Map<string, Intl.NumberFormat>();
 
 function numberFormat(locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
@@ -21,16 +23,31 @@ export function formatNumber(value: number, locale: string): string {
   return numberFormat(locale, { useGrouping: 'always', maximumFractionDigits: 20 }).format(value);
 }
 
+/** Fractions longer than this are rounded for reading (the cell keeps the full value in its tooltip). */
+const READABLE_DECIMALS = 6;
+/** …but never below this many significant digits (`0.0000123457`, not `0.000012`). */
+const READABLE_SIGNIFICANT = 6;
+
 /**
- * An exact decimal sent as text (a numeric with its scale, an int8 beyond 2^53): grouped in
- * the locale with every digit and the written scale (`2199.50` → `2.199,50` in Italian).
+ * A table cell's number in its column's style (number-style.ts). Values sent as exact decimal
+ * text are formatted as text by Intl, so digits beyond a double's precision are not lost.
  */
-export function formatDecimalText(text: string, locale: string): string {
-  const point = text.indexOf('.');
-  const scale = point < 0 ? 0 : text.length - point - 1;
-  // Intl formats a numeric string exactly (no detour through a double).
-  const format = numberFormat(locale, { useGrouping: 'always', minimumFractionDigits: scale, maximumFractionDigits: scale });
-  return format.format(text as `${number}`);
+export function formatNumberCell(value: number | string, locale: string, style: NumberStyle): { text: string; full: string | null } {
+  if (typeof value === 'number' && !Number.isFinite(value)) return { text: String(value), full: null };
+  // Intl formats decimal strings exactly (ES2023): no detour through a double
+  const exact = typeof value === 'string' ? (value as `${number}`) : value;
+  const own = decimalsOf(value);
+  const useGrouping = style.grouping ? 'always' : false;
+  const min = Math.min(20, Math.max(style.minFractionDigits, typeof value === 'string' ? own : 0));
+  if (own <= READABLE_DECIMALS) {
+    const text = numberFormat(locale, { useGrouping, minimumFractionDigits: min, maximumFractionDigits: Math.max(min, own) }).format(exact);
+    return { text, full: null };
+  }
+  const rounded = numberFormat(locale, {
+    useGrouping, maximumFractionDigits: READABLE_DECIMALS, maximumSignificantDigits: READABLE_SIGNIFICANT, roundingPriority: 'morePrecision',
+  }).format(exact);
+  const full = numberFormat(locale, { useGrouping, maximumFractionDigits: 20 }).format(exact);
+  return { text: rounded, full: rounded === full ? null : full };
 }
 
 /** A count (`7.901` in Italian, `7,901` in English). */

@@ -27,7 +27,9 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const token = useToken();
-  const [withToken, setWithToken] = useState(true);
+  // Reads need no token: a snippet carries the write token only when asked, so a copied
+  // snippet cannot leak it by default.
+  const [withToken, setWithToken] = useState(false);
   const pairs = searchPairs(shape, { limit, offset });
   const baseUrl = window.location.origin;
   const url = actionUrl({ baseUrl, action: 'datastore_search', pairs });
@@ -36,7 +38,8 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
   const [portalResource, setPortalResource] = useState<string | null>(null);
   const portalBase = normalizeBaseUrl(portalInput);
   const portalId = (portalResource ?? hints?.resourceId ?? '').trim();
-  const portalPairs = searchPairs({ ...shape, resourceId: portalId || 'RESOURCE_ID' }, { limit, offset });
+  const portalPairs = searchPairs({ ...shape, resourceId: portalId || 'RESOURCE_ID' }, { limit, offset }, { forCkan: true });
+  const usesExtensions = pairs.some(([name, value]) => name.startsWith('deskstore_') || value.includes('"deskstore_'));
   return (
     <SidePanel title={t('apiPanel.title')} testId="api-panel" className="api-panel" onClose={onClose}>
       <p className="small">{t('apiPanel.intro')}</p>
@@ -52,6 +55,7 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
         ))}
       </dl>
       <p className="muted small">{t('apiPanel.paging', { limit, offset })}</p>
+      {usesExtensions && <p className="muted small" data-testid="api-extensions">{t('apiPanel.extensions')}</p>}
       {token && (
         <div className="checkbox-row">
           <input type="checkbox" id={`${id}-token`} checked={withToken} onChange={(e) => setWithToken(e.target.checked)} />
@@ -74,6 +78,7 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
               <pre className="code code-url" tabIndex={0}>{actionUrl({ baseUrl: portalBase, action: 'datastore_search', pairs: portalPairs })}</pre>
               <SnippetTabs input={{ baseUrl: portalBase, action: 'datastore_search', pairs: portalPairs, token: null }} />
               <p className="muted small">{t('apiPanel.portal.note')}</p>
+              {usesExtensions && <p className="muted small">{t('apiPanel.portal.extensions')}</p>}
             </>
           ) : (
             <p className="muted small">{t('apiPanel.portal.needBase')}</p>

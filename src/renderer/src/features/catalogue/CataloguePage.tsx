@@ -1,8 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
+import type { PackageDict } from '../../../../shared/wire/catalogue';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
 import { formatCount } from '../../format/number';
@@ -11,8 +10,10 @@ import { useDebounced } from '../../hooks/use-debounced';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
 import { useToken } from '../../hooks/use-token';
-import { resourceTitle, resourcesToShow } from './catalogue-filter';
-import { ResourceRow } from './ResourceRow';
+import { resourcesToShow } from './catalogue-filter';
+import { applyChange, type PendingChange } from './catalogue-changes';
+import { ChangeDialog } from './ChangeDialog';
+import { DatasetCard } from './DatasetCard';
 
 export function CataloguePage() {
   const { t } = useTranslation();
@@ -22,22 +23,22 @@ export function CataloguePage() {
   const [query, setQuery] = useState('');
   const settled = useDebounced(query.trim(), 250);
   const search = useAsync(`packages:${settled}`, (signal) => api.packageSearch(settled, { signal }));
-  const [deleting, setDeleting] = useState<ResourceDict | null>(null);
+  const [pending, setPending] = useState<PendingChange | null>(null);
   const [busy, setBusy] = useState(false);
-  const [deleteError, setDeleteError] = useState<unknown>(null);
+  const [changeError, setChangeError] = useState<unknown>(null);
   useDocumentTitle(t('catalogue.title'));
 
-  const confirmDelete = () => {
-    if (!deleting) return;
+  const confirmChange = () => {
+    if (!pending) return;
     setBusy(true);
-    api.resourceDelete(deleting.id).then(() => {
-      setDeleting(null);
+    applyChange(pending).then(() => {
+      setPending(null);
       setBusy(false);
       search.reload();
     }, (err: unknown) => {
-      setDeleting(null);
+      setPending(null);
       setBusy(false);
-      setDeleteError(err);
+      setChangeError(err);
     });
   };
 
@@ -61,7 +62,7 @@ export function CataloguePage() {
           }) : search.loading ? t('common.loading') : ''}
         </span>
       </div>
-      {deleteError !== null && <ErrorNotice error={deleteError} onRetry={() => setDeleteError(null)} />}
+      {changeError !== null && <ErrorNotice error={changeError} onRetry={() => setChangeError(null)} />}
       {search.error !== undefined && <ErrorNotice error={search.error} onRetry={search.reload} />}
       {search.data && packages.length === 0 && (
         <div className="empty">
@@ -69,42 +70,10 @@ export function CataloguePage() {
           {!settled && <a className="button button-primary" href="#/import">{t('catalogue.importFile')}</a>}
         </div>
       )}
-      {packages.map((pkg) => {
-        const resources = resourcesToShow(pkg, settled);
-        return (
-          <section key={pkg.id} className="dataset" aria-labelledby={`ds-${pkg.id}`} data-testid="dataset">
-            <h2 id={`ds-${pkg.id}`}>{pkg.title || pkg.name}</h2>
-            <p className="muted small">
-              <code>{pkg.name}</code>{pkg.notes ? ` · ${pkg.notes}` : ''}
-            </p>
-            {resources.length === 0 ? <p className="muted">{t('catalogue.noResources')}</p> : (
-              <div className="table-wrap">
-                <table className="resources">
-                  <caption className="visually-hidden">{t('catalogue.resourcesOf', { name: pkg.title || pkg.name })}</caption>
-                  <thead>
-                    <tr>
-                      <th scope="col" className="c-name">{t('catalogue.col.name')}</th>
-                      <th scope="col" className="num c-rows">{t('catalogue.col.rows')}</th>
-                      <th scope="col" className="num c-cols">{t('catalogue.col.columns')}</th>
-                      <th scope="col" className="num c-size">{t('catalogue.col.size')}</th>
-                      <th scope="col" className="c-source">{t('catalogue.col.source')}</th>
-                      <th scope="col" className="c-date">{t('catalogue.col.imported')}</th>
-                      <th scope="col" className="c-actions"><span className="visually-hidden">{t('catalogue.col.actions')}</span></th>
-                    </tr>
-                  </thead>
-                  <tbody>
-                    {resources.map((r) => <ResourceRow key={r.id} resource={r} canWrite={token !== null} onDelete={setDeleting} />)}
-                  </tbody>
-                </table>
-              </div>
-            )}
-          </section>
-        );
-      })}
-      <ConfirmDialog open={deleting !== null} danger busy={busy} title={t('catalogue.deleteTitle')}
-        confirmLabel={t('catalogue.deleteConfirm')} onCancel={() => setDeleting(null)} onConfirm={confirmDelete}>
-        <p>{deleting ? t('catalogue.deleteText', { name: resourceTitle(deleting) }) : ''}</p>
-      </ConfirmDialog>
+      {packages.map((pkg) => (
+        <DatasetCard key={pkg.id} dataset={pkg} resources={resourcesToShow(pkg, settled)} canWrite={token !== null} onChange={setPending} />
+      ))}
+      <ChangeDialog change={pending} busy={busy} onChange={setPending} onConfirm={confirmChange} onCancel={() => setPending(null)} />
     </div>
   );
 }

@@ -10,10 +10,12 @@ import { hrefFor, importPath, resourcePath } from '../../router';
 interface Props {
   readonly resource: ResourceDict;
   readonly canWrite: boolean;
-  readonly onDelete: (resource: ResourceDict) => void;
+  /** The import screen set to replace this resource's data. */
+  readonly replaceHref: string;
+  readonly onDelete: () => void;
 }
 
-export function ResourceRow({ resource, canWrite, onDelete }: Props) {
+export function ResourceRow({ resource, canWrite, replaceHref, onDelete }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const info = resource.deskstore;
@@ -49,9 +51,15 @@ export function ResourceRow({ resource, canWrite, onDelete }: Props) {
           <a className="button button-small" href={hrefFor(resourcePath(resource.id))}
             aria-label={t('catalogue.openNamed', { name: title })}>{t('catalogue.open')}</a>
         )}
+        {canWrite ? (
+          <a className="button button-small" href={replaceHref} aria-label={t('catalogue.replaceNamed', { name: title })}
+            data-testid="replace-data">{t('catalogue.replace')}</a>
+        ) : (
+          <button type="button" className="button button-small" disabled title={t('token.needed')}>{t('catalogue.replace')}</button>
+        )}
         <button type="button" className="button button-small button-danger-outline" disabled={!canWrite}
           title={canWrite ? undefined : t('token.needed')}
-          aria-label={t('catalogue.deleteNamed', { name: title })} onClick={() => onDelete(resource)}>
+          aria-label={t('catalogue.deleteNamed', { name: title })} onClick={onDelete}>
           {t('catalogue.delete')}
         </button>
       </td>

@@ -34,7 +34,7 @@ export function FileChooser({ disabled, onFile, onLocal }: Props) {
         {t('import.choose.button')}
       </button>
       <input ref={input} type="file" className="visually-hidden" tabIndex={-1} aria-hidden="true"
-        accept=".csv,.tsv,.txt,text/csv,text/tab-separated-values,text/plain" data-testid="file-input"
+        accept=".csv,.tsv,.txt,.gz,text/csv,text/tab-separated-values,text/plain,application/gzip" data-testid="file-input"
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) onFile(file);

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreviewResult } from '../../../../shared/wire/import';
+import { MessageText } from '../../components/MessageText';
 import { delimiterName } from '../../components/delimiter-name';
 import { formatPercent } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
@@ -49,8 +50,8 @@ export function ImportOptions({ preview, busy, onChange }: Props) {
       </div>
       <details className="option-reasons">
         <summary>{t('import.options.why', { confidence: formatPercent(preview.confidence, locale) })}</summary>
-        <ul>{preview.reasons.map((reason) => <li key={reason} lang="en">{reason}</li>)}</ul>
-        <p className="muted small">{t('import.options.serverLanguage')}</p>
+        <ul>{preview.reasons.map((reason, i) => <MessageText key={i} as="li" message={reason} />)}</ul>
+        {preview.reasons.some((reason) => typeof reason === 'string') && <p className="muted small">{t('import.options.serverLanguage')}</p>}
       </details>
     </fieldset>
   );

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { ImportType } from '../../../../shared/wire/import';
+import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProgressBar } from '../../components/ProgressBar';
 import { TokenForm } from '../../components/TokenForm';
@@ -18,7 +18,10 @@ import { ImportTarget, type TargetChoice } from './ImportTarget';
 import { takePendingFile, usePendingFile } from './pending-file';
 import { PreviewTable } from './PreviewTable';
 import { RenamedColumns } from './RenamedColumns';
-import { startImport } from './start-import';
+import { startImport, startReplace } from './start-import';
+import { SearchLanguageChoice } from './SearchLanguageChoice';
+import { ReplaceTarget } from './ReplaceTarget';
+import { isTextSearchLanguage, suggestTextSearchLanguage } from '../../../../shared/text-search-languages';
 import { useImportPreview } from './use-import-preview';
 import { fileProblem } from './problem-text';
 import { toApiError } from '../../api/errors';
@@ -31,13 +34,24 @@ function fileProblemText(error: unknown, t: TFunction): { title?: string; hint?:
   return kind ? { title: t(`import.fileProblem.${kind}.title`), hint: t(`import.fileProblem.${kind}.hint`) } : {};
 }
 
-export function ImportPage() {
+/** The words of a preview (header and first rows) that tell which language the data is in. */
+function previewTexts(preview: ImportPreviewResult): string[] {
+  return [...preview.columns.map((c) => c.label), ...preview.rows.flatMap((row) => row.filter((cell): cell is string => cell !== null))];
+}
+
+/**
+ * Import a file: the preview of how it will be read, where it goes and in which full-text
+ * language, then the load. With `replaceId`, the file replaces that resource's data (same id,
+ * same dataset; the old data stays until the new is complete).
+ */
+export function ImportPage({ replaceId = null }: { readonly replaceId?: string | null }) {
   const { t } = useTranslation();
   const locale = useLocale();
   const token = useToken();
-  const { state, chooseFile, chooseLocal, change, reset, dismissError, setTarget, setResourceName } = useImportPreview();
+  const { state, chooseFile, chooseLocal, change, reset, dismissError, setTarget, setResourceName, setLanguage } = useImportPreview();
   const pendingFile = usePendingFile();
   const packages = useAsync('packages-for-import', (signal) => api.packageSearch('', { signal }));
+  const replacing = useAsync(`replace:${replaceId ?? ''}`, (signal) => (replaceId ? api.resourceShow(replaceId, { signal }) : Promise.resolve(null)));
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   useDocumentTitle(t('import.title'));
@@ -53,12 +67,17 @@ export function ImportPage() {
   const effectiveTarget: TargetChoice = state.target ?? { mode: 'new', title: fileTitle };
   const effectiveName = state.resourceName ?? state.fileName;
   const busy = state.phase === 'uploading' || state.phase === 'previewing';
+  const suggested = state.preview ? suggestTextSearchLanguage(previewTexts(state.preview)) : 'english';
+  // a replacement keeps the resource's language unless changed; a new table takes the suggestion
+  const current = replacing.data?.deskstore?.searchLanguage;
+  const language = state.language ?? (isTextSearchLanguage(current) ? current : suggested);
 
   const begin = () => {
     setStarting(true);
     setStartError(null);
-    startImport(state, effectiveTarget, effectiveName).then((resourceId) => {
-      navigate(importPath(resourceId));
+    const started = replaceId ? startReplace(state, replaceId, language) : startImport(state, effectiveTarget, effectiveName, language);
+    started.then(({ resourceId, createdDataset }) => {
+      navigate(importPath(resourceId), createdDataset ? new URLSearchParams({ dataset: createdDataset }) : undefined);
     }, (err: unknown) => {
       setStarting(false);
       setStartError(err);
@@ -80,7 +99,7 @@ export function ImportPage() {
   return (
     <div className="page import">
       <div className="page-head">
-        <h1 tabIndex={-1}>{t('import.title')}</h1>
+        <h1 tabIndex={-1}>{replaceId ? t('import.replace.title') : t('import.title')}</h1>
         {state.phase !== 'idle' && (
           <button type="button" className="button" onClick={reset}>
             {t('import.startOver')}
@@ -89,6 +108,7 @@ export function ImportPage() {
       </div>
       <TokenForm />
       {!token && <p className="notice">{t('import.needsToken')}</p>}
+      {replaceId && <ReplaceTarget resource={replacing.data ?? null} error={replacing.error} onRetry={replacing.reload} />}
       {state.error !== null && <ErrorNotice error={state.error} onRetry={dismissError} {...fileProblemText(state.error, t)} />}
       {state.phase === 'idle' && !state.preview && (
         <FileChooser disabled={!token} onFile={newFile} onLocal={chooseLocal} />
@@ -128,17 +148,20 @@ export function ImportPage() {
             <span className="muted small" role="status" aria-live="polite">{state.phase === 'previewing' ? t('import.preview.updating') : ''}</span>
             <div className="preview-options">
               <ImportOptions preview={state.preview} busy={busy} onChange={change} />
-              <ImportTarget packages={packages.data?.results ?? []} target={effectiveTarget} resourceName={effectiveName}
-                newTitle={fileTitle} onTarget={setTarget} onResourceName={setResourceName} />
+              {!replaceId && (
+                <ImportTarget packages={packages.data?.results ?? []} target={effectiveTarget} resourceName={effectiveName}
+                  newTitle={fileTitle} onTarget={setTarget} onResourceName={setResourceName} />
+              )}
+              <SearchLanguageChoice value={language} suggested={suggested} onChange={setLanguage} />
             </div>
             <RenamedColumns renamed={state.preview.renamed} />
             {startError !== null && <ErrorNotice error={startError} />}
             <div className="import-actions">
               <button type="button" className="button button-primary button-large" data-testid="start-import"
                 disabled={busy || starting || !token || state.preview.columns.length === 0
-                  || (effectiveTarget.mode === 'new' && !effectiveTarget.title.trim())}
+                  || (replaceId ? !replacing.data : effectiveTarget.mode === 'new' && !effectiveTarget.title.trim())}
                 onClick={begin}>
-                {starting ? t('import.starting') : t('import.start')}
+                {starting ? t('import.starting') : replaceId ? t('import.replace.start') : t('import.start')}
               </button>
               <span className="muted small">{t('import.startHint')}</span>
             </div>

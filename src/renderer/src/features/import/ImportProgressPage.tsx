@@ -12,23 +12,44 @@ import { useToken } from '../../hooks/use-token';
 import { hrefFor, navigate, resourcePath } from '../../router';
 import { PhaseSteps } from './PhaseSteps';
 import { importProgress } from './progress-math';
+import { removeUnfinishedImport } from './remove-unfinished';
 import { useImportStatus } from './use-import-status';
+import type { ImportJobStatus } from '../../../../shared/wire/import';
+import type { Message } from '../../../../shared/messages';
+import { isMessage } from '../../i18n/format-message';
+
+/** The coded message of a failed load: the error itself, or its `deskstore_message`. */
+function importErrorMessage(error: ImportJobStatus['error']): Message | null {
+  if (isMessage(error)) return error;
+  const inner = (error as { deskstore_message?: unknown } | null)?.deskstore_message;
+  return isMessage(inner) ? inner : null;
+}
+
+interface Props {
+  readonly resourceId: string;
+  /** The dataset this import created (null: the file went into an existing one). */
+  readonly createdDataset: string | null;
+}
 
 /**
  * A running import: one bar over all phases, rows read, percent, rate and time left, and
  * a cancel button. The import runs in the server's worker, so this screen (and every
- * other) stays responsive; it can be left and reopened from the catalogue.
+ * other) stays responsive; it can be left and reopened from the catalogue. A cancelled new
+ * import leaves nothing behind (its resource, and the dataset made for it); a cancelled
+ * replacement leaves the previous data as it was.
  */
-export function ImportProgressPage({ resourceId }: { readonly resourceId: string }) {
+export function ImportProgressPage({ resourceId, createdDataset }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const token = useToken();
-  const { status, samples, error } = useImportStatus(resourceId);
+  const { status, lastActive, samples, error } = useImportStatus(resourceId);
   const resource = useAsync(`resource:${resourceId}`, (signal) => api.resourceShow(resourceId, { signal }));
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<unknown>(null);
   const [removed, setRemoved] = useState(false);
   const name = resource.data?.name || t('import.progress.unnamed');
+  // A resource that had a table when this screen opened is being replaced: cancelling keeps its data.
+  const replacing = resource.data?.datastore_active ?? false;
   useDocumentTitle(t('import.progress.title', { name }));
 
   useEffect(() => {
@@ -37,11 +58,12 @@ export function ImportProgressPage({ resourceId }: { readonly resourceId: string
     return () => window.clearTimeout(timer);
   }, [status?.status, resourceId]);
 
-  // A cancelled import leaves an empty resource behind: remove it, since the user asked for nothing.
+  // The user asked for nothing of a cancelled new import: its empty resource (and the dataset
+  // made for it) go.
   useEffect(() => {
-    if (status?.status !== 'cancelled' || !cancelling || removed) return;
-    api.resourceDelete(resourceId).then(() => setRemoved(true), () => setRemoved(false));
-  }, [status?.status, cancelling, removed, resourceId]);
+    if (status?.status !== 'cancelled' || !cancelling || removed || replacing || !resource.data) return;
+    removeUnfinishedImport(resourceId, createdDataset).then(() => setRemoved(true), (err: unknown) => setCancelError(err));
+  }, [status?.status, cancelling, removed, replacing, resource.data, resourceId, createdDataset]);
 
   const cancel = () => {
     setCancelling(true);
@@ -62,43 +84,47 @@ export function ImportProgressPage({ resourceId }: { readonly resourceId: string
       </div>
     );
   }
-  const view = status ? importProgress(status, samples) : null;
+  const view = status ? importProgress(status, samples, lastActive) : null;
   const running = status !== null && !view?.finished;
-  const valueText = view
-    ? t('import.progress.valueText', { percent: formatPercent(view.fraction, locale), rows: formatCount(view.rows, locale) })
-    : t('common.loading');
+  const valueText = !view ? t('common.loading') : view.stopped
+    ? t(status?.status === 'cancelled' ? 'import.progress.stoppedValueText' : 'import.progress.failedValueText', { rows: formatCount(view.rows, locale) })
+    : t('import.progress.valueText', { percent: formatPercent(view.fraction, locale), rows: formatCount(view.rows, locale) });
   return (
     <div className="page import-progress">
       <div className="page-head">
         <h1 tabIndex={-1}>{t('import.progress.title', { name })}</h1>
       </div>
-      <section className="card" aria-labelledby="progress-phase">
+      <section className={view?.stopped ? 'card card-stopped' : 'card'} aria-labelledby="progress-phase" data-testid="import-card">
         <h2 id="progress-phase" className="phase" aria-live="polite">
           {status ? t(`import.phase.${status.status === 'running' || status.status === 'pending' ? status.phase : status.status}`) : t('common.loading')}
         </h2>
-        <ProgressBar fraction={view ? view.fraction : null} label={t('import.progress.label')} valueText={valueText} />
+        <ProgressBar fraction={view ? view.fraction : null} label={t('import.progress.label')} valueText={valueText} stopped={view?.stopped ?? false} />
         {view && status && (
           <dl className="stats" data-testid="import-stats">
-            <div><dt>{t('import.progress.percent')}</dt><dd data-testid="import-percent">{formatPercent(view.fraction, locale)}</dd></div>
+            {!view.stopped && <div><dt>{t('import.progress.percent')}</dt><dd data-testid="import-percent">{formatPercent(view.fraction, locale)}</dd></div>}
             <div><dt>{t('import.progress.rows')}</dt><dd data-testid="import-rows">{formatCount(view.rows, locale)}</dd></div>
-            <div>
-              <dt>{t('import.progress.read')}</dt>
-              <dd>{t('import.progress.bytes', { done: formatBytes(status.bytes_done, locale), total: formatBytes(status.bytes_total, locale) })}</dd>
-            </div>
-            <div>
-              <dt>{t('import.progress.rate')}</dt>
-              <dd>{view.rowsPerSecond !== null ? t('import.progress.rowsPerSecond', { rate: formatRate(view.rowsPerSecond, locale) }) : '–'}</dd>
-            </div>
-            <div>
-              <dt>{t('import.progress.timeLeft')}</dt>
-              <dd>
-                {view.finished ? '–' : view.secondsLeft !== null ? formatDuration(view.secondsLeft, locale)
-                  : status.phase === 'queued' ? '–' : t('import.progress.finishing')}
-              </dd>
-            </div>
+            {!view.stopped && (
+              <>
+                <div>
+                  <dt>{t('import.progress.read')}</dt>
+                  <dd>{t('import.progress.bytes', { done: formatBytes(status.bytes_done, locale), total: formatBytes(status.bytes_total, locale) })}</dd>
+                </div>
+                <div>
+                  <dt>{t('import.progress.rate')}</dt>
+                  <dd>{view.rowsPerSecond !== null ? t('import.progress.rowsPerSecond', { rate: formatRate(view.rowsPerSecond, locale) }) : '–'}</dd>
+                </div>
+                <div>
+                  <dt>{t('import.progress.timeLeft')}</dt>
+                  <dd>
+                    {view.finished ? '–' : view.secondsLeft !== null ? formatDuration(view.secondsLeft, locale)
+                      : status.phase === 'queued' ? '–' : t('import.progress.finishing')}
+                  </dd>
+                </div>
+              </>
+            )}
           </dl>
         )}
-        {status && <PhaseSteps phase={status.phase} status={status.status} />}
+        {status && <PhaseSteps phase={status.phase} status={status.status} stoppedIn={view?.stoppedIn ?? null} />}
         {running && (
           <div className="import-actions">
             <button type="button" className="button button-danger-outline" onClick={cancel} disabled={cancelling || !token}
@@ -120,12 +146,12 @@ export function ImportProgressPage({ resourceId }: { readonly resourceId: string
         )}
         {status?.status === 'error' && (
           <>
-            <ErrorNotice error={new ApiError('import_failed', 0, status.error?.message ?? '')} />
+            <ErrorNotice error={new ApiError('import_failed', 0, status.error?.message ?? '', {}, importErrorMessage(status.error))} />
             <div className="import-actions">
               <a className="button button-primary" href="#/import">{t('import.progress.tryAgain')}</a>
-              {removed ? <span role="status">{t('import.progress.removed')}</span> : (
+              {replacing ? null : removed ? <span role="status">{t('import.progress.removed')}</span> : (
                 <button type="button" className="button" disabled={!token} data-testid="remove-empty"
-                  onClick={() => void api.resourceDelete(resourceId).then(() => setRemoved(true), (err: unknown) => setCancelError(err))}>
+                  onClick={() => void removeUnfinishedImport(resourceId, createdDataset).then(() => setRemoved(true), (err: unknown) => setCancelError(err))}>
                   {t('import.progress.removeEmpty')}
                 </button>
               )}
@@ -135,9 +161,18 @@ export function ImportProgressPage({ resourceId }: { readonly resourceId: string
         )}
         {status?.status === 'cancelled' && (
           <>
-            <p className="notice" role="status">{cancelling ? t('import.progress.cancelledRemoved') : t('import.progress.cancelled')}</p>
+            <p className="notice" role="status" data-testid="cancelled-notice">
+              {replacing ? t('import.progress.cancelled') : removed ? t('import.progress.cancelledRemoved')
+                : cancelling ? t('import.progress.cancelledRemoving') : t('import.progress.cancelledLeft')}
+            </p>
             <div className="import-actions">
               <a className="button button-primary" href="#/import">{t('import.progress.importAnother')}</a>
+              {!replacing && !removed && !cancelling && (
+                <button type="button" className="button" disabled={!token} data-testid="remove-empty"
+                  onClick={() => void removeUnfinishedImport(resourceId, createdDataset).then(() => setRemoved(true), (err: unknown) => setCancelError(err))}>
+                  {t('import.progress.removeEmpty')}
+                </button>
+              )}
               <a className="button" href="#/">{t('nav.backToCatalogue')}</a>
             </div>
           </>

@@ -1,10 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
+import type { ImportPreviewResult, ImportType, ServerText } from '../../../../shared/wire/import';
+import { MessageText } from '../../components/MessageText';
 import { parseTypeProblem } from './problem-text';
 import { TYPE_CHOICES, typeKey } from './type-names';
 
-function TypeProblem({ problem }: { readonly problem: string }) {
+function TypeProblem({ problem }: { readonly problem: ServerText }) {
   const { t } = useTranslation();
+  if (typeof problem !== 'string') return <MessageText as="p" className="type-problem" message={problem} />;
   const parsed = parseTypeProblem(problem);
   return parsed
     ? <p className="type-problem" role="note">{t('import.preview.problem', { value: parsed.value, type: t(typeKey(parsed.type)) })}</p>
@@ -58,7 +60,7 @@ export function PreviewTable({ preview, busy, onType, forcedTypes }: Props) {
                       {t('import.preview.autoType')}
                     </button>
                   )}
-                  <p className="type-reason" lang="en" title={column.reason}>{column.reason}</p>
+                  <MessageText as="p" className="type-reason" message={column.reason} withTitle />
                   {column.problem && <TypeProblem problem={column.problem} />}
                 </td>
               );

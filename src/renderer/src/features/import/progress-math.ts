@@ -21,6 +21,10 @@ export interface ProgressView {
   readonly finished: boolean;
   /** The rows can already be searched (the DataStore table is active). */
   readonly searchable: boolean;
+  /** Cancelled or failed: the bar stays where the import stopped and nothing counts as done. */
+  readonly stopped: boolean;
+  /** The step the import was in when it stopped (null: not known, or not stopped). */
+  readonly stoppedIn: JobPhase | null;
 }
 
 const READING_SHARE = 0.8;
@@ -50,7 +54,18 @@ export function isFinished(status: ImportJobStatus): boolean {
   return status.status === 'complete' || status.status === 'error' || status.status === 'cancelled';
 }
 
-export function importProgress(status: ImportJobStatus, samples: readonly ProgressSample[]): ProgressView {
+/**
+ * @param lastActive the last status seen while the job ran: a cancelled or failed job reports
+ * phase `done`, and its bar must show where it stopped, not a full bar.
+ */
+export function importProgress(status: ImportJobStatus, samples: readonly ProgressSample[], lastActive: ImportJobStatus | null = null): ProgressView {
+  if (status.status === 'cancelled' || status.status === 'error') {
+    const before = lastActive && !isFinished(lastActive) ? importProgress(lastActive, []) : null;
+    return {
+      fraction: before?.fraction ?? 0, rows: status.rows_done, rowsPerSecond: null, secondsLeft: null, phase: status.phase,
+      finished: true, searchable: false, stopped: true, stoppedIn: before?.phase ?? null,
+    };
+  }
   const finished = isFinished(status);
   const phase = status.phase;
   let fraction: number;
@@ -65,5 +80,8 @@ export function importProgress(status: ImportJobStatus, samples: readonly Progre
     ? Math.max(0, status.bytes_total - status.bytes_done) / bytesPerSecond
     : null;
   const searchable = status.status === 'complete' || phase === 'storing' || phase === 'done';
-  return { fraction: Math.max(0, Math.min(1, fraction)), rows: status.rows_done, rowsPerSecond, secondsLeft, phase, finished, searchable };
+  return {
+    fraction: Math.max(0, Math.min(1, fraction)), rows: status.rows_done, rowsPerSecond, secondsLeft, phase, finished, searchable,
+    stopped: false, stoppedIn: null,
+  };
 }

@@ -1,7 +1,8 @@
 /**
  * Starts the load: a new dataset if asked (its name derived from the title, with a numeric
- * suffix when taken), then resource_create with the previewed options. Returns the new
- * resource's id; its progress is then polled by the progress screen.
+ * suffix when taken), then resource_create with the previewed options; or, to replace a
+ * resource's data, resource_patch of that resource (its id stays, and its current data until
+ * the new one is complete). The progress screen then polls the resource's load.
  */
 import { api } from '../../api/client';
 import { ApiError } from '../../api/errors';
@@ -9,6 +10,7 @@ import type { ImportPreviewState } from './use-import-preview';
 import { loadParams } from './use-import-preview';
 import { datasetNameFrom } from './dataset-name';
 import type { TargetChoice } from './ImportTarget';
+import type { TextSearchLanguage } from '../../../../shared/text-search-languages';
 
 async function createDataset(title: string): Promise<string> {
   for (let attempt = 1; attempt <= 20; attempt++) {
@@ -24,17 +26,37 @@ async function createDataset(title: string): Promise<string> {
   throw new ApiError('validation', 409, 'No free dataset name', { name: ['No free dataset name'] });
 }
 
-export async function startImport(state: ImportPreviewState, target: TargetChoice, resourceName: string): Promise<string> {
-  const params = loadParams(state);
+export interface StartedImport {
+  readonly resourceId: string;
+  /** The dataset made for this import, if one was. */
+  readonly createdDataset: string | null;
+}
+
+/** The load parameters of the previewed file, and the file's name. */
+function sourceParams(state: ImportPreviewState, language: TextSearchLanguage): { load: Record<string, unknown>; fileName: string } {
+  const params = loadParams(state, language);
   const source = state.source;
   if (!params || !source) throw new ApiError('bad_request', 0, 'Nothing to import');
-  const packageId = target.mode === 'new' ? await createDataset(target.title) : target.packageId;
-  const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_file: source.handle };
+  const where = source.kind === 'staged'
+    ? { deskstore_upload_id: source.uploadId }
+    : { deskstore_local_file: source.handle };
+  return { load: { ...where, ...params }, fileName: source.name };
+}
+
+export async function startImport(state: ImportPreviewState, target: TargetChoice, resourceName: string,
+  language: TextSearchLanguage): Promise<StartedImport> {
+  const { load, fileName } = sourceParams(state, language);
+  const createdDataset = target.mode === 'new' ? await createDataset(target.title) : null;
   const created = await api.resourceCreate({
-    package_id: packageId,
-    name: resourceName.trim() || source.name,
-    ...where,
-    ...params,
+    package_id: createdDataset ?? (target.mode === 'existing' ? target.packageId : ''),
+    name: resourceName.trim() || fileName,
+    ...load,
   });
-  return created.id;
+  return { resourceId: created.id, createdDataset };
+}
+
+/** Loads the previewed file into an existing resource: same id, same name. */
+export async function startReplace(state: ImportPreviewState, resourceId: string, language: TextSearchLanguage): Promise<StartedImport> {
+  await api.resourcePatch({ id: resourceId, ...sourceParams(state, language).load });
+  return { resourceId, createdDataset: null };
 }

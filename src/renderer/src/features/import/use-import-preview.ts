@@ -11,6 +11,7 @@ import { isAbort } from '../../api/errors';
 import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
 import { previewAgain, uploadForPreview, type ImportSource, type PreviewOptions, type UploadHandle } from '../../api/upload';
 import type { TargetChoice } from './ImportTarget';
+import type { TextSearchLanguage } from '../../../../shared/text-search-languages';
 
 export type PreviewPhase = 'idle' | 'uploading' | 'previewing' | 'ready';
 
@@ -33,12 +34,14 @@ export interface ImportPreviewState {
    * overrides, they belong to the file: choosing another file starts from its defaults. */
   readonly target: TargetChoice | null;
   readonly resourceName: string | null;
+  /** The full-text language chosen (null: the suggested one). */
+  readonly language: TextSearchLanguage | null;
   readonly error: unknown;
 }
 
 const INITIAL: ImportPreviewState = {
   phase: 'idle', fileName: '', fileSize: 0, uploaded: { loaded: 0, total: 0 }, source: null, preview: null,
-  overrides: { types: {} }, target: null, resourceName: null, error: null,
+  overrides: { types: {} }, target: null, resourceName: null, language: null, error: null,
 };
 
 /** The wire name of a delimiter (`\t` → `tab`). */
@@ -128,15 +131,17 @@ export function useImportPreview() {
   const dismissError = useCallback(() => setState((s) => ({ ...s, error: null })), []);
   const setTarget = useCallback((target: TargetChoice | null) => setState((s) => ({ ...s, target })), []);
   const setResourceName = useCallback((resourceName: string | null) => setState((s) => ({ ...s, resourceName })), []);
+  const setLanguage = useCallback((language: TextSearchLanguage | null) => setState((s) => ({ ...s, language })), []);
 
-  return { state, chooseFile, chooseLocal, change, reset, dismissError, setTarget, setResourceName };
+  return { state, chooseFile, chooseLocal, change, reset, dismissError, setTarget, setResourceName, setLanguage };
 }
 
-/** resource_create's load parameters for what the preview shows. */
-export function loadParams(state: ImportPreviewState): Record<string, unknown> | null {
+/** resource_create's load parameters for what the preview shows, indexed in `language`. */
+export function loadParams(state: ImportPreviewState, language: TextSearchLanguage): Record<string, unknown> | null {
   const { preview, source } = state;
   if (!preview || !source) return null;
   return {
+    deskstore_language: language,
     deskstore_encoding: preview.encoding,
     deskstore_delimiter: delimiterParam(preview.delimiter),
     deskstore_skip_lines: preview.skipLines,

@@ -8,13 +8,15 @@ const POLL_MS = 400;
 
 export interface StatusPoll {
   readonly status: ImportJobStatus | null;
+  /** The last status seen while the job was still pending or running. */
+  readonly lastActive: ImportJobStatus | null;
   readonly samples: readonly ProgressSample[];
   readonly error: unknown;
 }
 
 /** Polls deskstore_import_status until the job ends; keeps recent samples for the rate. */
 export function useImportStatus(resourceId: string): StatusPoll {
-  const [poll, setPoll] = useState<StatusPoll & { id: string }>({ id: resourceId, status: null, samples: [], error: null });
+  const [poll, setPoll] = useState<StatusPoll & { id: string }>({ id: resourceId, status: null, lastActive: null, samples: [], error: null });
   useEffect(() => {
     let timer = 0;
     let stopped = false;
@@ -23,10 +25,14 @@ export function useImportStatus(resourceId: string): StatusPoll {
       api.importStatus(resourceId, { signal: controller.signal }).then((status) => {
         if (stopped) return;
         const sample = { at: performance.now(), rows: status.rows_done, bytes: status.bytes_done };
-        setPoll((p) => ({
-          id: resourceId, status, error: null,
-          samples: addSample(p.id === resourceId ? p.samples : [], sample),
-        }));
+        setPoll((p) => {
+          const same = p.id === resourceId;
+          return {
+            id: resourceId, status, error: null,
+            lastActive: isFinished(status) ? (same ? p.lastActive : null) : status,
+            samples: addSample(same ? p.samples : [], sample),
+          };
+        });
         if (!isFinished(status)) timer = window.setTimeout(tick, POLL_MS);
       }, (error: unknown) => {
         if (stopped || isAbort(error)) return;
@@ -42,5 +48,5 @@ export function useImportStatus(resourceId: string): StatusPoll {
       window.clearTimeout(timer);
     };
   }, [resourceId]);
-  return poll.id === resourceId ? poll : { status: null, samples: [], error: null };
+  return poll.id === resourceId ? poll : { status: null, lastActive: null, samples: [], error: null };
 }

@@ -2,7 +2,8 @@ import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncEx
 import { useTranslation } from 'react-i18next';
 import type { DatastoreRecord } from '../../../../shared/wire/search';
 import { copyText } from '../../components/clipboard';
-import { formatCell, isNumericType } from '../../format/cell';
+import { formatCellText, isNumericType } from '../../format/cell';
+import { numberStyleOf } from '../../format/number-style';
 import { useLocale } from '../../hooks/use-locale';
 import { columnWidths, EMPTY_LAYOUT, leftOffsets, type ColumnLayout } from './column-layout';
 import { GridHeader, type GridHeaderProps } from './GridHeader';
@@ -50,6 +51,9 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
   const widths = useMemo(() => columnWidths(fields, store.sample, layout), [fields, store.sample, layout]);
   const offsets = useMemo(() => leftOffsets(widths), [widths]);
   const frozen = Math.min(layout.frozen, fields.length - 1);
+  // so are the numbers' styles (ids without separators, a column's decimals kept)
+  const numberStyles = useMemo(() => new Map(fields.filter((f) => isNumericType(f.type))
+    .map((f) => [f.id, numberStyleOf(f, store.sample.map((r) => r[f.id]))])), [fields, store.sample]);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -159,7 +163,7 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
         onDoubleClick={() => { if (record && onOpenRow) onOpenRow(record); }}>
         {fields.map((field, col) => {
           const value = record?.[field.id];
-          const text = record ? formatCell(value, field.type, locale, labels) : '';
+          const { text, full } = record ? formatCellText(value, field.type, locale, labels, numberStyles.get(field.id)) : { text: '', full: null };
           const classes = ['grid-cell'];
           if (isNumericType(field.type)) classes.push('num');
           if (field.id === '_id') classes.push('row-id');
@@ -167,14 +171,15 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
           if (col === frozen && frozen > 0) classes.push('frozen-last');
           if (!record) classes.push('loading');
           else if (value === null || value === undefined) classes.push('null');
+          if (full !== null) classes.push('rounded');
           const selected = isSelected(sel, index, col);
           if (selected) classes.push('selected');
           if (sel && sel.active.row === index && sel.active.col === col) classes.push('active');
-          // long values are cut with an ellipsis: the whole text is in the tooltip
+          // long values are cut with an ellipsis, rounded numbers show fewer decimals: the whole value is in the tooltip
           return (
             <div key={field.id} id={cellId(index, col)} role="gridcell" aria-colindex={col + 1} aria-selected={selected}
-              className={classes.join(' ')} data-field={field.id} title={text.length > 20 ? text : undefined}
-              style={stickyStyle(col)} onMouseDown={(e) => onCellMouseDown(e, index, col)}>
+              className={classes.join(' ')} data-field={field.id} title={full ?? (text.length > 20 ? text : undefined)}
+              data-full={full ?? undefined} style={stickyStyle(col)} onMouseDown={(e) => onCellMouseDown(e, index, col)}>
               {text}
             </div>
           );

@@ -1,9 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { formatCell } from '../../format/cell';
+import { numberStyleOf } from '../../format/number-style';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from './columns';
-import type { FilterValue, ViewState } from './view-state';
+import { isEmptyChoice, type FilterChoice } from './filter-choice';
+import type { ViewState } from './view-state';
 
 interface Props {
   readonly view: ViewState;
@@ -21,7 +23,9 @@ export function FilterChips({ view, fields, onRemove, onEdit, onClearAll }: Prop
   const entries = Object.entries(view.filters).filter(([, values]) => values.length > 0);
   if (entries.length === 0 && !view.q) return null;
   const fieldOf = (id: string) => fields.find((f) => f.id === id);
-  const show = (field: DatastoreField | undefined, value: FilterValue) => formatCell(value, field?.type ?? 'text', locale, labels);
+  const show = (field: DatastoreField | undefined, choice: FilterChoice) => (isEmptyChoice(choice)
+    ? t(choice.deskstore_empty ? 'filter.empty' : 'filter.notEmptyChoice')
+    : formatCell(choice, field?.type ?? 'text', locale, labels, field ? numberStyleOf(field, []) : undefined));
   return (
     <ul className="chips" aria-label={t('filter.active')} data-testid="filter-chips">
       {entries.map(([fieldId, values]) => {

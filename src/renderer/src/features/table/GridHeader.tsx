@@ -5,14 +5,15 @@ import { isNumericType } from '../../format/cell';
 import { typeKey } from '../import/type-names';
 import { MAX_WIDTH, MIN_WIDTH } from './column-layout';
 import { columnLabel } from './columns';
-import type { FilterValue, SortSpec } from './view-state';
+import type { FilterChoice, SortSpec } from './view-state';
 
 export interface GridHeaderProps {
   readonly fields: readonly DatastoreField[];
   readonly sort: readonly SortSpec[];
-  readonly filters: Readonly<Record<string, readonly FilterValue[]>>;
+  readonly filters: Readonly<Record<string, readonly FilterChoice[]>>;
   readonly openFilter: string | null;
-  readonly onSort: (field: string) => void;
+  /** `add`: Shift was held, the column joins the sort instead of replacing it. */
+  readonly onSort: (field: string, add: boolean) => void;
   /** Absent: no filter buttons (a result that cannot be filtered, e.g. SQL). */
   readonly onFilter?: ((field: string) => void) | undefined;
   /** Column widths in pixels and left offsets (for the frozen columns). */
@@ -63,28 +64,36 @@ export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter
       {fields.map((field, index) => {
         const isId = field.id === '_id';
         const label = isId ? t('table.rowNumber') : columnLabel(field);
-        const direction = sort.find((s) => s.field === field.id)?.dir;
+        const rank = sort.findIndex((s) => s.field === field.id);
+        const direction = sort[rank]?.dir;
         const filtered = (filters[field.id]?.length ?? 0) > 0;
+        // aria-sort belongs on one header only: the first sort column; the others say their rank in their label
+        const ariaSort = rank === 0 ? (direction === 'asc' ? 'ascending' : 'descending') : undefined;
+        const sortState = direction === undefined ? '' : sort.length > 1
+          ? t(`table.sortedNth.${direction}`, { n: rank + 1 }) : t(`table.sorted.${direction}`);
+        const names = isId ? '' : `${field.id}${field.info?.label && field.info.label !== field.id ? `\n${field.info.label}` : ''}${onMove ? `\n${t('grid.moveHint')}` : ''}\n`;
         const width = widths?.[index] ?? 0;
         const isFrozen = index > 0 && index <= frozen;
         const sticky: CSSProperties | undefined = isFrozen ? { position: 'sticky', left: `${offsets?.[index] ?? 0}px`, zIndex: 3 } : undefined;
         return (
-          <div key={field.id} role="columnheader" aria-colindex={index + 1}
-            aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
+          <div key={field.id} role="columnheader" aria-colindex={index + 1} aria-sort={ariaSort}
             className={`grid-head-cell${isNumericType(field.type) ? ' num' : ''}${filtered ? ' is-filtered' : ''}${isFrozen ? ' frozen' : ''}${isFrozen && index === frozen ? ' frozen-last' : ''}`}
-            data-field={field.id} style={sticky}
+            data-field={field.id} data-sort-rank={direction ? rank + 1 : undefined} style={sticky}
             onDragOver={(e) => { if (onMove && !isId && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault(); }}
             onDrop={(e) => { const from = e.dataTransfer.getData(DRAG_TYPE); if (from && onMove) { e.preventDefault(); onMove(from, field.id); } }}>
-            <button type="button" className="sort-button" onClick={() => onSort(field.id)} onKeyDown={(e) => moveKeys(e, index)}
+            <button type="button" className="sort-button" onClick={(e) => onSort(field.id, e.shiftKey)} onKeyDown={(e) => moveKeys(e, index)}
               // the heading is what is dragged to move a column (the edge handle resizes it)
               draggable={Boolean(onMove) && !isId}
               onDragStart={(e) => { e.dataTransfer.setData(DRAG_TYPE, field.id); e.dataTransfer.effectAllowed = 'move'; }}
-              title={isId ? undefined : `${field.id}${field.info?.label && field.info.label !== field.id ? `\n${field.info.label}` : ''}${onMove ? `\n${t('grid.moveHint')}` : ''}`}
-              aria-label={t('table.sortBy', { column: label })} data-testid="sort-button">
+              title={`${names}${t('table.sortHint')}`}
+              aria-label={`${t('table.sortBy', { column: label })}${sortState ? `, ${sortState}` : ''}`} data-testid="sort-button">
               <span className="head-label">{label}</span>
               <span className="head-meta">
                 <span className="type-badge">{isId ? t('table.rowNumberType') : t(typeKey(field.type))}</span>
-                <span className="sort-indicator" aria-hidden="true">{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}</span>
+                <span className="sort-indicator" aria-hidden="true">
+                  {direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}
+                  {direction && sort.length > 1 ? <sub className="sort-rank">{rank + 1}</sub> : null}
+                </span>
               </span>
             </button>
             {!isId && onFilter && (

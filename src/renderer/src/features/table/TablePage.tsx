@@ -22,10 +22,12 @@ import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
 import { RowPageStore } from './row-pages';
 import { SearchBox } from './SearchBox';
+import { CopyButton } from '../../components/CopyButton';
+import { SearchLanguageNote } from './SearchLanguageNote';
 import { modeFromQuery, ViewSwitch, type TableMode } from './ViewSwitch';
 import { loadLayout, moveColumn, orderFields, saveLayout, type ColumnLayout } from './column-layout';
 import { sqlPath, rowPath } from '../../router';
-import { nextSort, viewFromQuery, viewToQuery, visibleFieldIds, type FilterValue, type SearchShape, type ViewState } from './view-state';
+import { nextSort, viewFromQuery, viewToQuery, visibleFieldIds, type FilterChoice, type SearchShape, type ViewState } from './view-state';
 
 const API_PAGE = 100;
 
@@ -87,19 +89,24 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   const title = meta.data ? resourceTitle(meta.data.resource) : '';
   useDocumentTitle(title || t('table.title'));
 
-  const go = useCallback((next: ViewState, nextPanel: Panel, field?: string | null, nextMode: TableMode = mode) => {
+  // A change of what the table shows is a history step (Back undoes it; the search box's
+  // refinements are one step); opening or closing a panel only rewrites the address.
+  const go = useCallback((next: ViewState, nextPanel: Panel, field?: string | null,
+    options: { readonly step?: 'search' | 'view'; readonly mode?: TableMode } = {}) => {
+    const nextMode = options.mode ?? mode;
     const extra: Record<string, string> = {};
     if (nextMode !== 'table') extra.view = nextMode;
     if (nextPanel) extra.panel = nextPanel;
     if (withField(nextPanel) && field) extra.field = field;
-    navigate(resourcePath(resourceId), viewToQuery(next, extra), { replace: true });
+    const step = options.step;
+    navigate(resourcePath(resourceId), viewToQuery(next, extra), step ? { step, merge: step === 'search' } : { replace: true });
   }, [resourceId, mode]);
-  const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField);
+  const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField, { step: 'view' });
   const openPanel = (next: Panel, field?: string) => {
     const same = next === panel && (!withField(next) || field === undefined || field === filterField);
     go(view, same ? null : next, field);
   };
-  const commitSearch = useCallback((q: string) => go({ ...view, q }, panel, filterField), [go, view, panel, filterField]);
+  const commitSearch = useCallback((q: string) => go({ ...view, q }, panel, filterField, { step: 'search' }), [go, view, panel, filterField]);
 
   if (meta.error !== undefined) {
     return (
@@ -129,9 +136,10 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           <span>{dataset.data?.title || dataset.data?.name || ''}</span>
         </nav>
         <h1 tabIndex={-1}>{title}</h1>
+        <SearchLanguageNote resource={meta.data.resource} />
         <p className="counts" role="status" aria-live="polite" data-testid="row-counts">
           {matching === null ? t('common.loading') : filtered
-            ? t('table.countFiltered', { count: meta.data.total, matching: formatCount(matching, locale), total: formatCount(meta.data.total, locale) })
+            ? t('table.countFiltered', { count: matching, matching: formatCount(matching, locale), total: formatCount(meta.data.total, locale) })
             : t('table.count', { count: meta.data.total, total: formatCount(meta.data.total, locale) })}
           {' · '}
           {t('table.columnCount', { count: gridFields.length - 1, n: formatCount(gridFields.length - 1, locale), total: allFields.length - 1 })}
@@ -140,7 +148,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
       <div className="toolbar">
         <SearchBox key={resourceId} value={view.q} onCommit={commitSearch} />
         <div className="toolbar-buttons">
-          <ViewSwitch mode={mode} onMode={(m) => go(view, panel, filterField, m)} />
+          <ViewSwitch mode={mode} onMode={(m) => go(view, panel, filterField, { mode: m, step: 'view' })} />
           <button type="button" className="button" aria-pressed={panel === 'conditions'} onClick={() => openPanel('conditions')} data-testid="open-conditions">
             {conditions.length ? t('conditions.buttonActive', { count: conditions.length }) : t('conditions.button')}
           </button>
@@ -157,6 +165,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           <button type="button" className="button" aria-pressed={panel === 'api'} onClick={() => openPanel('api')} data-testid="open-api">
             {t('apiPanel.button')}
           </button>
+          <CopyButton text={window.location.href} label={t('table.copyLinkLabel')} caption={t('table.copyLink')} className="button" testId="copy-link" />
         </div>
       </div>
       <FilterChips view={view} fields={allFields}
@@ -166,7 +175,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           setView({ filters });
         }}
         onEdit={(field) => openPanel('filter', field)}
-        onClearAll={() => go({ ...view, q: '', filters: {}, conditions: [] }, panel === 'filter' ? null : panel)} />
+        onClearAll={() => go({ ...view, q: '', filters: {}, conditions: [] }, panel === 'filter' ? null : panel, null, { step: 'view' })} />
       <ConditionChips conditions={conditions} fields={allFields}
         onRemove={(index) => setView({ conditions: conditions.filter((_, i) => i !== index) })}
         onEdit={() => { if (panel !== 'conditions') openPanel('conditions'); }} />
@@ -177,7 +186,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
         {mode === 'table' && (
           <DataGrid store={store} fields={gridFields} sort={view.sort} filters={view.filters} openFilter={filterField}
             label={t('table.gridLabel', { name: title })}
-            onSort={(field) => setView({ sort: nextSort(view.sort, field) })}
+            onSort={(field, add) => setView({ sort: nextSort(view.sort, field, add) })}
             onFilter={(field) => openPanel('filter', field)}
             onTopRow={setTopRow}
             layout={layout}
@@ -193,7 +202,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
         )}
         {panel === 'filter' && filterTarget && (
           <FilterPanel key={filterTarget.id} shape={shape} field={filterTarget} selected={view.filters[filterTarget.id] ?? []}
-            onChange={(values: FilterValue[]) => {
+            onChange={(values: FilterChoice[]) => {
               const filters = { ...view.filters, [filterTarget.id]: values };
               if (values.length === 0) delete filters[filterTarget.id];
               setView({ filters });

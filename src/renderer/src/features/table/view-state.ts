@@ -3,12 +3,16 @@
  * is kept in the route's query (so it survives a reload and a language switch) and how it
  * becomes `datastore_search` parameters. The table, the API panel and the export all use
  * searchPairs(), so they are the same query. Pure: no DOM.
+ *
+ * The search box sends `deskstore_q`, Deskstore's search as you type (docs/search.md): it finds
+ * what `q` finds for the words typed, plus every word starting with them, accents optional.
+ * A CKAN portal does not know it, so the portal's version of the query sends the words as `q`.
  */
-import { prefixTsQuery } from '../../api/tsquery';
 import type { ParamPairs } from '../../api/urls';
-import { conditionsFromParam, conditionsToParam, mergeConditions, type Condition } from './conditions';
+import { isEmptyChoice, isFilterChoice, type FilterChoice } from './filter-choice';
+import { DESKSTORE_ONLY, conditionsFromParam, conditionsToParam, mergeConditions, type Condition } from './conditions';
 
-export type FilterValue = string | number | boolean;
+export type { FilterChoice, FilterValue } from './filter-choice';
 
 export interface SortSpec {
   readonly field: string;
@@ -17,7 +21,7 @@ export interface SortSpec {
 
 export interface ViewState {
   readonly q: string;
-  readonly filters: Readonly<Record<string, readonly FilterValue[]>>;
+  readonly filters: Readonly<Record<string, readonly FilterChoice[]>>;
   readonly sort: readonly SortSpec[];
   readonly hidden: readonly string[];
   /** Conditions by operator (conditions.ts), next to the value filters; none when absent. */
@@ -35,14 +39,12 @@ function parseJson(text: string | null): unknown {
   }
 }
 
-const isFilterValue = (v: unknown): v is FilterValue => typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean';
-
 export function viewFromQuery(query: URLSearchParams): ViewState {
-  const filters: Record<string, FilterValue[]> = {};
+  const filters: Record<string, FilterChoice[]> = {};
   const rawFilters = parseJson(query.get('filters'));
   if (rawFilters && typeof rawFilters === 'object' && !Array.isArray(rawFilters)) {
     for (const [field, values] of Object.entries(rawFilters)) {
-      const list = (Array.isArray(values) ? values : [values]).filter(isFilterValue);
+      const list = (Array.isArray(values) ? values : [values]).filter(isFilterChoice);
       if (list.length) filters[field] = list;
     }
   }
@@ -60,7 +62,7 @@ export function viewFromQuery(query: URLSearchParams): ViewState {
 export function viewToQuery(view: ViewState, extra: Readonly<Record<string, string>> = {}): URLSearchParams {
   const query = new URLSearchParams();
   if (view.q) query.set('q', view.q);
-  if (Object.keys(view.filters).length) query.set('filters', JSON.stringify(view.filters));
+  if (Object.keys(view.filters).length) query.set('filters', JSON.stringify(filtersParam(view.filters, false)));
   if (view.sort.length) query.set('sort', JSON.stringify(view.sort.map((s) => [s.field, s.dir])));
   if (view.hidden.length) query.set('hidden', JSON.stringify(view.hidden));
   if (view.conditions?.length) query.set('cond', conditionsToParam(view.conditions));
@@ -95,14 +97,33 @@ export interface SearchShape {
   readonly allFields: readonly string[];
 }
 
+/** `filters` as the API takes it: one choice as itself, several as a list; CKAN gets no blank choices. */
+function filtersParam(filters: ViewState['filters'], forCkan: boolean, without?: string): Record<string, FilterChoice | FilterChoice[]> {
+  const out: Record<string, FilterChoice | FilterChoice[]> = {};
+  for (const [field, choices] of Object.entries(filters)) {
+    const kept = forCkan ? choices.filter((c) => !isEmptyChoice(c)) : choices;
+    if (field === without || kept.length === 0) continue;
+    out[field] = kept.length === 1 ? kept[0]! : [...kept];
+  }
+  return out;
+}
+
+export interface QueryOptions {
+  readonly withoutFilter?: string;
+  readonly withFields?: boolean;
+  readonly withSort?: boolean;
+  /** For a CKAN portal: the search words as `q`, no Deskstore-only filter choices. */
+  readonly forCkan?: boolean;
+}
+
 /** The query part shared by datastore_search, the dump and the facets (no paging). */
-export function queryPairs(shape: SearchShape, options: { withoutFilter?: string; withFields?: boolean; withSort?: boolean } = {}): [string, string][] {
+export function queryPairs(shape: SearchShape, options: QueryOptions = {}): [string, string][] {
   const { view } = shape;
   const pairs: [string, string][] = [];
-  const tsquery = prefixTsQuery(view.q);
-  if (tsquery) pairs.push(['q', tsquery], ['plain', 'false'], ['language', 'simple']);
-  const filters = mergeConditions(Object.fromEntries(Object.entries(view.filters).filter(([field, values]) => field !== options.withoutFilter && values.length > 0)
-    .map(([field, values]) => [field, values.length === 1 ? values[0] : values])), view.conditions ?? []);
+  const words = view.q.trim();
+  if (words) pairs.push([options.forCkan ? 'q' : 'deskstore_q', words]);
+  const conditions = (view.conditions ?? []).filter((c) => !options.forCkan || !DESKSTORE_ONLY.has(c.op));
+  const filters = mergeConditions(filtersParam(view.filters, options.forCkan ?? false, options.withoutFilter), conditions);
   if (Object.keys(filters).length) pairs.push(['filters', JSON.stringify(filters)]);
   if (options.withFields !== false && view.hidden.length) pairs.push(...listPairs('fields', visibleFieldIds(shape.allFields, view.hidden)));
   if (options.withSort !== false && view.sort.length) {
@@ -112,15 +133,28 @@ export function queryPairs(shape: SearchShape, options: { withoutFilter?: string
   return pairs;
 }
 
-export function searchPairs(shape: SearchShape, page: { limit: number; offset: number; includeTotal?: boolean }): ParamPairs {
-  const pairs: [string, string][] = [['resource_id', shape.resourceId], ...queryPairs(shape)];
+export function searchPairs(shape: SearchShape, page: { limit: number; offset: number; includeTotal?: boolean }, options: QueryOptions = {}): ParamPairs {
+  const pairs: [string, string][] = [['resource_id', shape.resourceId], ...queryPairs(shape, options)];
   pairs.push(['limit', String(page.limit)], ['offset', String(page.offset)]);
   if (page.includeTotal === false) pairs.push(['include_total', 'false']);
   return pairs;
 }
 
-export function dumpPairs(shape: SearchShape, format: 'csv' | 'json', bom: boolean): ParamPairs {
-  return [['format', format], ...(bom ? [['bom', 'true'] as [string, string]] : []), ...queryPairs(shape)];
+export interface DumpOptions {
+  readonly bom?: boolean;
+  /** Deskstore's CSV flavour for Excel set to Italian: `;`, decimal comma, BOM, CRLF. */
+  readonly dialect?: 'excel-it';
+  /** The downloaded file's name (the server adds the extension and names it after the resource without one). */
+  readonly fileName?: string;
+}
+
+export function dumpPairs(shape: SearchShape, format: 'csv' | 'json', options: DumpOptions = {}): ParamPairs {
+  const pairs: [string, string][] = [['format', format]];
+  if (options.dialect) pairs.push(['deskstore_dialect', options.dialect]);
+  else if (options.bom) pairs.push(['bom', 'true']);
+  const fileName = options.fileName?.trim();
+  if (fileName) pairs.push(['deskstore_filename', fileName]);
+  return [...pairs, ...queryPairs(shape)];
 }
 
 export function facetPairs(shape: SearchShape, field: string, contains: string, limit: number): ParamPairs {
@@ -132,10 +166,21 @@ export function facetPairs(shape: SearchShape, field: string, contains: string, 
   ];
 }
 
-/** Clicking a header: none → ascending → descending → none (one sort column at a time). */
-export function nextSort(sort: readonly SortSpec[], field: string): SortSpec[] {
+const NEXT_DIR = { none: 'asc', asc: 'desc', desc: null } as const;
+
+/**
+ * Clicking a header cycles its column none → ascending → descending → none. A plain click
+ * sorts by that column alone (starting ascending when the sort had several columns);
+ * Shift-click adds it to the sort, or cycles it in place, a column already there keeping its
+ * rank: rows are ordered by the first column, then by the next among equals.
+ */
+export function nextSort(sort: readonly SortSpec[], field: string, add = false): SortSpec[] {
   const current = sort.find((s) => s.field === field);
-  if (!current) return [{ field, dir: 'asc' }];
-  if (current.dir === 'asc') return [{ field, dir: 'desc' }];
-  return [];
+  const dir = NEXT_DIR[current?.dir ?? 'none'];
+  if (!add) {
+    if (!current || sort.length > 1) return [{ field, dir: 'asc' }];
+    return dir ? [{ field, dir }] : [];
+  }
+  if (!current) return [...sort, { field, dir: 'asc' }];
+  return dir ? sort.map((s) => (s.field === field ? { field, dir } : s)) : sort.filter((s) => s.field !== field);
 }
