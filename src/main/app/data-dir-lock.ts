@@ -8,7 +8,7 @@ import { join } from 'node:path';
  */
 export interface LockInfo {
   readonly pid: number;
-  readonly role: 'server' | 'import';
+  readonly role: 'server' | 'import' | 'mirror' | 'sync' | 'push';
   readonly url?: string;
   readonly since: string;
 }

@@ -24,7 +24,7 @@ import { computeFacets, type FacetOutcome, type FacetRequest } from './search/fa
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations } from './storage/resource-files';
-import type { StoredField } from './catalogue/records';
+import type { DatastoreRecord, StoredField } from './catalogue/records';
 import type { PushLink } from '../../shared/portal';
 import { checkMirrorTarget } from './catalogue/mirror-guard';
 import { applyMirrorPublication, detachMirror, recordPush, type MirrorPublication } from './catalogue/mirror-publish';
@@ -265,6 +265,12 @@ export class Engine implements EngineContext {
   /** Refuses (ValidationError) a mirror whose ids or name are taken here by something else. */
   checkMirrorTarget(portal: string, packageId: string, name: string, resourceIds: readonly string[]): void {
     checkMirrorTarget(this.catalogue, portal, packageId, name, resourceIds);
+  }
+
+  /** A resource's table as stored (a sync diffs against its generation; a push sends its fields and key), or null. */
+  tableFacts(resourceId: string): Pick<DatastoreRecord, 'generation' | 'fields' | 'primaryKey' | 'rowCount'> | null {
+    const ds = this.catalogue.findResource(resourceId)?.datastore;
+    return ds ? { generation: ds.generation, fields: ds.fields, primaryKey: ds.primaryKey, rowCount: ds.rowCount } : null;
   }
 
   /**

@@ -68,6 +68,13 @@ function defaultDispatcher(): Dispatcher {
   return sharedDispatcher;
 }
 
+/** Closes idle keep-alive connections, so a command-line run can end at once. */
+export async function closePortalConnections(): Promise<void> {
+  const dispatcher = sharedDispatcher;
+  sharedDispatcher = null;
+  await dispatcher?.close();
+}
+
 /** One download per portal origin at a time, across every client in this process. */
 const downloadSlots = new Map<string, Promise<unknown>>();
 async function inDownloadSlot<T>(origin: string, run: () => Promise<T>): Promise<T> {
@@ -137,23 +144,28 @@ export class PortalClient {
    * becomes a PortalError carrying the portal's own message.
    */
   async action<T>(name: string, params: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'GET', signal?: AbortSignal): Promise<T> {
-    this.counts.actions++;
-    let url = this.url(`/api/3/action/${name}`);
-    let body: string | undefined;
-    const headers: Headers = { accept: 'application/json' };
-    if (method === 'GET') {
-      const query = new URLSearchParams();
-      for (const [k, v] of Object.entries(params)) {
-        if (v !== undefined) query.set(k, typeof v === 'string' ? v : JSON.stringify(v));
-      }
-      const qs = query.toString();
-      if (qs) url += `?${qs}`;
-    } else {
-      body = JSON.stringify(params);
-      headers['content-type'] = 'application/json';
+    if (method === 'POST') return this.call<T>(name, JSON.stringify(params), signal, this.retries);
+    const query = new URLSearchParams();
+    for (const [k, v] of Object.entries(params)) {
+      if (v !== undefined) query.set(k, typeof v === 'string' ? v : JSON.stringify(v));
     }
-    return this.withRetries(name, signal, async () => {
-      const res = await this.send(url, method, headers, body, signal);
+    return this.call<T>(query.size ? `${name}?${query.toString()}` : name, undefined, signal, this.retries);
+  }
+
+  /**
+   * A POST whose JSON body is already written (a push batch), tried once: whether a failed
+   * write was committed is for the caller to find out before sending it again.
+   */
+  async actionBody<T>(name: string, body: string, signal?: AbortSignal): Promise<T> {
+    return this.call<T>(name, body, signal, 0);
+  }
+
+  private async call<T>(nameAndQuery: string, body: string | undefined, signal: AbortSignal | undefined, retries: number): Promise<T> {
+    this.counts.actions++;
+    const url = this.url(`/api/3/action/${nameAndQuery}`);
+    const headers: Headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
+    return this.withRetries(nameAndQuery.split('?')[0]!, signal, retries, async () => {
+      const res = await this.send(url, body === undefined ? 'GET' : 'POST', headers, body, signal);
       const text = await this.readText(res);
       let envelope: CkanEnvelope | null;
       try {
@@ -185,7 +197,7 @@ export class PortalClient {
     let resumable = false;
     let resumed = 0;
     try {
-      return await this.withRetries('download', opts.signal, async () => {
+      return await this.withRetries('download', opts.signal, this.retries, async () => {
         const headers: Headers = { 'accept-encoding': 'gzip' };
         const resuming = written > 0 && resumable;
         if (resuming) {
@@ -242,22 +254,28 @@ export class PortalClient {
   }
 
   /** Runs `attempt` again after failures worth retrying, waiting as the server asks or backing off. */
-  private async withRetries<T>(what: string, signal: AbortSignal | undefined, attempt: () => Promise<T>): Promise<T> {
+  private async withRetries<T>(what: string, signal: AbortSignal | undefined, retries: number, attempt: () => Promise<T>): Promise<T> {
     for (let n = 0; ; n++) {
       try {
         return await attempt();
       } catch (err) {
         if (signal?.aborted) throw err;
         const failure = this.asPortalError(err);
-        const retryAfter = (err as { retryAfter?: number | null }).retryAfter ?? null;
-        if (!failure.retryable || n >= this.retries) throw failure;
-        const backoff = Math.min(this.maxDelayMs, this.backoffMs * 2 ** n) * (0.75 + Math.random() * 0.5);
-        const delay = Math.min(this.maxDelayMs, retryAfter ?? backoff);
-        this.counts.retries++;
-        this.opts.onRetry?.(what, n + 1, delay, failure.message);
-        await sleep(delay, signal);
+        if (failure !== err) Object.assign(failure, { cause: err });
+        if (!failure.retryable || n >= retries) throw failure;
+        await this.pause(what, err, n, signal);
       }
     }
+  }
+
+  /** Waits before attempt `n + 1`: as long as the portal's Retry-After asks, or an exponential backoff with jitter. */
+  async pause(what: string, err: unknown, n: number, signal?: AbortSignal): Promise<void> {
+    const retryAfter = (err as { retryAfter?: number | null }).retryAfter ?? null;
+    const backoff = Math.min(this.maxDelayMs, this.backoffMs * 2 ** n) * (0.75 + Math.random() * 0.5);
+    const delay = Math.min(this.maxDelayMs, retryAfter ?? backoff);
+    this.counts.retries++;
+    this.opts.onRetry?.(what, n + 1, delay, err instanceof Error ? err.message : String(err));
+    await sleep(delay, signal);
   }
 
   private asPortalError(err: unknown): PortalError {
