@@ -7,6 +7,7 @@ import { datastoreSearchSqlAction } from './datastore-search-sql';
 import { datastoreWriteActions } from './datastore-write';
 import { facetsAction } from './facets';
 import { importActions } from './import-actions';
+import { portalActions } from './portal-actions';
 import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionRegistry } from './types';
@@ -36,6 +37,7 @@ export function createActionRegistry(deps: ActionDeps): ActionRegistry {
     ...datastoreWriteActions(deps),
     ...catalogueActions(deps),
     ...importActions(deps),
+    ...portalActions(deps),
     facetsAction(deps),
     tokenCheckAction,
   ];
