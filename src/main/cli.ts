@@ -53,7 +53,9 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(`deskstore: ${(err as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  console.error(`deskstore: ${err instanceof Error ? err.message : String(err)}`);
+  // An error worded for people (a mirror's conflict, a portal's refusal) is told in those words.
+  const worded = isActionError(err) ? err.deskstoreMessage?.text : undefined;
+  console.error(`deskstore: ${worded ?? (err instanceof Error ? err.message : String(err))}`);
   // Expected failures (busy directory, bad file, bad value) are fully told by their message.
   const expected = err instanceof DataDirectoryBusyError || isActionError(err) || isImportInputError(err) || isPortalError(err);
   if (process.env.DESKSTORE_DEBUG || !expected) console.error((err as Error).stack ?? '');

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { pushResource } from '../portal/push-resource';
 import { connectPortal } from '../portal/portal-session';
-import { type CliCommand, UsageError, stringOption } from './command';
+import { type CliCommand, UsageError, integerOption, stringOption } from './command';
 import {
   NETWORK_OPTIONS, NETWORK_USAGE, dataDirOption, itemReporter, networkSettings, stderrLine, withLocalEngine,
 } from './portal-cli';
@@ -22,11 +22,12 @@ export function portalTokenOption(token: string | undefined, file: string | unde
 export const pushCli: CliCommand = {
   name: 'push',
   usage: `deskstore push RESOURCE_ID --to PORTAL_URL [--data DIR] [--token T | --token-file FILE] [--dataset NAME]
-                   [--owner-org ORG] [--resource-name NAME] ${NETWORK_USAGE}
+                   [--owner-org ORG] [--resource-name NAME] [--batch-rows N] [--batch-kb N] ${NETWORK_USAGE}
       the token may also come from $DESKSTORE_PORTAL_TOKEN, or be the one remembered for the portal`,
   options: {
     data: { type: 'string' }, to: { type: 'string' }, token: { type: 'string' }, 'token-file': { type: 'string' },
-    dataset: { type: 'string' }, 'owner-org': { type: 'string' }, 'resource-name': { type: 'string' }, ...NETWORK_OPTIONS,
+    dataset: { type: 'string' }, 'owner-org': { type: 'string' }, 'resource-name': { type: 'string' }, 'batch-rows': { type: 'string' },
+    'batch-kb': { type: 'string' }, ...NETWORK_OPTIONS,
   },
   positionals: { min: 1, max: 1, name: 'RESOURCE_ID' },
   async run(values, positionals, env) {
@@ -38,10 +39,15 @@ export const pushCli: CliCommand = {
     const dataset = stringOption(values.dataset);
     const ownerOrg = stringOption(values['owner-org']);
     const resourceName = stringOption(values['resource-name']);
+    const batchRows = integerOption(values['batch-rows'], '--batch-rows', 1);
+    const batchKb = integerOption(values['batch-kb'], '--batch-kb', 1);
     const outcome = await withLocalEngine(dataDir, 'push', async (engine) => {
       const { client } = await connectPortal(dataDir, to, env.version, settings, token);
       stderrLine(`portal ${client.base}: pushing ${positionals[0]!}`);
-      return pushResource({ engine, siteUrl: 'http://127.0.0.1', onItem: itemReporter(), log: stderrLine }, client, {
+      return pushResource({
+        engine, siteUrl: 'http://127.0.0.1', onItem: itemReporter(), log: stderrLine,
+        ...(batchRows ? { maxBatchRows: batchRows } : {}), ...(batchKb ? { maxBatchBytes: batchKb * 1024 } : {}),
+      }, client, {
         resourceId: positionals[0]!, ...(dataset ? { dataset } : {}), ...(ownerOrg ? { ownerOrg } : {}), ...(resourceName ? { resourceName } : {}),
       });
     });

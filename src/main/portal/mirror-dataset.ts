@@ -152,6 +152,8 @@ export async function mirrorDataset(ctx: MirrorContext, client: PortalClient, re
     for (const b of built) await ctx.engine.abandonImport(b.id, b.generation);
     throw err;
   }
+  const c = client.counts;
+  ctx.log?.(`${str(pkg.name)}: ${c.downloads} downloads (${c.notModified} not modified), ${c.actions} API calls, ${c.retries} retries`);
   return { package_id: packageId, name: str(pkg.name), source: req.source, metadata_changed: metadataChanged, resources: outcomes };
 }
 
