@@ -139,3 +139,8 @@ export interface RememberedPortal {
   readonly lastUsed: string;
   readonly hasToken: boolean;
 }
+
+/** deskstore_portal_call: the portal's answer, or why there is none (an unreachable portal is an answer, not an error). */
+export type PortalCallAnswer<T = unknown> =
+  | { readonly ok: true; readonly portal: string; readonly result: T }
+  | { readonly ok: false; readonly error: Message };

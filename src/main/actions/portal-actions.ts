@@ -7,6 +7,7 @@ import type { PortalClient } from '../portal/portal-client';
 import { rememberedPortals } from '../portal/portal-memory';
 import { connectPortal, portalWorkDir, syncMirrors, type PortalSettings } from '../portal/portal-session';
 import { pushResource } from '../portal/push-resource';
+import { failureReason } from '../portal/mirror-resource';
 import type { ActionDeps } from './action-deps';
 import type { ActionDefinition, ActionParams } from './types';
 import { isMissing } from './validators';
@@ -157,15 +158,19 @@ export function portalActions(deps: ActionDeps): ActionDefinition[] {
         if (!BROWSE_ACTIONS.has(action)) throw new ValidationError({ action: [`Only ${[...BROWSE_ACTIONS].join(', ')} can be called on a portal`] });
         const args = params.params ?? {};
         if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError({ params: ['Must be an object'] });
+        // The portal's failures are part of the answer (worded for the UI): browsing a portal
+        // that is down is an expected outcome, not an error of this server.
         try {
           let client = browsing.get(url);
           if (!client) {
             client = (await connectPortal(p.dataDir, url, deps.version, { ...settings(p), retries: 1 })).client;
             browsing.set(url, client);
           }
-          return { portal: client.base, result: await client.action(action, args as Record<string, unknown>) };
+          return { ok: true, portal: client.base, result: await client.action(action, args as Record<string, unknown>) };
         } catch (err) {
-          throw asActionError(err);
+          if (!isPortalError(err)) throw err;
+          browsing.delete(url);
+          return { ok: false, error: failureReason(err) };
         }
       },
     },

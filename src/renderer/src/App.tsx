@@ -8,6 +8,8 @@ import { ImportProgressPage } from './features/import/ImportProgressPage';
 import { offerFile } from './features/import/pending-file';
 import { useWindowDrop } from './features/import/use-window-drop';
 import { TablePage } from './features/table/TablePage';
+import { PortalPage } from './features/portal/PortalPage';
+import { PublishPage } from './features/publish/PublishPage';
 import { navigate, useRoute, type Route } from './router';
 
 function Page({ route }: { readonly route: Route }) {
@@ -16,6 +18,8 @@ function Page({ route }: { readonly route: Route }) {
   if (section === undefined) return <CataloguePage />;
   if (section === 'import' && id) return <ImportProgressPage key={id} resourceId={id} />;
   if (section === 'import') return <ImportPage />;
+  if (section === 'portal') return <PortalPage />;
+  if (section === 'publish' && id) return <PublishPage key={id} resourceId={id} />;
   if (section === 'resource' && id) return <TablePage key={id} resourceId={id} query={route.query} />;
   return (
     <div className="page">

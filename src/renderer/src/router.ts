@@ -59,6 +59,9 @@ export const resourcePath = (resourceId: string): string => `/resource/${encodeU
 /** The progress of a resource's import. */
 export const importPath = (resourceId: string): string => `/import/${encodeURIComponent(resourceId)}`;
 
+/** Publishing a resource to a portal. */
+export const publishPath = (resourceId: string): string => `/publish/${encodeURIComponent(resourceId)}`;
+
 export function hrefFor(path: string, query?: URLSearchParams): string {
   const q = query?.toString();
   return `#${path}${q ? `?${q}` : ''}`;

@@ -119,6 +119,13 @@ afterAll(async () => {
 describe('push to a Deskstore portal', () => {
   let remoteId = '';
 
+  it('tells a portal refusal in the user\'s words with the portal\'s message', async () => {
+    const r = await runCliAsync(['push', resourceId, '--data', dir, '--to', portal.url, '--token', 'wrong-token', '--dataset', 'altro-dataset']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/refused: not authorized/);
+    expect(r.stderr).toMatch(/Access denied/); // the portal's own words, underneath
+  });
+
   it('creates the dataset and a DataStore resource with the local fields, through a lost answer and a 503', async () => {
     faulty.inject('lose-answer', '503');
     const r = await push(faulty.url);
@@ -143,13 +150,13 @@ describe('push to a Deskstore portal', () => {
     expect(faulty.upserts()).toBe(before);
   });
 
-  it('resumes after the pushing process is killed, without duplicating rows', async () => {
+  it('resumes after the pushing process is killed, without duplicating rows', { timeout: 240_000 }, async () => {
     // Change the local table so the next push replaces the remote rows.
     local = await startServer({ dataDir: dir });
     await ckan(local.url, local.token).ok('datastore_upsert', { resource_id: resourceId, method: 'insert', force: true, records: [{ name: 'aggiunta', n: 99999 }] });
     await local.stop();
     local = null;
-    const child = spawn(process.execPath, [CLI, 'push', resourceId, '--data', dir, '--to', portal.url, '--token', portal.token, '--batch-rows', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'push', resourceId, '--data', dir, '--to', faulty.url, '--token', portal.token, '--batch-rows', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();
@@ -160,16 +167,11 @@ describe('push to a Deskstore portal', () => {
     const partial = (await ckan(portal.url).ok('datastore_search', { resource_id: remoteId, limit: 0 })).total as number;
     expect(partial).toBeLessThan(SPECIAL.length + BULK.length + 1);
 
-    const r = await push(portal.url);
+    const r = await push(faulty.url);
     expect(r.status, r.stderr).toBe(0);
     expect(lastJsonLine<PushOutcome>(r.stdout)).toMatchObject({ status: 'updated', resource_id: remoteId, rows: SPECIAL.length + BULK.length + 1 });
     expect(await remoteRows(remoteId)).toEqual(await localRows());
-    expect(lastJsonLine<PushOutcome>((await push(portal.url)).stdout).status).toBe('unchanged');
+    expect(lastJsonLine<PushOutcome>((await push(faulty.url)).stdout).status).toBe('unchanged');
   });
 
-  it('tells a portal refusal in the user\'s words with the portal\'s message', async () => {
-    const r = await runCliAsync(['push', resourceId, '--data', dir, '--to', portal.url, '--token', 'wrong-token', '--dataset', 'altro-dataset']);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toMatch(/refused: not authorized/);
-  });
 });

@@ -13,6 +13,8 @@ import { useLocale } from '../../hooks/use-locale';
 import { useToken } from '../../hooks/use-token';
 import { resourceTitle, resourcesToShow } from './catalogue-filter';
 import { ResourceRow } from './ResourceRow';
+import { MirrorInfo } from '../portal/MirrorInfo';
+import type { PackageMirror } from '../../../../shared/portal';
 
 export function CataloguePage() {
   const { t } = useTranslation();
@@ -77,6 +79,8 @@ export function CataloguePage() {
             <p className="muted small">
               <code>{pkg.name}</code>{pkg.notes ? ` · ${pkg.notes}` : ''}
             </p>
+            <MirrorInfo packageId={pkg.id} mirror={(pkg as { deskstore_mirror?: PackageMirror }).deskstore_mirror}
+              canWrite={token !== null} onUpdated={search.reload} />
             {resources.length === 0 ? <p className="muted">{t('catalogue.noResources')}</p> : (
               <div className="table-wrap">
                 <table className="resources">

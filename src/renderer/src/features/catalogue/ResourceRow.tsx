@@ -5,7 +5,7 @@ import { formatBytes, formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
 import { delimiterName } from '../../components/delimiter-name';
 import { resourceTitle } from './catalogue-filter';
-import { hrefFor, importPath, resourcePath } from '../../router';
+import { hrefFor, importPath, publishPath, resourcePath } from '../../router';
 
 interface Props {
   readonly resource: Resource;
@@ -48,6 +48,10 @@ export function ResourceRow({ resource, canWrite, onDelete }: Props) {
         {resource.datastore_active && (
           <a className="button button-small" href={hrefFor(resourcePath(resource.id))}
             aria-label={t('catalogue.openNamed', { name: title })}>{t('catalogue.open')}</a>
+        )}
+        {resource.datastore_active && (
+          <a className="button button-small" href={hrefFor(publishPath(resource.id))}
+            aria-label={t('catalogue.publishNamed', { name: title })}>{t('catalogue.publish')}</a>
         )}
         <button type="button" className="button button-small button-danger-outline" disabled={!canWrite}
           title={canWrite ? undefined : t('token.needed')}
