@@ -2,6 +2,7 @@ import { rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ValidationError } from '../errors';
 import type { CkanDict } from '../engine/catalogue/ckan-dicts';
+import type { StatusShow } from '../../shared/wire/status';
 import type { FileJobSource, JobSource } from '../jobs/import-jobs';
 import { formatFromFileName } from '../importer/file-source';
 import type { ImportChoices } from '../importer/import-job';
@@ -149,7 +150,7 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
           extensions: ['datastore', 'xloader', 'deskstore'],
           ckan_version: '2.11.5',
           deskstore_version: deps.version,
-        };
+        } satisfies StatusShow;
       },
     },
   ];

@@ -3,7 +3,7 @@ import { fromWireError } from '../errors';
 import { importCancelled } from './import-errors';
 import type { ImportChoices, ImportRunner } from './import-job';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
-import type { ImportPreview } from './preview';
+import type { ImportPreview } from '../../shared/wire/import';
 import type { RowChanges } from '../../shared/portal';
 import type { TypedImportOptions, TypedImportResult } from './typed-import';
 

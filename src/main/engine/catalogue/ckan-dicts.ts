@@ -1,3 +1,4 @@
+import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
 import type { PackageRecord, ResourceRecord } from './records';
 
 /**
@@ -22,7 +23,7 @@ function portalValues(mirrored: boolean, extras: Record<string, unknown>, keys: 
   return mirrored ? Object.fromEntries(keys.filter((k) => k in extras).map((k) => [k, extras[k]])) : {};
 }
 
-export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): CkanDict {
+export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): ResourceDict & CkanDict {
   const ds = r.datastore;
   return {
     ...r.extras,
@@ -88,5 +89,5 @@ export function packageDict(p: PackageRecord, resources: readonly ResourceRecord
     resources: sorted.map((r, i) => resourceDict(r, siteUrl, i)),
     ...portalValues(p.mirror !== undefined, p.extras, PORTAL_PACKAGE_KEYS),
     ...(p.mirror ? { deskstore_mirror: p.mirror } : {}),
-  };
+  } satisfies PackageDict;
 }

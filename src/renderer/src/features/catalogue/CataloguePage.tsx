@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { Package, Resource } from '../../api/types';
+import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
@@ -14,7 +14,6 @@ import { useToken } from '../../hooks/use-token';
 import { resourceTitle, resourcesToShow } from './catalogue-filter';
 import { ResourceRow } from './ResourceRow';
 import { MirrorInfo } from '../portal/MirrorInfo';
-import type { PackageMirror } from '../../../../shared/portal';
 
 export function CataloguePage() {
   const { t } = useTranslation();
@@ -24,7 +23,7 @@ export function CataloguePage() {
   const [query, setQuery] = useState('');
   const settled = useDebounced(query.trim(), 250);
   const search = useAsync(`packages:${settled}`, (signal) => api.packageSearch(settled, { signal }));
-  const [deleting, setDeleting] = useState<Resource | null>(null);
+  const [deleting, setDeleting] = useState<ResourceDict | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
   useDocumentTitle(t('catalogue.title'));
@@ -43,7 +42,7 @@ export function CataloguePage() {
     });
   };
 
-  const packages: readonly Package[] = search.data?.results ?? [];
+  const packages: readonly PackageDict[] = search.data?.results ?? [];
   const resourceCount = packages.reduce((n, p) => n + resourcesToShow(p, settled).length, 0);
   return (
     <div className="page catalogue">
@@ -79,7 +78,7 @@ export function CataloguePage() {
             <p className="muted small">
               <code>{pkg.name}</code>{pkg.notes ? ` · ${pkg.notes}` : ''}
             </p>
-            <MirrorInfo packageId={pkg.id} mirror={(pkg as { deskstore_mirror?: PackageMirror }).deskstore_mirror}
+            <MirrorInfo packageId={pkg.id} mirror={pkg.deskstore_mirror}
               canWrite={token !== null} onUpdated={search.reload} />
             {resources.length === 0 ? <p className="muted">{t('catalogue.noResources')}</p> : (
               <div className="table-wrap">

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalJobStatus, PushLink, PushOutcome } from '../../../../shared/portal';
+import type { PortalJobStatus, PushOutcome } from '../../../../shared/portal';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
@@ -20,7 +20,7 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
   const token = useToken();
   const id = useId();
   const resource = useAsync(`resource:${resourceId}`, (signal) => api.resourceShow(resourceId, { signal }));
-  const link = (resource.data as { deskstore_push?: PushLink } | undefined)?.deskstore_push;
+  const link = resource.data?.deskstore_push;
   const [to, setTo] = useState<string | null>(null);
   const [portalToken, setPortalToken] = useState('');
   const [dataset, setDataset] = useState('');
