@@ -77,7 +77,7 @@ async function startFaultProxy(target: string): Promise<FaultProxy> {
   };
 }
 
-const push = (to: string, extra: string[] = []) => runCliAsync(['push', resourceId, '--data', dir, '--to', to, '--token', portal.token, '--batch-rows', '500', ...extra],
+const push = (to: string, extra: string[] = []) => runCliAsync(['push', resourceId, '--data', dir, '--to', to, `--token=${portal.token}`, '--batch-rows', '500', ...extra],
   { DESKSTORE_PORTAL_BACKOFF_MS: '20' });
 
 async function remoteRows(id: string): Promise<Record<string, unknown>[]> {
@@ -120,7 +120,7 @@ describe('push to a Deskstore portal', () => {
   let remoteId = '';
 
   it('tells a portal refusal in the user\'s words with the portal\'s message', async () => {
-    const r = await runCliAsync(['push', resourceId, '--data', dir, '--to', portal.url, '--token', 'wrong-token', '--dataset', 'altro-dataset']);
+    const r = await runCliAsync(['push', resourceId, '--data', dir, '--to', portal.url, '--token=wrong-token', '--dataset', 'altro-dataset']);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/refused: not authorized/);
     expect(r.stderr).toMatch(/Access denied/); // the portal's own words, underneath
@@ -156,7 +156,7 @@ describe('push to a Deskstore portal', () => {
     await ckan(local.url, local.token).ok('datastore_upsert', { resource_id: resourceId, method: 'insert', force: true, records: [{ name: 'aggiunta', n: 99999 }] });
     await local.stop();
     local = null;
-    const child = spawn(process.execPath, [CLI, 'push', resourceId, '--data', dir, '--to', faulty.url, '--token', portal.token, '--batch-rows', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'push', resourceId, '--data', dir, '--to', faulty.url, `--token=${portal.token}`, '--batch-rows', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => {
       err += d.toString();

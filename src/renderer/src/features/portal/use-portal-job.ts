@@ -8,15 +8,14 @@ export const isJobFinished = (job: PortalJobStatus): boolean => FINISHED.has(job
 
 /** Follows a portal job until it ends (twice a second while it runs). */
 export function usePortalJob(started: PortalJobStatus | null): PortalJobStatus | null {
-  const [job, setJob] = useState<PortalJobStatus | null>(started);
+  const [polled, setPolled] = useState<PortalJobStatus | null>(null);
   useEffect(() => {
-    setJob(started);
     if (!started) return undefined;
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = () => {
       portalApi.job(started.job_id, controller.signal).then((next) => {
-        setJob(next);
+        setPolled(next);
         if (!isJobFinished(next)) timer = setTimeout(poll, 500);
       }, () => {
         if (!controller.signal.aborted) timer = setTimeout(poll, 1500);
@@ -28,5 +27,5 @@ export function usePortalJob(started: PortalJobStatus | null): PortalJobStatus |
       clearTimeout(timer);
     };
   }, [started]);
-  return job;
+  return started && polled?.job_id === started.job_id ? polled : started;
 }

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PortalJobStatus, PushOutcome } from '../../../../shared/portal';
+import type { PortalJobStatus } from '../../../../shared/portal';
 import { api } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
@@ -39,7 +39,7 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
       ...(dataset ? { dataset } : {}), ...(ownerOrg ? { owner_org: ownerOrg } : {}),
     }).then(setStarted, setError);
   };
-  const outcome = job?.status === 'complete' && job.result && !Array.isArray(job.result) ? job.result as PushOutcome : null;
+  const outcome = job?.status === 'complete' && job.result && !Array.isArray(job.result) ? job.result : null;
   return (
     <div className="page publish-page">
       <div className="page-head">
