@@ -8,6 +8,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CATEGORIE, REGIONI, WORDS, rows, writeCsv } from './generate.js';
 import { client, percentile, throughput, timeEach } from './http-client.js';
+import { portalBench, printPortal } from './portal.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'out/main/cli.js');
@@ -145,6 +146,8 @@ async function main() {
     log('latency while a second import runs (upload through the API)…');
     results.duringImport = await latencyDuringImport(server, c, file, rid);
 
+    results.portal = await portalBench({ portal: server, dataset: 'bench', rows: ROWS, importSeconds: imported.seconds, importPeakMb: results.import.peakRssMb });
+
     log('checkpoint cost of the 1M-row resource…');
     const auth = { Authorization: server.token };
     await c.action('datastore_upsert', { resource_id: rid, method: 'insert', force: true, records: [{ id: ROWS + 1, descrizione: 'riga aggiunta' }] }, auth);
@@ -212,7 +215,7 @@ function print(r) {
     `checkpoint of the 1M-row resource: ${JSON.stringify(r.checkpoint)}`,
     `server peak RSS: ${r.serverPeakRssMb.toFixed(0)} MB`,
   ];
-  console.log(lines.join('\n'));
+  console.log(lines.join('\n') + printPortal(r.portal));
 }
 
 main().catch((err) => {

@@ -40,6 +40,8 @@ export const mirrorCli: CliCommand = {
       }, client, { dataset, resources, source: sourceUrl, full: values.full === true });
     });
     for (const r of outcome.resources) stderrLine(`${r.name || r.resource_id}: ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
+    // Measured from process start, as import reports it (npm run bench reads this line).
+    stderrLine(`mirror done after ${(performance.now() / 1000).toFixed(2)} s, peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
     process.stdout.write(`${JSON.stringify(outcome)}\n`);
     process.exitCode = exitStatusOf([outcome]);
   },
