@@ -5,8 +5,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import en from '../../../src/renderer/src/i18n/en.json';
-import it_ from '../../../src/renderer/src/i18n/it.json';
 import { ROOT } from '../../helpers/deskstore-process';
 
 const FILES = [
@@ -26,6 +24,9 @@ function codes(): string[] {
   }
   return [...found].sort();
 }
+
+const en: unknown = JSON.parse(readFileSync(join(ROOT, 'src/renderer/src/i18n/en.json'), 'utf8'));
+const it_: unknown = JSON.parse(readFileSync(join(ROOT, 'src/renderer/src/i18n/it.json'), 'utf8'));
 
 const lookup = (tree: unknown, code: string): unknown =>
   ['messages', ...code.split('.')].reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), tree);
