@@ -23,6 +23,10 @@ export function MirrorInfo({ packageId, mirror, canWrite, onUpdated }: {
     if (finished) onUpdated(); // the catalogue shows the new rows and sync time
   }, [finished, onUpdated]);
   if (!mirror) return null;
+  const detach = () => {
+    setError(null);
+    portalApi.detach(packageId).then(onUpdated, setError);
+  };
   const update = () => {
     setError(null);
     portalApi.sync([packageId]).then(setStarted, setError);
@@ -35,6 +39,9 @@ export function MirrorInfo({ packageId, mirror, canWrite, onUpdated }: {
         {' '}
         <button type="button" className="button button-small" disabled={!canWrite || (job !== null && !isJobFinished(job))}
           title={canWrite ? undefined : t('token.needed')} onClick={update} data-testid="mirror-update">{t('portal.update')}</button>
+        {' '}
+        <button type="button" className="button button-small" disabled={!canWrite || (job !== null && !isJobFinished(job))}
+          title={t('portal.detachHint')} onClick={detach} data-testid="mirror-detach">{t('portal.detach')}</button>
       </p>
       {error !== null && <ErrorNotice error={error} />}
       {job && !isJobFinished(job) && <JobProgress job={job} />}
