@@ -4,7 +4,7 @@
 // Run alone with `node bench/portal.js` (it imports and serves the bench file itself), or from
 // run.js, which passes the resource it already imported and the server that serves it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,6 +51,7 @@ export async function portalBench({ portal, dataset, rows, importSeconds, import
     const mirrored = run(['mirror', `${portal.url}/dataset/${dataset}`, '--data', mirrorDir]);
     const peak = Number(/peak memory (\d+) MB/.exec(mirrored.stderr)?.[1] ?? NaN);
     const resourceId = mirrored.last.resources[0].resource_id;
+    if (mirrored.last.resources[0].rows !== rows) throw new Error(`mirrored ${mirrored.last.resources[0].rows} rows, not ${rows}`);
     log(`  ${mirrored.seconds.toFixed(2)} s, peak ${peak} MB`);
 
     log('push it to a second, empty local Deskstore portal…');
@@ -93,12 +94,15 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if (!existsSync(file)) {
     log(`generating ${rows.toLocaleString('en')} rows…`);
     spawnSync('mkdir', ['-p', work]);
-    await writeCsv(file, rows);
+    // Written aside and renamed: an interrupted run must not leave a short file that looks whole.
+    await writeCsv(`${file}.partial`, rows);
+    renameSync(`${file}.partial`, file);
   }
   const dir = mkdtempSync(join(tmpdir(), 'deskstore-bench-source-'));
   try {
     log('import the CSV (baseline)…');
     const imported = run(['import', file, '--data', dir, '--package', 'bench']);
+    if (imported.last.rows !== rows) throw new Error(`the bench file has ${imported.last.rows} rows, not ${rows}: delete ${file}`);
     const importPeakMb = Number(/peak memory ([\d.]+) MB/.exec(imported.stderr)?.[1] ?? NaN);
     const portal = await serve(dir);
     try {
