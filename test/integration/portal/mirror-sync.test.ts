@@ -158,6 +158,27 @@ describe('mirror from a Deskstore portal', () => {
     expect(again.stderr).toMatch(/portal-fixtures: 0 downloads/);
   });
 
+  it('runs deskstore_mirror as a background job for token holders only, readable by job id', async () => {
+    await withMirrorServer(async (server) => {
+      const anonymous = await ckan(server.url).post('deskstore_mirror', { url: `${portal.url}/dataset/portal-fixtures` });
+      expect(anonymous.status).toBe(403);
+      const api = ckan(server.url, server.token);
+      const started = await api.ok('deskstore_mirror', { url: `${portal.url}/dataset/portal-fixtures`, resources: [tableB], full: true });
+      expect(started).toMatchObject({ kind: 'mirror', status: 'pending' });
+      let job = started;
+      for (let i = 0; i < 600 && (job.status === 'pending' || job.status === 'running'); i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        const answer = await ckan(server.url).get('deskstore_portal_job_status', { job_id: started.job_id });
+        if (typeof answer.body === 'string') throw new Error(answer.body);
+        job = answer.body.result;
+      }
+      expect(job.status).toBe('complete');
+      expect(job.result[0].resources).toEqual([expect.objectContaining({ resource_id: tableB, status: 'updated', changes: { added: 0, removed: 0, changed: 0 } })]);
+      const unreachable = await api.ok('deskstore_portal_call', { url: 'http://127.0.0.1:9/dataset/x', action: 'package_show', params: { id: 'x' } });
+      expect(unreachable).toMatchObject({ ok: false, error: { code: 'portal.unreachable' } });
+    });
+  });
+
   it('detaches a resource: it becomes writable and sync no longer touches it', async () => {
     await withMirrorServer(async (server) => {
       const api = ckan(server.url, server.token);
