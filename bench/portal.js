@@ -3,8 +3,9 @@
 // the same run; push the mirrored resource to a second, empty local Deskstore portal (time).
 // Run alone with `node bench/portal.js` (it imports and serves the bench file itself), or from
 // run.js, which passes the resource it already imported and the server that serves it.
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { startServer as serve, stopServer as stop } from './serve.js';
+import { existsSync, mkdtempSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,24 +20,6 @@ function run(args) {
   const seconds = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`${args[0]} failed (${r.status}): ${r.stderr.slice(-2000)}`);
   return { seconds, stdout: r.stdout, stderr: r.stderr, last: JSON.parse(r.stdout.trim().split('\n').pop()) };
-}
-
-function serve(dataDir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /Deskstore listening on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1], token: readFileSync(join(dataDir, 'api-token'), 'utf8').trim() });
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-}
-
-async function stop(server) {
-  server.child.kill('SIGTERM');
-  await new Promise((r) => server.child.once('exit', r));
 }
 
 /**

@@ -8,29 +8,12 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../../helpers/ckan-client';
+import { TYPED_FIELDS as FIELDS, TYPED_RECORDS } from '../../helpers/typed-table';
 import {
   ROOT, lastJsonLine, removeDir, runCli, startServer, tempDir, type ServerProcess,
 } from '../../helpers/deskstore-process';
 import type { MirrorOutcome, SyncSummary } from '../../../src/shared/portal';
 
-const FIELDS = [
-  { id: 'name', type: 'text', info: { label: 'Nome', notes: 'Il nome, come scritto' } },
-  { id: 'n', type: 'int4' },
-  { id: 'price', type: 'numeric' },
-  { id: 'day', type: 'date' },
-  { id: 'at', type: 'timestamp' },
-  { id: 'flag', type: 'bool' },
-  { id: 'meta', type: 'json' },
-  { id: 'tags', type: '_text' },
-];
-const RECORDS = [
-  { name: '  spaced  ', n: 1, price: 2.5, day: '2024-01-31', at: '2024-01-31T10:11:12', flag: true, meta: { a: [1, 'x'] }, tags: ['a', 'b'] },
-  { name: 'quote "x", and\nnewline', n: 2, price: 0.1, day: '1999-12-31', at: '1999-12-31T23:59:59.5', flag: false, meta: null, tags: [] },
-  { name: 'caffè Città', n: 3, price: null, day: null, at: null, flag: null, meta: { n: null }, tags: null },
-  { name: '', n: 4, price: -7, day: '2000-02-29', at: '2000-02-29T00:00:00', flag: true, meta: 'text', tags: ['é'] },
-  { name: null, n: 5, price: 1e-7, day: '2020-06-01', at: '2020-06-01T12:00:00', flag: true, meta: [1, 2], tags: ['x,y'] },
-  { name: 'to delete', n: 6, price: 1, day: '2020-06-02', at: '2020-06-02T12:00:00', flag: false, meta: {}, tags: ['z'] },
-];
 
 let portal: ServerProcess;
 let dst: string;
@@ -75,7 +58,7 @@ beforeAll(async () => {
   const pkg = await api.ok('package_create', { name: 'portal-fixtures', title: 'Dati di prova', notes: 'Una descrizione' });
   datasetId = pkg.id;
   tableA = (await api.ok('datastore_create', {
-    resource: { package_id: datasetId, name: 'Tabella A', description: 'con tipi', format: 'CSV' }, fields: FIELDS, records: RECORDS,
+    resource: { package_id: datasetId, name: 'Tabella A', description: 'con tipi', format: 'CSV' }, fields: FIELDS, records: [...TYPED_RECORDS, { name: 'to delete', n: 6, price: 1, day: '2020-06-02', at: '2020-06-02T12:00:00', flag: false, meta: {}, tags: ['z'] }],
   })).resource_id;
   tableB = (await api.ok('datastore_create', {
     resource: { package_id: datasetId, name: 'Tabella B' }, fields: [{ id: 'code', type: 'text' }, { id: 'value', type: 'float8' }],

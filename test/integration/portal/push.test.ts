@@ -9,26 +9,10 @@ import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../../helpers/ckan-client';
+import { TYPED_FIELDS as FIELDS, TYPED_RECORDS } from '../../helpers/typed-table';
 import { CLI, lastJsonLine, removeDir, runCliAsync, startServer, tempDir, type ServerProcess } from '../../helpers/deskstore-process';
 import type { PushOutcome } from '../../../src/shared/portal';
 
-const FIELDS = [
-  { id: 'name', type: 'text', info: { label: 'Nome', notes: 'come scritto' } },
-  { id: 'n', type: 'int4' },
-  { id: 'price', type: 'numeric' },
-  { id: 'day', type: 'date' },
-  { id: 'at', type: 'timestamp' },
-  { id: 'flag', type: 'bool' },
-  { id: 'meta', type: 'json' },
-  { id: 'tags', type: '_text' },
-];
-const SPECIAL = [
-  { name: '  spaced  ', n: 1, price: 2.5, day: '2024-01-31', at: '2024-01-31T10:11:12', flag: true, meta: { a: [1, 'x'] }, tags: ['a', 'b'] },
-  { name: 'quote "x", and\nnewline', n: 2, price: 0.1, day: '1999-12-31', at: '1999-12-31T23:59:59.5', flag: false, meta: null, tags: [] },
-  { name: 'caffè Città Števerjan', n: 3, price: null, day: null, at: null, flag: null, meta: { n: null }, tags: null },
-  { name: '', n: 4, price: -7, day: '2000-02-29', at: '2000-02-29T00:00:00', flag: true, meta: 'text', tags: ['é'] },
-  { name: null, n: 5, price: 1e-7, day: '2020-06-01', at: '2020-06-01T12:00:00', flag: true, meta: [1, 2], tags: ['x,y'] },
-];
 const BULK = Array.from({ length: 3000 }, (_, i) => ({ name: `riga ${i}`, n: i + 10, price: i / 4, day: '2021-01-01', at: null, flag: i % 2 === 0, meta: null, tags: null }));
 
 let portal: ServerProcess;
@@ -102,7 +86,7 @@ beforeAll(async () => {
   const api = ckan(local.url, local.token);
   await api.ok('package_create', { name: 'da-pubblicare', title: 'Da pubblicare', notes: 'Note' });
   resourceId = (await api.ok('datastore_create', {
-    resource: { package_id: 'da-pubblicare', name: 'Tabella pulita' }, fields: FIELDS, records: [...SPECIAL, ...BULK],
+    resource: { package_id: 'da-pubblicare', name: 'Tabella pulita' }, fields: FIELDS, records: [...TYPED_RECORDS, ...BULK],
   })).resource_id;
   await local.stop();
   local = null;
@@ -131,12 +115,12 @@ describe('push to a Deskstore portal', () => {
     const r = await push(faulty.url);
     expect(r.status, r.stderr).toBe(0);
     const out = lastJsonLine<PushOutcome>(r.stdout);
-    expect(out).toMatchObject({ status: 'created', rows: SPECIAL.length + BULK.length });
+    expect(out).toMatchObject({ status: 'created', rows: TYPED_RECORDS.length + BULK.length });
     expect(r.stderr).toMatch(/checking what the portal holds/);
     remoteId = out.resource_id;
     const remote = await ckan(portal.url).ok('datastore_search', { resource_id: remoteId, limit: 0 });
     expect(remote.fields.slice(1)).toEqual(FIELDS);
-    expect(remote.total).toBe(SPECIAL.length + BULK.length);
+    expect(remote.total).toBe(TYPED_RECORDS.length + BULK.length);
     const pkg = await ckan(portal.url).ok('package_show', { id: 'da-pubblicare' });
     expect(pkg.title).toBe('Da pubblicare');
     expect(out.url).toBe(`${faulty.url}/dataset/da-pubblicare/resource/${remoteId}`);
@@ -165,11 +149,11 @@ describe('push to a Deskstore portal', () => {
     await new Promise((resolve) => child.on('close', resolve));
     expect(child.signalCode).toBe('SIGKILL');
     const partial = (await ckan(portal.url).ok('datastore_search', { resource_id: remoteId, limit: 0 })).total as number;
-    expect(partial).toBeLessThan(SPECIAL.length + BULK.length + 1);
+    expect(partial).toBeLessThan(TYPED_RECORDS.length + BULK.length + 1);
 
     const r = await push(faulty.url);
     expect(r.status, r.stderr).toBe(0);
-    expect(lastJsonLine<PushOutcome>(r.stdout)).toMatchObject({ status: 'updated', resource_id: remoteId, rows: SPECIAL.length + BULK.length + 1 });
+    expect(lastJsonLine<PushOutcome>(r.stdout)).toMatchObject({ status: 'updated', resource_id: remoteId, rows: TYPED_RECORDS.length + BULK.length + 1 });
     expect(await remoteRows(remoteId)).toEqual(await localRows());
     expect(lastJsonLine<PushOutcome>((await push(faulty.url)).stdout).status).toBe('unchanged');
   });
