@@ -81,7 +81,8 @@ export async function mirrorDataset(ctx: MirrorContext, client: PortalClient, re
   });
   const local = await localState(ctx.engine, packageId, ctx.siteUrl);
   await ctx.engine.checkMirrorTarget(portal, packageId, str(pkg.name), valid.filter((r) => !local || local.resources.get(str(r.id))?.mirror || !local.resources.has(str(r.id))).map((r) => str(r.id)));
-  const metadataChanged = local === null || local.metadataModified !== (str(pkg.metadata_modified) || null);
+  // Only a re-sync can say the metadata changed; a first mirror has nothing to compare with.
+  const metadataChanged = local !== null && local.metadataModified !== (str(pkg.metadata_modified) || null);
 
   const publications: MirrorResource[] = [];
   const built: { id: string; generation: number }[] = [];
