@@ -110,8 +110,19 @@ async function remotePackage(client: PortalClient, local: LocalTable, req: PushR
   }, 'POST', signal);
 }
 
+/** PostgreSQL's identifier limit (NAMEDATALEN - 1): CKAN truncates longer column names, and then refuses the rows. */
+const MAX_COLUMN_BYTES = 63;
+
 export async function pushResource(ctx: PushContext, client: PortalClient, req: PushRequest): Promise<PushOutcome> {
   const local = await readLocal(ctx.engine, req.resourceId, ctx.siteUrl);
+  const long = local.fields.filter((f) => Buffer.byteLength(f.id, 'utf8') > MAX_COLUMN_BYTES).map((f) => `"${f.id}"`);
+  if (long.length) {
+    // Checked before anything is created on the portal: found on a real CKAN 2.10, which
+    // accepted the table with cut names and refused every row.
+    throw new PortalError(message('push.column_name_too_long',
+      `CKAN's DataStore keeps column names of at most ${MAX_COLUMN_BYTES} bytes; rename these here first: ${long.join(', ')}.`,
+      { max: MAX_COLUMN_BYTES, columns: long.join(', ') }));
+  }
   const portal = client.base;
   const item = (phase: PortalJobItem['phase'], done: number) =>
     ctx.onItem?.({ resource_id: req.resourceId, name: local.name, phase, rows_done: done, rows_total: local.rows, bytes_done: 0 });

@@ -127,6 +127,19 @@ describe('push to a Deskstore portal', () => {
     expect(await remoteRows(remoteId)).toEqual(await localRows());
   });
 
+  it('refuses column names longer than CKAN keeps before creating anything on the portal', async () => {
+    const long = `Denominazione dell'Unità territoriale sovracomunale (valida a fini statistici)`;
+    local = await startServer({ dataDir: dir });
+    const api = ckan(local.url, local.token);
+    const id = (await api.ok('datastore_create', { resource: { package_id: 'da-pubblicare', name: 'Nomi lunghi' }, fields: [{ id: long, type: 'text' }], records: [{ [long]: 'x' }] })).resource_id as string;
+    await local.stop();
+    local = null;
+    const r = await runCliAsync(['push', id, '--data', dir, '--to', portal.url, `--token=${portal.token}`, '--dataset', 'nomi-lunghi']);
+    expect(r.status).toBe(1);
+    expect(r.stderr).toContain('at most 63 bytes');
+    expect((await ckan(portal.url).post('package_show', { id: 'nomi-lunghi' })).status).toBe(404);
+  });
+
   it('answers unchanged when nothing changed', async () => {
     const before = faulty.upserts();
     const r = await push(faulty.url);
