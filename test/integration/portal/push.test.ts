@@ -130,10 +130,14 @@ describe('push to a Deskstore portal', () => {
   it('refuses column names longer than CKAN keeps before creating anything on the portal', async () => {
     const long = `Denominazione dell'Unità territoriale sovracomunale (valida a fini statistici)`;
     local = await startServer({ dataDir: dir });
-    const api = ckan(local.url, local.token);
-    const id = (await api.ok('datastore_create', { resource: { package_id: 'da-pubblicare', name: 'Nomi lunghi' }, fields: [{ id: long, type: 'text' }], records: [{ [long]: 'x' }] })).resource_id as string;
-    await local.stop();
-    local = null;
+    let id: string;
+    try {
+      const api = ckan(local.url, local.token);
+      id = (await api.ok('datastore_create', { resource: { package_id: 'da-pubblicare', name: 'Nomi lunghi' }, fields: [{ id: long, type: 'text' }], records: [{ [long]: 'x' }] })).resource_id as string;
+    } finally {
+      await local.stop();
+      local = null;
+    }
     const r = await runCliAsync(['push', id, '--data', dir, '--to', portal.url, `--token=${portal.token}`, '--dataset', 'nomi-lunghi']);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('at most 63 bytes');
@@ -150,9 +154,12 @@ describe('push to a Deskstore portal', () => {
   it('resumes after the pushing process is killed, without duplicating rows', { timeout: 240_000 }, async () => {
     // Change the local table so the next push replaces the remote rows.
     local = await startServer({ dataDir: dir });
-    await ckan(local.url, local.token).ok('datastore_upsert', { resource_id: resourceId, method: 'insert', force: true, records: [{ name: 'aggiunta', n: 99999 }] });
-    await local.stop();
-    local = null;
+    try {
+      await ckan(local.url, local.token).ok('datastore_upsert', { resource_id: resourceId, method: 'insert', force: true, records: [{ name: 'aggiunta', n: 99999 }] });
+    } finally {
+      await local.stop();
+      local = null;
+    }
     const child = spawn(process.execPath, [CLI, 'push', resourceId, '--data', dir, '--to', faulty.url, `--token=${portal.token}`, '--batch-rows', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
     let err = '';
     child.stderr.on('data', (d: Buffer) => {
