@@ -5,6 +5,8 @@
  * one and no row twice; pushing again answers `unchanged`; a changed table is pushed as `updated`.
  */
 import { spawn } from 'node:child_process';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,15 +131,12 @@ describe('push to a Deskstore portal', () => {
 
   it('refuses column names longer than CKAN keeps before creating anything on the portal', async () => {
     const long = `Denominazione dell'Unità territoriale sovracomunale (valida a fini statistici)`;
-    local = await startServer({ dataDir: dir });
-    let id: string;
-    try {
-      const api = ckan(local.url, local.token);
-      id = (await api.ok('datastore_create', { resource: { package_id: 'da-pubblicare', name: 'Nomi lunghi' }, fields: [{ id: long, type: 'text' }], records: [{ [long]: 'x' }] })).resource_id as string;
-    } finally {
-      await local.stop();
-      local = null;
-    }
+    // Deskstore's own datastore_create refuses such names as CKAN 2.11 does; an imported file keeps them.
+    const csv = join(dir, 'long.csv');
+    writeFileSync(csv, `${long};n\nx;1\n`);
+    const imported = await runCliAsync(['import', csv, '--data', dir, '--package', 'da-pubblicare']);
+    expect(imported.status, imported.stderr).toBe(0);
+    const id = lastJsonLine<{ resource_id: string }>(imported.stdout).resource_id;
     const r = await runCliAsync(['push', id, '--data', dir, '--to', portal.url, `--token=${portal.token}`, '--dataset', 'nomi-lunghi']);
     expect(r.status).toBe(1);
     expect(r.stderr).toContain('at most 63 bytes');
