@@ -10,6 +10,7 @@ import { CATEGORIE, REGIONI, WORDS, rows, writeCsv } from './generate.js';
 import { client, percentile, throughput, timeEach } from './http-client.js';
 import { portalBench, printPortal } from './portal.js';
 import { startServer } from './serve.js';
+import { printViews, viewsBench } from './views.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'out/main/cli.js');
@@ -149,6 +150,7 @@ async function main() {
   }
   writeFileSync(join(WORK, 'results.json'), JSON.stringify(results, null, 2));
   print(results);
+  printViews(results.views = await viewsBench({ cli: CLI, work: WORK, log }));
 }
 
 async function latencyDuringImport(server, c, file, rid) {

@@ -55,6 +55,98 @@ describe('filters', () => {
   });
 });
 
+describe('Deskstore filter operators', () => {
+  it('≠, contains, starts with and empty, alone, with CKAN operators and under $or', async () => {
+    expect(ids(await search({ filters: { regione: { deskstore_ne: 'Lombardia' } } }))).toEqual([1, 2, 4, 6]);
+    // NULL is neither equal nor unequal, as with SQL's <>
+    expect(ids(await search({ filters: { note: { deskstore_ne: 'Bilingue' } } }))).toEqual([1, 2, 3, 4]);
+    expect(ids(await search({ filters: { comune: { deskstore_contains: 'CITTA' } } }))).toEqual([1]);
+    expect(ids(await search({ filters: { note: { deskstore_contains: 'città' } } }))).toEqual([2]);
+    expect(ids(await search({ filters: { comune: { deskstore_starts_with: 'san f' } } }))).toEqual([6]);
+    expect(ids(await search({ filters: { fondazione: { deskstore_starts_with: '0' } } }))).toEqual([2, 4, 5]);
+    expect(ids(await search({ filters: { fondazione: { deskstore_empty: true } } }))).toEqual([6]);
+    expect(ids(await search({ filters: { note: { deskstore_empty: false } } }))).toEqual([1, 2, 3, 4, 6]);
+    expect(ids(await search({ filters: { abitanti: { gte: 40000, deskstore_ne: 1370000 } } }))).toEqual([2, 3, 4]);
+    expect(ids(await search({ filters: { $or: [{ note: { deskstore_empty: true } }, { comune: { deskstore_starts_with: 'ro' } }] } }))).toEqual([4, 5]);
+    expect(ids(await search({ filters: { _id: { deskstore_ne: 1 }, capoluogo: { deskstore_ne: true } } }))).toEqual([3, 6]);
+  });
+  it('are honoured by GET (JSON in the query string), the dump and the facets', async () => {
+    const filters = JSON.stringify({ comune: { deskstore_contains: 'an' } });
+    const got = await api.get('datastore_search', { resource_id: rid, filters, fields: 'comune' });
+    expect((got.body as { result: { records: unknown[] } }).result.records).toEqual([{ comune: 'Cantù' }, { comune: 'Milano' }, { comune: 'San Floriano del Collio-Števerjan' }]);
+    const csv = await (await fetch(`${server.url}/datastore/dump/${rid}?format=csv&fields=comune&filters=${encodeURIComponent(filters)}`)).text();
+    expect(csv).toBe('comune\nCantù\nMilano\nSan Floriano del Collio-Števerjan\n');
+    const facets = await api.ok('deskstore_facets', { resource_id: rid, field: 'regione', filters: { note: { deskstore_empty: false } } });
+    expect(facets.rows).toBe(5);
+  });
+  it('reject values of the wrong kind with a validation error', async () => {
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { comune: { deskstore_contains: 3 } } })).body)
+      .toMatchObject({ error: { filters: ['"deskstore_contains" needs a text value'] } });
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { comune: { deskstore_empty: 'yes' } } })).body)
+      .toMatchObject({ error: { filters: ['"deskstore_empty" needs true or false'] } });
+    const bad = await api.post('datastore_search', { resource_id: rid, filters: { abitanti: { deskstore_ne: 'many' } } });
+    expect(bad.status).toBe(409);
+  });
+  it('select the rows datastore_delete removes', async () => {
+    const copy = (await api.ok('datastore_create', {
+      resource: { package_id: 'comuni', name: 'copia' }, fields: [{ id: 'comune', type: 'text' }, { id: 'note', type: 'text' }],
+      records: comuni.map(({ comune, note }) => ({ comune, note })),
+    })).resource_id as string;
+    await api.ok('datastore_delete', { resource_id: copy, filters: { note: { deskstore_empty: true } }, force: true });
+    const left = await api.ok('datastore_search', { resource_id: copy, fields: 'comune' });
+    expect(left.total).toBe(5);
+    expect(left.records).not.toContainEqual({ comune: 'Milano' });
+  });
+});
+
+describe('summaries: profile and group-by', () => {
+  it('deskstore_profile answers GET and POST with the same figures, following filters', async () => {
+    const got = await api.get('deskstore_profile', { resource_id: rid, fields: 'abitanti,regione', filters: JSON.stringify({ capoluogo: true }) });
+    const result = (got.body as { result: { rows: number; fields: { id: string; count: number; max: number; top: unknown[] }[] } }).result;
+    expect(result.rows).toBe(3);
+    expect(result.fields.map((f) => f.id)).toEqual(['abitanti', 'regione']);
+    expect(result.fields[0]).toMatchObject({ count: 3, min: 117000, max: 2800000, median: 1370000 });
+    expect(await api.ok('deskstore_profile', { resource_id: rid, fields: ['abitanti', 'regione'], filters: { capoluogo: true } })).toEqual(result);
+    expect((await api.post('deskstore_profile', { resource_id: rid, fields: ['nope'] })).status).toBe(409);
+  });
+
+  // Each group-by's own SQL, run through datastore_search_sql, must give the same table.
+  const cases: [string, Record<string, unknown>][] = [
+    ['count by one column', { group_by: 'regione' }],
+    ['mean with a CKAN filter', { group_by: 'regione', metric: 'mean', value_field: 'abitanti', filters: { abitanti: { gte: 1000 } } }],
+    ['sum by two columns', { group_by: ['regione', 'capoluogo'], metric: 'sum', value_field: 'abitanti' }],
+    ['max date by a boolean, Deskstore operators', { group_by: 'capoluogo', metric: 'max', value_field: 'fondazione',
+      filters: { $or: [{ note: { deskstore_empty: true } }, { regione: { deskstore_ne: 'Lazio' } }] } }],
+    ['dates by century-proof year bucket, key order', { group_by: 'fondazione', bucket: 'year', metric: 'min', value_field: 'abitanti' }],
+  ];
+  for (const [name, params] of cases) {
+    it(`deskstore_group_by equals its SQL: ${name}`, async () => {
+      const grouped = await api.ok('deskstore_group_by', { resource_id: rid, ...params });
+      expect(grouped.sql_exact).toBe(true);
+      const sql = await api.ok('datastore_search_sql', { sql: grouped.sql });
+      const keyCount = grouped.group_by.length;
+      const fromSql = sql.records.map((r: Record<string, unknown>) => {
+        const values = Object.values(r);
+        return { keys: values.slice(0, keyCount), count: values[keyCount], value: grouped.metric === 'count' ? values[keyCount] : values[keyCount + 1] };
+      });
+      expect(fromSql).toEqual(grouped.groups);
+      expect(grouped.total_groups).toBe(grouped.groups.length);
+    });
+  }
+
+  it('deskstore_group_by says when its SQL leaves out q or cannot be exact, and checks its parameters', async () => {
+    const withQ = await api.ok('deskstore_group_by', { resource_id: rid, group_by: 'regione', q: 'roma', filters: { comune: { deskstore_contains: 'ROM' } } });
+    expect(withQ.groups).toEqual([{ keys: ['Lazio'], count: 1, value: 1 }]);
+    expect([withQ.sql_without_q, withQ.sql_exact]).toEqual([true, false]);
+    expect(withQ.sql).toContain(`lower("comune") LIKE '%rom%' ESCAPE '!'`);
+    const bad = await api.post('deskstore_group_by', { resource_id: rid, group_by: 'regione', metric: 'mean', value_field: 'comune' });
+    expect(bad.body).toMatchObject({ error: { value_field: ['mean needs a number column'] } });
+    expect((await api.post('deskstore_group_by', { resource_id: rid, group_by: 'regione', metric: 'median' })).body)
+      .toMatchObject({ error: { metric: ['Value must be one of [count, sum, mean, min, max]'] } });
+    expect((await api.post('deskstore_group_by', { resource_id: rid })).body).toMatchObject({ error: { group_by: ['Missing value'] } });
+  });
+});
+
 describe('full text', () => {
   it('accents are kept, case folded, English stemming by default', async () => {
     expect(ids(await search({ q: 'CITTÀ', sort: '_id' }))).toEqual([1, 2]);

@@ -1,3 +1,4 @@
+import type { SqlSearchResult } from '../../shared/wire/search-sql';
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
 import type { ActionDefinition } from './types';
@@ -17,7 +18,7 @@ export function datastoreSearchSqlAction(deps: ActionDeps): ActionDefinition {
         records: out.records,
         fields: out.fields,
         ...(out.recordsTruncated ? { records_truncated: true } : {}),
-      };
+      } satisfies SqlSearchResult;
     },
   };
 }

@@ -1,7 +1,8 @@
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
+import { readCount, readRowSelection } from './summary-params';
 import type { ActionDefinition } from './types';
-import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
+import { SchemaErrors, isMissing } from './validators';
 
 /**
  * `deskstore_facets` (Deskstore's own, GET-able): a column's distinct values with counts,
@@ -13,20 +14,15 @@ export function facetsAction(deps: ActionDeps): ActionDefinition {
     sideEffectFree: true,
     async run(params) {
       const errors = new SchemaErrors();
-      if (isMissing(params.resource_id)) errors.add('resource_id', 'Missing value');
+      const selection = readRowSelection(params, errors);
       if (isMissing(params.field)) errors.add('field', 'Missing value');
-      const limit = isMissing(params.limit) ? 50 : errors.take('limit', toNaturalNumber(params.limit));
-      const filters = params.filters === undefined ? undefined : errors.take('filters', toJsonValue(params.filters));
+      const limit = readCount(params, 'limit', 50, 1000, errors);
       if (errors.any) throw new ValidationError(errors.members);
       return deps.engine.facets({
-        resourceId: String(params.resource_id),
+        ...selection,
         field: String(params.field),
-        ...(filters !== undefined ? { filters } : {}),
-        ...(isMissing(params.q) ? {} : { q: String(params.q) }),
-        plain: params.plain === undefined ? true : toBoolean(params.plain),
-        ...(isMissing(params.language) ? {} : { language: String(params.language) }),
         ...(isMissing(params.contains) ? {} : { contains: String(params.contains) }),
-        limit: Math.min(limit ?? 50, 1000),
+        limit,
       });
     },
   };

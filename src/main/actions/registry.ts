@@ -8,6 +8,9 @@ import { datastoreWriteActions } from './datastore-write';
 import { facetsAction } from './facets';
 import { importActions } from './import-actions';
 import { portalActions } from './portal-actions';
+import { profileAction } from './profile';
+import { groupByAction } from './group-by';
+import { mapPointsAction } from './map-points';
 import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionRegistry } from './types';
@@ -39,6 +42,9 @@ export function createActionRegistry(deps: ActionDeps): ActionRegistry {
     ...importActions(deps),
     ...portalActions(deps),
     facetsAction(deps),
+    profileAction(deps),
+    groupByAction(deps),
+    mapPointsAction(deps),
     tokenCheckAction,
   ];
   return new Map(all.map((a) => [a.name, withTokenCheck(a)]));

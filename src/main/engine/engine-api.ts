@@ -5,7 +5,7 @@ import type { Engine } from './engine';
  * runs in a worker). Listing them here keeps the worker from dispatching anything else.
  */
 export const ENGINE_METHODS = [
-  'search', 'facets', 'info', 'datastoreCreate', 'datastoreUpsert', 'datastoreDelete', 'maintenance', 'checkpoint',
+  'search', 'facets', 'profile', 'groupBy', 'mapPoints', 'info', 'datastoreCreate', 'datastoreUpsert', 'datastoreDelete', 'maintenance', 'checkpoint',
   'searchSql', 'packageCreate', 'packageShow', 'packageList', 'packageSearch', 'packageUpdate', 'packageDelete',
   'resourceCreate', 'resourceShow', 'resourceUpdate', 'resourceDelete',
   'prepareImport', 'abandonImport', 'publishImport',

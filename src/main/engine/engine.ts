@@ -21,6 +21,12 @@ import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
+import { computeProfile, type ProfileRequest } from './search/profile';
+import type { ProfileResult } from '../../shared/wire/profile';
+import { computeGroupBy, type GroupByRequest } from './search/group-by';
+import type { GroupByResult } from '../../shared/wire/group-by';
+import { computeMapPoints, type MapPointsRequest } from './search/map-points';
+import type { MapPointsResult } from '../../shared/wire/map-points';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations } from './storage/resource-files';
@@ -94,6 +100,18 @@ export class Engine implements EngineContext {
 
   facets(req: FacetRequest): FacetOutcome {
     return computeFacets(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+  }
+
+  profile(req: ProfileRequest): ProfileResult {
+    return computeProfile(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+  }
+
+  groupBy(req: GroupByRequest): GroupByResult {
+    return computeGroupBy(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+  }
+
+  mapPoints(req: MapPointsRequest): MapPointsResult {
+    return computeMapPoints(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
   }
 
   info(idOrAlias: string): InfoOutcome {

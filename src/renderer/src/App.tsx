@@ -10,17 +10,23 @@ import { useWindowDrop } from './features/import/use-window-drop';
 import { TablePage } from './features/table/TablePage';
 import { PortalPage } from './features/portal/PortalPage';
 import { PublishPage } from './features/publish/PublishPage';
+import { RowPage } from './features/row/RowPage';
+import { SqlPage } from './features/sql/SqlPage';
 import { navigate, useRoute, type Route } from './router';
 
 function Page({ route }: { readonly route: Route }) {
   const { t } = useTranslation();
-  const [section, id] = route.segments;
+  const [section, id, sub, subId] = route.segments;
   if (section === undefined) return <CataloguePage />;
   if (section === 'import' && id) return <ImportProgressPage key={id} resourceId={id} />;
   if (section === 'import') return <ImportPage />;
   if (section === 'portal') return <PortalPage />;
   if (section === 'publish' && id) return <PublishPage key={id} resourceId={id} />;
-  if (section === 'resource' && id) return <TablePage key={id} resourceId={id} query={route.query} />;
+  if (section === 'resource' && id && sub === 'row' && subId && /^\d+$/.test(subId)) {
+    return <RowPage key={`${id}/${subId}`} resourceId={id} rowId={Number(subId)} back={route.query} />;
+  }
+  if (section === 'resource' && id && sub === 'sql') return <SqlPage key={id} resourceId={id} query={route.query} />;
+  if (section === 'resource' && id && sub === undefined) return <TablePage key={id} resourceId={id} query={route.query} />;
   return (
     <div className="page">
       <h1 tabIndex={-1}>{t('notFound.title')}</h1>

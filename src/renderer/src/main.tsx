@@ -5,6 +5,8 @@ import { captureTokenFromLocation } from './api/token';
 import { resolveStartLocale } from './i18n/locale';
 import { setupI18n } from './i18n/setup';
 import './styles/app.css';
+import './styles/views.css';
+import './styles/dark.css';
 
 captureTokenFromLocation();
 // A link that hands over the token later (a second `npm start`) only changes the fragment.

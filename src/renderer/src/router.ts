@@ -56,6 +56,10 @@ export function useRoute(): Route {
 
 /** The table of a resource. */
 export const resourcePath = (resourceId: string): string => `/resource/${encodeURIComponent(resourceId)}`;
+/** One row of a resource (`_id`), on a page of its own. */
+export const rowPath = (resourceId: string, rowId: number): string => `${resourcePath(resourceId)}/row/${rowId}`;
+/** The SQL screen over a resource (the query itself travels as `?sql=`). */
+export const sqlPath = (resourceId: string): string => `${resourcePath(resourceId)}/sql`;
 /** The progress of a resource's import. */
 export const importPath = (resourceId: string): string => `/import/${encodeURIComponent(resourceId)}`;
 

@@ -4,13 +4,14 @@ import { parseSearchParams } from '../../../src/main/actions/datastore-search';
 import { Engine } from '../../../src/main/engine/engine';
 import { textSortKey } from '../../../src/main/engine/column-store/sort-order';
 import { quoteIdentifier } from '../../../src/main/engine/sqlite/identifiers';
+import { foldText } from '../../../src/shared/fold-text';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
 import { lcg } from '../../helpers/random';
 
 /**
  * The column-store search against an oracle: the same question asked in SQL of the
  * resource's own SQLite table. Random tables (nulls, duplicates, accents, mixed case),
- * random filters (=, IN, ranges, $or), sorts (several keys, NULLS FIRST/LAST) and pages.
+ * random filters (=, IN, ranges, $or, and Deskstore's ≠, contains, starts with, empty), sorts (several keys, NULLS FIRST/LAST) and pages.
  * Text order is the engine's collation key, registered in SQLite as a function.
  */
 const COLUMNS = [
@@ -44,6 +45,8 @@ beforeAll(async () => {
   await engine.datastoreCreate({ resourceId: rid, fields: COLUMNS, records, force: true, deleteFields: false });
   db = await engine.openResource(rid).sqlite();
   db.create_function('sortkey', (v: unknown) => (typeof v === 'string' ? textSortKey(v) : v));
+  db.create_function('fold', (v: unknown) => (typeof v === 'string' ? foldText(v) : v));
+  db.create_function('starts', (text: unknown, prefix: unknown) => (typeof text === 'string' && text.startsWith(String(prefix)) ? 1 : 0));
 });
 
 afterAll(async () => {
@@ -51,13 +54,23 @@ afterAll(async () => {
   removeDir(dataDir);
 });
 
-interface Filter { column: string; op: 'eq' | 'in' | 'gt' | 'gte' | 'lt' | 'lte'; value: unknown }
+type Op = 'eq' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'deskstore_ne' | 'deskstore_contains' | 'deskstore_starts_with' | 'deskstore_empty';
+interface Filter { column: string; op: Op; value: unknown }
+const TEXTUAL = new Set(['name', 'cat', 'day']);
+const NEEDLES = ['itt', 'FORL', 'à', 'a', 'é', 'zet', 'B', '2020-0', '2020-03', '-1', 'Città f', ''];
 
 function sqlOf(f: Filter): [string, unknown[]] {
   const col = quoteIdentifier(f.column);
   const text = f.column === 'name' || f.column === 'cat';
   const wrap = (x: string) => (text ? `sortkey(${x})` : x);
   const v = (value: unknown) => (typeof value === 'boolean' ? (value ? 1 : 0) : value);
+  if (f.op === 'deskstore_contains') return [`instr(fold(${col}), ?) > 0`, [foldText(f.value as string)]];
+  if (f.op === 'deskstore_starts_with') return [`starts(fold(${col}), ?)`, [foldText(f.value as string)]];
+  if (f.op === 'deskstore_empty') {
+    const empty = text ? `(${col} IS NULL OR ${col} = '')` : `${col} IS NULL`;
+    return [f.value ? empty : `NOT ${empty}`, []];
+  }
+  if (f.op === 'deskstore_ne') return f.value === null ? ['0', []] : [`${col} <> ?`, [v(f.value)]];
   if (f.op === 'in') {
     const values = (f.value as unknown[]).filter((x) => x !== null);
     return values.length ? [`${col} IN (${values.map(() => '?').join(',')})`, values.map(v)] : ['0', []];
@@ -74,7 +87,11 @@ function randomFilter(): Filter {
     name: `${pick(WORDS)} ${pick(WORDS)}`.trim(), n: Math.floor(random() * 20) - 5, x: Math.round(random() * 1000) / 100,
     day: `2020-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`, flag: random() < 0.5, cat: pick(['A', 'b', 'B', 'à', 'c']),
   } as Record<string, unknown>)[column];
-  const op = column === 'flag' ? pick(['eq', 'in'] as const) : pick(['eq', 'in', 'gt', 'gte', 'lt', 'lte'] as const);
+  const ours = ['deskstore_ne', 'deskstore_empty', ...(TEXTUAL.has(column) ? ['deskstore_contains', 'deskstore_starts_with'] as const : [])] as const;
+  const op: Op = random() < 0.35 ? pick(ours)
+    : column === 'flag' ? pick(['eq', 'in'] as const) : pick(['eq', 'in', 'gt', 'gte', 'lt', 'lte'] as const);
+  if (op === 'deskstore_contains' || op === 'deskstore_starts_with') return { column, op, value: pick(NEEDLES) };
+  if (op === 'deskstore_empty') return { column, op, value: random() < 0.5 };
   return { column, op, value: op === 'in' ? [sample(), sample(), ...(random() < 0.2 ? [null] : [])] : sample() };
 }
 

@@ -54,3 +54,31 @@ describe('colour contrast', () => {
     expect(contrast('#e8edf3', '#16202c')).toBeGreaterThanOrEqual(4.5);
   });
 });
+
+describe('colour contrast in dark mode (dark.css)', () => {
+  const dark = node.getBuiltinModule('node:fs').readFileSync(new URL('../../../src/renderer/src/styles/dark.css', import.meta.url), 'utf8');
+  const block = /@media \(prefers-color-scheme: dark\)\s*{([\s\S]*)}\s*$/.exec(dark)?.[1] ?? '';
+  const v = variables(block);
+  const color = (name: string) => {
+    const value = v.get(name);
+    if (!value) throw new Error(`--${name} is not a hex colour in the dark :root`);
+    return value;
+  };
+
+  it.each([
+    ['text', 'bg'], ['text', 'surface'], ['text', 'surface-2'], ['muted', 'bg'], ['muted', 'surface'], ['muted', 'row-odd'],
+    ['primary', 'surface'], ['primary', 'bg'], ['danger', 'surface'], ['danger', 'danger-soft'], ['ok', 'surface'],
+    ['ok', 'ok-soft'], ['warn', 'warn-soft'], ['primary-dark', 'primary-soft'], ['text', 'danger-soft'], ['text', 'warn-soft'],
+    ['text', 'primary-soft'],
+  ])('%s on %s is at least 4.5:1', (fg, bg) => {
+    expect(contrast(color(fg), color(bg))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('dark text on the filled buttons, badges, and bars and map outlines visible (3:1 for graphics)', () => {
+    expect(contrast('#0d1b33', color('primary'))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#2b0b09', color('danger'))).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#d6dce4', '#343d49')).toBeGreaterThanOrEqual(4.5);
+    expect(contrast(color('bar'), color('surface'))).toBeGreaterThanOrEqual(3);
+    expect(contrast(color('map-border'), color('map-land'))).toBeGreaterThanOrEqual(1.5);
+  });
+});

@@ -3,7 +3,8 @@ import type { TableStore } from '../column-store/table-store';
 import { textSortKey } from '../column-store/sort-order';
 import { isStoredAsNumber } from '../field-types';
 import { CoercionError, coerceValue, type StoredValue } from '../values/coerce';
-import type { FilterNode } from './filters';
+import { deskstoreIdTest, deskstoreOperatorTable } from './deskstore-operators';
+import type { CkanOperator, DeskstoreOperator, FilterNode } from './filters';
 import { invalidQuery } from './invalid-query';
 
 /**
@@ -50,7 +51,14 @@ function orderKey(column: Column): (v: StoredValue) => string | number {
   return (v) => v as string; // canonical date/time text sorts as text
 }
 
-function compileMatch(column: Column, node: Extract<FilterNode, { kind: 'match' }>): ColumnTest {
+type MatchNode = Extract<FilterNode, { kind: 'match' }>;
+
+const isDeskstoreOperator = (op: CkanOperator | DeskstoreOperator): op is DeskstoreOperator => op.startsWith('deskstore_');
+
+function compileMatch(column: Column, node: MatchNode): ColumnTest {
+  if (isDeskstoreOperator(node.op)) {
+    return { column, table: deskstoreOperatorTable(column, node.op, node.value, (v) => coerceFilterValue(column, v)) };
+  }
   const table = new Uint8Array(column.values.length);
   if (node.op === 'eq' || node.op === 'in') {
     const values = node.op === 'in' ? (node.value as unknown[]) : [node.value];
@@ -96,13 +104,14 @@ function mergeByColumn(tests: ColumnTest[], op: 'and' | 'or'): ColumnTest[] {
   return [...byColumn.values()];
 }
 
-function compileIdMatch(node: Extract<FilterNode, { kind: 'match' }>): IdTest {
+function compileIdMatch(node: MatchNode): IdTest {
   const toId = (v: unknown): number | null => {
     if (v === null) return null;
     const n = typeof v === 'number' ? v : typeof v === 'string' && /^\s*[+-]?\d+\s*$/.test(v) ? Number(v) : NaN;
     if (!Number.isInteger(n)) throw invalidQuery(`invalid input syntax for type integer: "${String(v)}"`, '"_id" = $1', [v]);
     return n;
   };
+  if (isDeskstoreOperator(node.op)) return { accept: deskstoreIdTest(node.op, node.value, toId) };
   if (node.op === 'eq' || node.op === 'in') {
     const ids = new Set((node.op === 'in' ? (node.value as unknown[]) : [node.value]).map(toId).filter((n) => n !== null));
     return { accept: (rowId) => ids.has(rowId) };

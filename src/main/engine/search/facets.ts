@@ -1,28 +1,19 @@
 import { invalid } from '../../errors';
 import { foldText } from '../../../shared/fold-text';
-import type { FieldType } from '../field-types';
-import { jsonCell } from '../values/encode';
-import { compileFilter, MATCH_ALL } from './column-predicates';
+import { recordValue } from '../values/encode';
 import type { SearchableResource } from './execute-search';
-import { rowTextQuery } from './full-text';
-import { matchRows } from './match-rows';
-import { filterColumnsOf, parseFilters } from './filters';
+import { selectRows, type RowSelection } from './row-selection';
 import type { TextSearchLanguage } from '../fts';
 import type { FacetsResult } from '../../../shared/wire/facets';
-import type { CellValue } from '../../../shared/wire/search';
 
 /**
  * Distinct values of one column with how many matching rows hold each, for the UI's
  * per-column filter (a Deskstore extension, `deskstore_facets`; CKAN has no DataStore
  * facets). Counted over the column codes of the rows the other conditions select.
  */
-export interface FacetRequest {
+export interface FacetRequest extends RowSelection {
   readonly resourceId: string;
   readonly field: string;
-  readonly filters?: unknown;
-  readonly q?: string;
-  readonly plain: boolean;
-  readonly language?: string;
   /** Only values whose text contains this (case- and accent-insensitive). */
   readonly contains?: string;
   readonly limit: number;
@@ -37,11 +28,7 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   const column = store.column(req.field);
   const field = resource.fields.find((f) => f.id === req.field);
   if (!column || !field) throw invalid('field', `invalid value "${req.field}"`);
-  const predicate = req.filters === undefined ? MATCH_ALL
-    : compileFilter(parseFilters(req.filters, filterColumnsOf(resource.fields)), store);
-  const language = (req.language ?? defaultLanguage) as TextSearchLanguage;
-  const candidates = req.q ? resource.text.match(rowTextQuery(req.q, req.plain, language)) : null;
-  const rows = matchRows(predicate, store, candidates);
+  const rows = selectRows(req, resource, defaultLanguage);
 
   const canonical = column.canonicalCodes();
   const counts = new Uint32Array(column.values.length);
@@ -61,12 +48,8 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   return {
     field: req.field,
     type: field.type.name,
-    values: present.slice(0, req.limit).map((code) => ({ value: decode(column.values[code]!, field.type), count: counts[code]! })),
+    values: present.slice(0, req.limit).map((code) => ({ value: recordValue(column.values[code]!, field.type.storage), count: counts[code]! })),
     distinct,
     rows: rows.length,
   };
-}
-
-function decode(value: string | number | null, type: FieldType): CellValue {
-  return JSON.parse(jsonCell(value, type.storage)) as CellValue;
 }

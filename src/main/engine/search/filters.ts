@@ -4,14 +4,24 @@ import { ValidationError, invalid } from '../../errors';
  * `filters` (contract §3.3): CKAN 2.11's `{column: value | [values]}` plus 2.12's operator
  * objects, mixed lists, `$or`/`$and` and top-level lists. Parsed into a small tree; values
  * stay as sent and are coerced to the column type later.
+ *
+ * Deskstore adds four operators in 2.12's operator-object syntax, prefixed so that no CKAN
+ * operator can ever collide with them (docs/views.md, "Conditions"):
+ * `deskstore_ne` (SQL `<>`: NULL matches neither = nor ≠), `deskstore_contains` and
+ * `deskstore_starts_with` (text, ignoring case and accents) and `deskstore_empty`
+ * (true: NULL, or '' in a text column; false: the opposite).
  */
-export type FilterOperator = 'eq' | 'in' | 'gt' | 'gte' | 'lt' | 'lte';
+export type CkanOperator = 'eq' | 'in' | 'gt' | 'gte' | 'lt' | 'lte';
+export type DeskstoreOperator = 'deskstore_ne' | 'deskstore_contains' | 'deskstore_starts_with' | 'deskstore_empty';
+export type FilterOperator = CkanOperator | DeskstoreOperator;
 
 export type FilterNode =
   | { readonly kind: 'and' | 'or'; readonly items: readonly FilterNode[] }
   | { readonly kind: 'match'; readonly column: string; readonly op: FilterOperator; readonly value: unknown };
 
-const OPERATORS = new Set<string>(['eq', 'in', 'gt', 'gte', 'lt', 'lte']);
+const OPERATORS = new Set<string>([
+  'eq', 'in', 'gt', 'gte', 'lt', 'lte', 'deskstore_ne', 'deskstore_contains', 'deskstore_starts_with', 'deskstore_empty',
+]);
 // 2.12's limits: they keep a hostile request from building an enormous plan.
 const MAX_OPERATIONS = 100;
 const MAX_DEPTH = 10;
@@ -72,6 +82,10 @@ class FilterParser {
     for (const [op, v] of Object.entries(ops)) {
       if (!OPERATORS.has(op)) throw invalid('filters', `Unknown filter operation: ${op}`);
       if (op === 'in' && !Array.isArray(v)) throw invalid('filters', `"in" needs a list of values`);
+      if ((op === 'deskstore_contains' || op === 'deskstore_starts_with') && typeof v !== 'string') {
+        throw invalid('filters', `"${op}" needs a text value`);
+      }
+      if (op === 'deskstore_empty' && typeof v !== 'boolean') throw invalid('filters', `"deskstore_empty" needs true or false`);
       items.push(this.match(column, op as FilterOperator, v));
     }
     return items.length === 1 ? items[0]! : { kind: 'and', items };

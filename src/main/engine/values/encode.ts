@@ -1,4 +1,5 @@
 import type { StorageKind } from '../field-types';
+import type { CellValue } from '../../../shared/wire/search';
 import type { StoredValue } from './coerce';
 
 /**
@@ -24,6 +25,11 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
     default:
       return JSON.stringify(value);
   }
+}
+
+/** A stored value as the JSON value datastore_search records carry (for summaries' values). */
+export function recordValue(value: StoredValue, storage: StorageKind): CellValue {
+  return JSON.parse(jsonCell(value, storage)) as CellValue;
 }
 
 /** Array values are stored as compact JSON; JSON columns as Python-style JSON text. */

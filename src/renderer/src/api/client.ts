@@ -11,6 +11,10 @@ import type { FacetsResult } from '../../../shared/wire/facets';
 import type { CreatedResource, ImportJobStatus } from '../../../shared/wire/import';
 import type { DatastoreSearchResult } from '../../../shared/wire/search';
 import type { StatusShow } from '../../../shared/wire/status';
+import type { GroupByResult } from '../../../shared/wire/group-by';
+import type { MapPointsResult } from '../../../shared/wire/map-points';
+import type { ProfileResult } from '../../../shared/wire/profile';
+import type { SqlSearchResult } from '../../../shared/wire/search-sql';
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -94,6 +98,10 @@ export const api = {
     postAction<{ cancelled: boolean }>('deskstore_import_cancel', { resource_id: resourceId }),
   datastoreSearch: (pairs: ParamPairs, o?: CallOptions) => getAction<DatastoreSearchResult>('datastore_search', pairs, o),
   facets: (pairs: ParamPairs, o?: CallOptions) => getAction<FacetsResult>('deskstore_facets', pairs, o),
+  profile: (pairs: ParamPairs, o?: CallOptions) => getAction<ProfileResult>('deskstore_profile', pairs, o),
+  groupBy: (pairs: ParamPairs, o?: CallOptions) => getAction<GroupByResult>('deskstore_group_by', pairs, o),
+  mapPoints: (pairs: ParamPairs, o?: CallOptions) => getAction<MapPointsResult>('deskstore_map_points', pairs, o),
+  searchSql: (sql: string, o?: CallOptions) => getAction<SqlSearchResult>('datastore_search_sql', [['sql', sql]], o),
   /** Whether a token is this data directory's token (`deskstore_token_check` changes nothing). */
   async checkToken(token: string): Promise<boolean> {
     return (await postAction<{ authorized: boolean }>('deskstore_token_check', {}, { token })).authorized;

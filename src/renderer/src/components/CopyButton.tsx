@@ -7,9 +7,11 @@ interface Props {
   /** Names what is copied, for screen readers: "Copy the URL". */
   readonly label: string;
   readonly testId?: string;
+  /** The button's visible words when "Copy" alone would not say what (default: "Copy"). */
+  readonly caption?: string;
 }
 
-export function CopyButton({ text, label, testId }: Props) {
+export function CopyButton({ text, label, testId, caption }: Props) {
   const { t } = useTranslation();
   const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle');
   useEffect(() => {
@@ -21,7 +23,7 @@ export function CopyButton({ text, label, testId }: Props) {
     <span className="copy">
       <button type="button" className="button button-small" aria-label={label} data-testid={testId}
         onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
-        {t('common.copy')}
+        {caption ?? t('common.copy')}
       </button>
       <span className="copy-status" role="status">
         {state === 'copied' ? t('common.copied') : state === 'failed' ? t('common.copyFailed') : ''}

@@ -10,10 +10,14 @@ interface Props {
   readonly hidden: readonly string[];
   readonly onChange: (hidden: string[]) => void;
   readonly onClose: () => void;
+  /** Columns kept in view when scrolling sideways, remembered per resource. */
+  readonly frozen?: number;
+  readonly onFrozen?: (frozen: number) => void;
+  readonly onResetLayout?: () => void;
 }
 
 /** Show or hide columns; hidden ones are also left out of the API call and the export. */
-export function ColumnsPanel({ fields, hidden, onChange, onClose }: Props) {
+export function ColumnsPanel({ fields, hidden, onChange, onClose, frozen = 0, onFrozen, onResetLayout }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const columns = fields.filter((f) => f.id !== '_id');
@@ -26,6 +30,15 @@ export function ColumnsPanel({ fields, hidden, onChange, onClose }: Props) {
         <button type="button" className="button button-small" onClick={() => onChange([])}>{t('columns.showAll')}</button>
         <button type="button" className="button button-small" onClick={() => onChange(columns.map((c) => c.id))}>{t('columns.hideAll')}</button>
       </div>
+      {onFrozen && (
+        <div className="option freeze-option">
+          <label htmlFor={`${id}-frozen`}>{t('grid.freeze')}</label>
+          <input id={`${id}-frozen`} type="number" min={0} max={Math.min(5, columns.length)} value={frozen}
+            onChange={(e) => onFrozen(Math.max(0, Math.min(5, Math.floor(Number(e.target.value) || 0))))} data-testid="freeze-columns" />
+          <p className="muted small">{t('grid.layoutHelp')}</p>
+          {onResetLayout && <button type="button" className="button button-small" onClick={onResetLayout} data-testid="reset-layout">{t('grid.resetLayout')}</button>}
+        </div>
+      )}
       <fieldset className="column-list">
         <legend className="visually-hidden">{t('columns.title')}</legend>
         {columns.map((field, i) => (

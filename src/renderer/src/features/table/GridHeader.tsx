@@ -1,7 +1,9 @@
+import { useRef, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { isNumericType } from '../../format/cell';
 import { typeKey } from '../import/type-names';
+import { MAX_WIDTH, MIN_WIDTH } from './column-layout';
 import { columnLabel } from './columns';
 import type { FilterValue, SortSpec } from './view-state';
 
@@ -11,11 +13,51 @@ export interface GridHeaderProps {
   readonly filters: Readonly<Record<string, readonly FilterValue[]>>;
   readonly openFilter: string | null;
   readonly onSort: (field: string) => void;
-  readonly onFilter: (field: string) => void;
+  /** Absent: no filter buttons (a result that cannot be filtered, e.g. SQL). */
+  readonly onFilter?: ((field: string) => void) | undefined;
+  /** Column widths in pixels and left offsets (for the frozen columns). */
+  readonly widths?: readonly number[];
+  readonly offsets?: readonly number[];
+  /** Columns after `_id` that stay in view. */
+  readonly frozen?: number;
+  /** A column's new width while dragging (`done` when the drag ends); absent: no resizing. */
+  readonly onResize?: ((field: string, width: number, done: boolean) => void) | undefined;
+  /** Drop `field` where `target` is; absent: no reordering. */
+  readonly onMove?: ((field: string, target: string) => void) | undefined;
 }
 
-export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter }: GridHeaderProps) {
+const DRAG_TYPE = 'application/x-deskstore-column';
+
+export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter, widths, offsets, frozen = 0, onResize, onMove }: GridHeaderProps) {
   const { t } = useTranslation();
+  const drag = useRef<{ field: string; startX: number; startWidth: number } | null>(null);
+  const startResize = (e: PointerEvent<HTMLDivElement>, field: string, width: number) => {
+    e.preventDefault();
+    e.currentTarget.setPointerCapture(e.pointerId);
+    drag.current = { field, startX: e.clientX, startWidth: width };
+  };
+  const widthAt = (x: number) => {
+    const d = drag.current!;
+    return Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, Math.round(d.startWidth + x - d.startX)));
+  };
+  const resizeKeys = (e: KeyboardEvent<HTMLDivElement>, field: string, width: number) => {
+    const step = e.shiftKey ? 64 : 16;
+    if (e.key === 'ArrowLeft' || e.key === 'ArrowRight') {
+      e.preventDefault();
+      onResize?.(field, Math.max(MIN_WIDTH, Math.min(MAX_WIDTH, width + (e.key === 'ArrowLeft' ? -step : step))), true);
+    }
+  };
+  // Alt+Arrow on a column's sort button moves the column: reordering without a mouse.
+  const moveKeys = (e: KeyboardEvent<HTMLButtonElement>, index: number) => {
+    if (!onMove || !e.altKey || (e.key !== 'ArrowLeft' && e.key !== 'ArrowRight')) return;
+    const neighbour = fields[index + (e.key === 'ArrowLeft' ? -1 : 1)];
+    const field = fields[index];
+    if (!neighbour || !field || neighbour.id === '_id') return;
+    e.preventDefault();
+    onMove(field.id, neighbour.id);
+    const id = field.id;
+    requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`[role="columnheader"][data-field="${CSS.escape(id)}"] .sort-button`)?.focus());
+  };
   return (
     <div className="grid-header" role="row" aria-rowindex={1}>
       {fields.map((field, index) => {
@@ -23,13 +65,21 @@ export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter
         const label = isId ? t('table.rowNumber') : columnLabel(field);
         const direction = sort.find((s) => s.field === field.id)?.dir;
         const filtered = (filters[field.id]?.length ?? 0) > 0;
+        const width = widths?.[index] ?? 0;
+        const isFrozen = index > 0 && index <= frozen;
+        const sticky: CSSProperties | undefined = isFrozen ? { position: 'sticky', left: `${offsets?.[index] ?? 0}px`, zIndex: 3 } : undefined;
         return (
           <div key={field.id} role="columnheader" aria-colindex={index + 1}
             aria-sort={direction === 'asc' ? 'ascending' : direction === 'desc' ? 'descending' : undefined}
-            className={`grid-head-cell${isNumericType(field.type) ? ' num' : ''}${filtered ? ' is-filtered' : ''}`}
-            data-field={field.id}>
-            <button type="button" className="sort-button" onClick={() => onSort(field.id)}
-              title={isId ? undefined : `${field.id}${field.info?.label && field.info.label !== field.id ? `\n${field.info.label}` : ''}`}
+            className={`grid-head-cell${isNumericType(field.type) ? ' num' : ''}${filtered ? ' is-filtered' : ''}${isFrozen ? ' frozen' : ''}${isFrozen && index === frozen ? ' frozen-last' : ''}`}
+            data-field={field.id} style={sticky}
+            onDragOver={(e) => { if (onMove && !isId && e.dataTransfer.types.includes(DRAG_TYPE)) e.preventDefault(); }}
+            onDrop={(e) => { const from = e.dataTransfer.getData(DRAG_TYPE); if (from && onMove) { e.preventDefault(); onMove(from, field.id); } }}>
+            <button type="button" className="sort-button" onClick={() => onSort(field.id)} onKeyDown={(e) => moveKeys(e, index)}
+              // the heading is what is dragged to move a column (the edge handle resizes it)
+              draggable={Boolean(onMove) && !isId}
+              onDragStart={(e) => { e.dataTransfer.setData(DRAG_TYPE, field.id); e.dataTransfer.effectAllowed = 'move'; }}
+              title={isId ? undefined : `${field.id}${field.info?.label && field.info.label !== field.id ? `\n${field.info.label}` : ''}${onMove ? `\n${t('grid.moveHint')}` : ''}`}
               aria-label={t('table.sortBy', { column: label })} data-testid="sort-button">
               <span className="head-label">{label}</span>
               <span className="head-meta">
@@ -37,7 +87,7 @@ export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter
                 <span className="sort-indicator" aria-hidden="true">{direction === 'asc' ? '▲' : direction === 'desc' ? '▼' : ''}</span>
               </span>
             </button>
-            {!isId && (
+            {!isId && onFilter && (
               <button type="button" className={`filter-button${filtered ? ' active' : ''}`}
                 aria-label={filtered ? t('table.filterActive', { column: label, count: filters[field.id]!.length }) : t('table.filterBy', { column: label })}
                 aria-expanded={openFilter === field.id} data-testid="filter-button" onClick={() => onFilter(field.id)}>
@@ -45,6 +95,15 @@ export function GridHeader({ fields, sort, filters, openFilter, onSort, onFilter
                   <path d="M1.5 2h13l-5 6v5l-3 1.5V8z" fill={filtered ? 'currentColor' : 'none'} stroke="currentColor" strokeWidth="1.4" strokeLinejoin="round" />
                 </svg>
               </button>
+            )}
+            {onResize && widths && (
+              <div role="separator" aria-orientation="vertical" tabIndex={0} className="resize-handle"
+                aria-label={t('grid.resize', { column: label })} aria-valuenow={width} aria-valuemin={MIN_WIDTH} aria-valuemax={MAX_WIDTH}
+                data-testid="resize-handle"
+                onPointerDown={(e) => startResize(e, field.id, width)}
+                onPointerMove={(e) => { if (drag.current?.field === field.id) onResize(field.id, widthAt(e.clientX), false); }}
+                onPointerUp={(e) => { if (drag.current?.field === field.id) { onResize(field.id, widthAt(e.clientX), true); drag.current = null; } }}
+                onKeyDown={(e) => resizeKeys(e, field.id, width)} />
             )}
           </div>
         );

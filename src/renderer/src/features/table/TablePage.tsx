@@ -11,12 +11,20 @@ import { navigate, resourcePath } from '../../router';
 import { ApiPanel } from '../api-panel/ApiPanel';
 import { resourceTitle } from '../catalogue/catalogue-filter';
 import { ExportPanel } from '../export/ExportPanel';
+import { ChartView } from '../chart/ChartView';
+import { MapView } from '../map/MapView';
+import { ProfilePanel } from '../profile/ProfilePanel';
 import { ColumnsPanel } from './ColumnsPanel';
+import { ConditionChips } from './ConditionChips';
+import { ConditionsPanel } from './ConditionsPanel';
 import { DataGrid } from './DataGrid';
 import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
 import { RowPageStore } from './row-pages';
 import { SearchBox } from './SearchBox';
+import { modeFromQuery, ViewSwitch, type TableMode } from './ViewSwitch';
+import { loadLayout, moveColumn, orderFields, saveLayout, type ColumnLayout } from './column-layout';
+import { sqlPath, rowPath } from '../../router';
 import { nextSort, viewFromQuery, viewToQuery, visibleFieldIds, type FilterValue, type SearchShape, type ViewState } from './view-state';
 
 const API_PAGE = 100;
@@ -29,7 +37,10 @@ function parseShapeKey(key: string): SearchShape | null {
   return key ? JSON.parse(key) as SearchShape : null;
 }
 
-type Panel = 'api' | 'columns' | 'export' | 'filter' | null;
+type Panel = 'api' | 'columns' | 'export' | 'filter' | 'conditions' | 'profile' | null;
+const PANELS: readonly Panel[] = ['api', 'columns', 'export', 'filter', 'conditions', 'profile'];
+/** Panels about one column keep it in the URL (`field=`). */
+const withField = (panel: Panel) => panel === 'filter' || panel === 'profile';
 
 export function TablePage({ resourceId, query }: { readonly resourceId: string; readonly query: URLSearchParams }) {
   const { t } = useTranslation();
@@ -37,8 +48,9 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   const queryText = query.toString();
   const view = useMemo(() => viewFromQuery(new URLSearchParams(queryText)), [queryText]);
   const rawPanel = query.get('panel');
-  const panel: Panel = rawPanel === 'api' || rawPanel === 'columns' || rawPanel === 'export' || rawPanel === 'filter' ? rawPanel : null;
-  const filterField = panel === 'filter' ? query.get('field') : null;
+  const panel: Panel = PANELS.find((p) => p === rawPanel) ?? null;
+  const filterField = withField(panel) ? query.get('field') : null;
+  const mode = modeFromQuery(query);
 
   const meta = useAsync(`meta:${resourceId}`, async (signal) => {
     const [resource, schema] = await Promise.all([
@@ -65,19 +77,26 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   const emptyStore = useMemo(() => ({ subscribe: () => () => undefined, getVersion: () => 0 }), []);
   useSyncExternalStore(store?.subscribe ?? emptyStore.subscribe, store?.getVersion ?? emptyStore.getVersion);
   const [topRow, setTopRow] = useState(0);
+  // Widths, order and frozen columns the user chose for this resource (column-layout.ts).
+  const [layout, setLayoutState] = useState<ColumnLayout>(() => loadLayout(resourceId));
+  const setLayout = useCallback((next: ColumnLayout, persist = true) => {
+    setLayoutState(next);
+    if (persist) saveLayout(resourceId, next);
+  }, [resourceId]);
 
   const title = meta.data ? resourceTitle(meta.data.resource) : '';
   useDocumentTitle(title || t('table.title'));
 
-  const go = useCallback((next: ViewState, nextPanel: Panel, field?: string | null) => {
+  const go = useCallback((next: ViewState, nextPanel: Panel, field?: string | null, nextMode: TableMode = mode) => {
     const extra: Record<string, string> = {};
+    if (nextMode !== 'table') extra.view = nextMode;
     if (nextPanel) extra.panel = nextPanel;
-    if (nextPanel === 'filter' && field) extra.field = field;
+    if (withField(nextPanel) && field) extra.field = field;
     navigate(resourcePath(resourceId), viewToQuery(next, extra), { replace: true });
-  }, [resourceId]);
+  }, [resourceId, mode]);
   const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField);
   const openPanel = (next: Panel, field?: string) => {
-    const same = next === panel && (next !== 'filter' || field === filterField);
+    const same = next === panel && (!withField(next) || field === undefined || field === filterField);
     go(view, same ? null : next, field);
   };
   const commitSearch = useCallback((q: string) => go({ ...view, q }, panel, filterField), [go, view, panel, filterField]);
@@ -94,10 +113,11 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   if (!meta.data || !shape || !store) return <div className="page" role="status">{t('common.loading')}</div>;
 
   const visibleIds = new Set(visibleFieldIds(allIds, view.hidden));
-  const gridFields: readonly DatastoreField[] = allFields.filter((f) => visibleIds.has(f.id));
+  const gridFields: readonly DatastoreField[] = orderFields(allFields.filter((f) => visibleIds.has(f.id)), layout.order);
   const filterTarget = filterField ? allFields.find((f) => f.id === filterField) ?? null : null;
   const matching = store.total;
-  const filtered = Object.keys(view.filters).length > 0 || view.q.trim() !== '';
+  const conditions = view.conditions ?? [];
+  const filtered = Object.keys(view.filters).length > 0 || view.q.trim() !== '' || conditions.length > 0;
   const hiddenCount = view.hidden.filter((h) => allIds.includes(h)).length;
 
   return (
@@ -120,6 +140,14 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
       <div className="toolbar">
         <SearchBox key={resourceId} value={view.q} onCommit={commitSearch} />
         <div className="toolbar-buttons">
+          <ViewSwitch mode={mode} onMode={(m) => go(view, panel, filterField, m)} />
+          <button type="button" className="button" aria-pressed={panel === 'conditions'} onClick={() => openPanel('conditions')} data-testid="open-conditions">
+            {conditions.length ? t('conditions.buttonActive', { count: conditions.length }) : t('conditions.button')}
+          </button>
+          <button type="button" className="button" aria-pressed={panel === 'profile'} onClick={() => openPanel('profile')} data-testid="open-profile">
+            {t('profile.button')}
+          </button>
+          <a className="button" href={`#${sqlPath(resourceId)}`} data-testid="open-sql">{t('sql.button')}</a>
           <button type="button" className="button" aria-pressed={panel === 'columns'} onClick={() => openPanel('columns')} data-testid="open-columns">
             {hiddenCount > 0 ? t('columns.buttonHidden', { count: hiddenCount }) : t('columns.button')}
           </button>
@@ -138,14 +166,31 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           setView({ filters });
         }}
         onEdit={(field) => openPanel('filter', field)}
-        onClearAll={() => go({ ...view, q: '', filters: {} }, panel === 'filter' ? null : panel)} />
+        onClearAll={() => go({ ...view, q: '', filters: {}, conditions: [] }, panel === 'filter' ? null : panel)} />
+      <ConditionChips conditions={conditions} fields={allFields}
+        onRemove={(index) => setView({ conditions: conditions.filter((_, i) => i !== index) })}
+        onEdit={() => { if (panel !== 'conditions') openPanel('conditions'); }} />
       {store.error !== null && <ErrorNotice error={store.error} onRetry={() => setAttempt((n) => n + 1)} />}
       <div className={panel ? 'table-main with-panel' : 'table-main'}>
-        <DataGrid store={store} fields={gridFields} sort={view.sort} filters={view.filters} openFilter={filterField}
-          label={t('table.gridLabel', { name: title })}
-          onSort={(field) => setView({ sort: nextSort(view.sort, field) })}
-          onFilter={(field) => openPanel('filter', field)}
-          onTopRow={setTopRow} />
+        {mode === 'chart' && <ChartView shape={shape} fields={allFields} title={title} />}
+        {mode === 'map' && <MapView shape={shape} fields={allFields} onOpenRow={(rowId) => navigate(rowPath(resourceId, rowId))} />}
+        {mode === 'table' && (
+          <DataGrid store={store} fields={gridFields} sort={view.sort} filters={view.filters} openFilter={filterField}
+            label={t('table.gridLabel', { name: title })}
+            onSort={(field) => setView({ sort: nextSort(view.sort, field) })}
+            onFilter={(field) => openPanel('filter', field)}
+            onTopRow={setTopRow}
+            layout={layout}
+            onResize={(field, width, done) => setLayout({ ...layout, widths: { ...layout.widths, [field]: width } }, done)}
+            onMove={(field, target) => setLayout({ ...layout, order: moveColumn(orderFields(allFields, layout.order).map((f) => f.id), field, target) })}
+            onOpenRow={(record) => { if (typeof record._id === 'number') navigate(rowPath(resourceId, record._id), viewToQuery(view)); }} />
+        )}
+        {panel === 'conditions' && (
+          <ConditionsPanel fields={allFields} conditions={conditions} onChange={(next) => setView({ conditions: next })} onClose={() => go(view, null)} />
+        )}
+        {panel === 'profile' && (
+          <ProfilePanel shape={shape} fields={allFields} field={filterField} onField={(field) => go(view, 'profile', field)} onClose={() => go(view, null)} />
+        )}
         {panel === 'filter' && filterTarget && (
           <FilterPanel key={filterTarget.id} shape={shape} field={filterTarget} selected={view.filters[filterTarget.id] ?? []}
             onChange={(values: FilterValue[]) => {
@@ -156,7 +201,9 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
             onClose={() => go(view, null)} />
         )}
         {panel === 'columns' && (
-          <ColumnsPanel fields={allFields} hidden={view.hidden} onChange={(hidden) => setView({ hidden })} onClose={() => go(view, null)} />
+          <ColumnsPanel fields={allFields} hidden={view.hidden} onChange={(hidden) => setView({ hidden })} onClose={() => go(view, null)}
+            frozen={layout.frozen} onFrozen={(frozen) => setLayout({ ...layout, frozen })}
+            onResetLayout={() => setLayout({ widths: {}, order: [], frozen: 0 })} />
         )}
         {panel === 'export' && (
           <ExportPanel shape={shape} rows={matching} fileBase={title} onClose={() => go(view, null)} />

@@ -6,6 +6,7 @@
  */
 import { prefixTsQuery } from '../../api/tsquery';
 import type { ParamPairs } from '../../api/urls';
+import { conditionsFromParam, conditionsToParam, mergeConditions, type Condition } from './conditions';
 
 export type FilterValue = string | number | boolean;
 
@@ -19,6 +20,8 @@ export interface ViewState {
   readonly filters: Readonly<Record<string, readonly FilterValue[]>>;
   readonly sort: readonly SortSpec[];
   readonly hidden: readonly string[];
+  /** Conditions by operator (conditions.ts), next to the value filters; none when absent. */
+  readonly conditions?: readonly Condition[];
 }
 
 export const EMPTY_VIEW: ViewState = { q: '', filters: {}, sort: [], hidden: [] };
@@ -50,7 +53,8 @@ export function viewFromQuery(query: URLSearchParams): ViewState {
     : [];
   const rawHidden = parseJson(query.get('hidden'));
   const hidden = Array.isArray(rawHidden) ? rawHidden.filter((h): h is string => typeof h === 'string') : [];
-  return { q: query.get('q') ?? '', filters, sort, hidden };
+  const conditions = conditionsFromParam(query.get('cond'));
+  return { q: query.get('q') ?? '', filters, sort, hidden, ...(conditions.length ? { conditions } : {}) };
 }
 
 export function viewToQuery(view: ViewState, extra: Readonly<Record<string, string>> = {}): URLSearchParams {
@@ -59,6 +63,7 @@ export function viewToQuery(view: ViewState, extra: Readonly<Record<string, stri
   if (Object.keys(view.filters).length) query.set('filters', JSON.stringify(view.filters));
   if (view.sort.length) query.set('sort', JSON.stringify(view.sort.map((s) => [s.field, s.dir])));
   if (view.hidden.length) query.set('hidden', JSON.stringify(view.hidden));
+  if (view.conditions?.length) query.set('cond', conditionsToParam(view.conditions));
   for (const [k, v] of Object.entries(extra)) if (v) query.set(k, v);
   return query;
 }
@@ -96,8 +101,8 @@ export function queryPairs(shape: SearchShape, options: { withoutFilter?: string
   const pairs: [string, string][] = [];
   const tsquery = prefixTsQuery(view.q);
   if (tsquery) pairs.push(['q', tsquery], ['plain', 'false'], ['language', 'simple']);
-  const filters = Object.fromEntries(Object.entries(view.filters).filter(([field, values]) => field !== options.withoutFilter && values.length > 0)
-    .map(([field, values]) => [field, values.length === 1 ? values[0] : values]));
+  const filters = mergeConditions(Object.fromEntries(Object.entries(view.filters).filter(([field, values]) => field !== options.withoutFilter && values.length > 0)
+    .map(([field, values]) => [field, values.length === 1 ? values[0] : values])), view.conditions ?? []);
   if (Object.keys(filters).length) pairs.push(['filters', JSON.stringify(filters)]);
   if (options.withFields !== false && view.hidden.length) pairs.push(...listPairs('fields', visibleFieldIds(shape.allFields, view.hidden)));
   if (options.withSort !== false && view.sort.length) {

@@ -1,0 +1,111 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ColumnProfile, ProfileBucket, ProfileResult } from '../../../../shared/wire/profile';
+import { api } from '../../api/client';
+import type { DatastoreField } from '../../../../shared/wire/search';
+import { ErrorNotice } from '../../components/ErrorNotice';
+import { SidePanel } from '../../components/SidePanel';
+import { formatCell } from '../../format/cell';
+import { formatCount } from '../../format/number';
+import { useAsync } from '../../hooks/use-async';
+import { useLocale } from '../../hooks/use-locale';
+import { columnLabel } from '../table/columns';
+import { queryPairs, type SearchShape } from '../table/view-state';
+import { bucketLabel, formatStatistic } from './profile-format';
+
+interface Props {
+  readonly shape: SearchShape;
+  readonly fields: readonly DatastoreField[];
+  readonly field: string | null;
+  readonly onField: (field: string) => void;
+  readonly onClose: () => void;
+}
+
+/** Bars as a table: each row a label, a bar proportional to its count, and the count. */
+function BarTable({ caption, rows, testId }: {
+  readonly caption: string; readonly rows: readonly { label: string; count: number }[]; readonly testId: string;
+}) {
+  const locale = useLocale();
+  const max = Math.max(1, ...rows.map((r) => r.count));
+  return (
+    <table className="bar-table" data-testid={testId}>
+      <caption>{caption}</caption>
+      <tbody>
+        {rows.map((r, i) => (
+          <tr key={i}>
+            <th scope="row" title={r.label}>{r.label}</th>
+            <td className="bar-cell" aria-hidden="true"><span className="bar" style={{ width: `${(100 * r.count) / max}%` }} /></td>
+            <td className="num">{formatCount(r.count, locale)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function Statistics({ profile, field }: { readonly profile: ColumnProfile; readonly field: DatastoreField }) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const stat = (v: number | string | null) => formatStatistic(v, field.type, locale);
+  const items: [string, string][] = [
+    [t('profile.values'), formatCount(profile.count, locale)],
+    [t('profile.empty'), formatCount(profile.nulls, locale)],
+    [t('profile.distinct'), formatCount(profile.distinct, locale)],
+  ];
+  if (profile.min !== null) items.push([t('profile.min'), stat(profile.min)], [t('profile.max'), stat(profile.max)]);
+  if (profile.mean !== null) items.push([t('profile.mean'), stat(profile.mean)]);
+  if (profile.median !== null) items.push([t('profile.median'), stat(profile.median)]);
+  if (profile.min_length !== null) {
+    items.push([t('profile.length'), t('profile.lengthRange', { min: formatCount(profile.min_length, locale), max: formatCount(profile.max_length ?? 0, locale) })]);
+  }
+  return (
+    <dl className="stats profile-stats" data-testid="profile-stats">
+      {items.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
+    </dl>
+  );
+}
+
+/**
+ * What one column holds among the rows the table shows (search, filters and conditions):
+ * counts, distinct values, range and centre, a histogram for numbers and dates, the most
+ * frequent values. Computed by the server over all matching rows (deskstore_profile).
+ */
+export function ProfilePanel({ shape, fields, field, onField, onClose }: Props) {
+  const { t } = useTranslation();
+  const locale = useLocale();
+  const id = useId();
+  const columns = fields.filter((f) => f.id !== '_id');
+  const target = columns.find((f) => f.id === field) ?? columns[0] ?? null;
+  const pairs: [string, string][] = target
+    ? [['resource_id', shape.resourceId], ['fields', target.id], ...queryPairs(shape, { withFields: false, withSort: false })]
+    : [];
+  const profile = useAsync(JSON.stringify(pairs), (signal) =>
+    target ? api.profile(pairs, { signal }) : Promise.resolve<ProfileResult | null>(null));
+  const column = profile.data?.fields[0]?.id === target?.id ? profile.data?.fields[0] : undefined;
+  const labels = { yes: t('common.yes'), no: t('common.no') };
+  return (
+    <SidePanel title={t('profile.title')} testId="profile-panel" className="profile-panel" onClose={onClose}>
+      <label htmlFor={`${id}-column`}>{t('profile.column')}</label>
+      <select id={`${id}-column`} value={target?.id ?? ''} onChange={(e) => onField(e.target.value)} data-testid="profile-column">
+        {columns.map((f) => <option key={f.id} value={f.id}>{columnLabel(f)}</option>)}
+      </select>
+      <p className="muted small" role="status" aria-live="polite">
+        {profile.data && column ? t('profile.over', { count: profile.data.rows, n: formatCount(profile.data.rows, locale) }) : t('common.loading')}
+      </p>
+      {profile.error !== undefined && <ErrorNotice error={profile.error} onRetry={profile.reload} />}
+      {column && target && (
+        <div aria-busy={profile.loading}>
+          <Statistics profile={column} field={target} />
+          {column.histogram.length > 0 && (
+            <BarTable caption={t('profile.histogram')} testId="profile-histogram"
+              rows={column.histogram.map((b: ProfileBucket) => ({ label: bucketLabel(b, column.histogram_unit, target.type, locale), count: b.count }))} />
+          )}
+          {column.top.length > 0 && (
+            <BarTable caption={t('profile.top')} testId="profile-top"
+              rows={column.top.map((v) => ({ label: v.value === '' ? t('filter.empty') : formatCell(v.value, target.type, locale, labels), count: v.count }))} />
+          )}
+        </div>
+      )}
+    </SidePanel>
+  );
+}
