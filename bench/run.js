@@ -1,7 +1,7 @@
 // npm run bench: import and search figures for a generated 1,000,000-row x 10-column file,
 // each shown next to a baseline measured in the same run (the sqlite3 CLI's untyped .import).
 // Timings belong here, never in tests: machines are shared and noisy.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -9,6 +9,8 @@ import { fileURLToPath } from 'node:url';
 import { CATEGORIE, REGIONI, WORDS, rows, writeCsv } from './generate.js';
 import { client, percentile, throughput, timeEach } from './http-client.js';
 import { typeaheadLatency } from './typeahead.js';
+import { portalBench, printPortal } from './portal.js';
+import { startServer } from './serve.js';
 import { printViews, viewsBench } from './views.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -46,20 +48,6 @@ function timeCommand(cmd, args, input) {
 function sqliteBaseline(file, dir) {
   const db = join(dir, 'baseline.db');
   return timeCommand('sqlite3', [db], `.mode csv\n.separator ;\n.import ${file} t\nSELECT count(*) FROM t;\n`).seconds;
-}
-
-function startServer(dataDir) {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /Deskstore listening on (\S+)/.exec(out);
-      if (m) resolve({ child, url: m[1], token: readFileSync(join(dataDir, 'api-token'), 'utf8').trim() });
-    });
-    child.stderr.on('data', (d) => process.env.BENCH_VERBOSE && process.stderr.write(d));
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
 }
 
 function peakRssMb(pid) {
@@ -148,6 +136,8 @@ async function main() {
     log('latency while a second import runs (upload through the API)…');
     results.duringImport = await latencyDuringImport(server, c, file, rid);
 
+    results.portal = await portalBench({ portal: server, dataset: 'bench', rows: ROWS, importSeconds: imported.seconds, importPeakMb: results.import.peakRssMb });
+
     log('checkpoint cost of the 1M-row resource…');
     const auth = { Authorization: server.token };
     await c.action('datastore_upsert', { resource_id: rid, method: 'insert', force: true, records: [{ id: ROWS + 1, descrizione: 'riga aggiunta' }] }, auth);
@@ -216,7 +206,7 @@ function print(r) {
     `checkpoint of the 1M-row resource: ${JSON.stringify(r.checkpoint)}`,
     `server peak RSS: ${r.serverPeakRssMb.toFixed(0)} MB`,
   ];
-  console.log(lines.join('\n'));
+  console.log(lines.join('\n') + printPortal(r.portal));
 }
 
 main().catch((err) => {

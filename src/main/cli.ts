@@ -4,6 +4,10 @@ import { DataDirectoryBusyError } from './app/data-dir-lock';
 import { type CliCommand, type CliEnvironment, UsageError } from './cli/command';
 import { importCli } from './cli/import-command';
 import { serveCli } from './cli/serve-command';
+import { mirrorCli } from './cli/mirror-command';
+import { syncCli } from './cli/sync-command';
+import { pushCli } from './cli/push-command';
+import { isPortalError } from './portal/portal-errors';
 import { isActionError } from './errors';
 import { isImportInputError } from './importer/import-errors';
 
@@ -12,7 +16,7 @@ import { isImportInputError } from './importer/import-errors';
  * (index.ts) starts the same server through app/deskstore-app.ts. Each command owns its
  * argument spec (cli/*-command.ts); this file only picks one and reports how it ended.
  */
-const COMMANDS: readonly CliCommand[] = [serveCli, importCli];
+const COMMANDS: readonly CliCommand[] = [serveCli, importCli, mirrorCli, syncCli, pushCli];
 
 const USAGE = `Usage:
 ${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
@@ -56,9 +60,11 @@ main(process.argv.slice(2)).catch((err: unknown) => {
     console.error(`deskstore: ${(err as Error).message}\n\n${USAGE}`);
     process.exit(2);
   }
-  console.error(`deskstore: ${err instanceof Error ? err.message : String(err)}`);
+  // An error worded for people (a mirror's conflict, a portal's refusal) is told in those words.
+  const worded = isActionError(err) ? err.deskstoreMessage?.text : undefined;
+  console.error(`deskstore: ${worded ?? (err instanceof Error ? err.message : String(err))}`);
   // Expected failures (busy directory, bad file, bad value) are fully told by their message.
-  const expected = err instanceof DataDirectoryBusyError || isActionError(err) || isImportInputError(err);
+  const expected = err instanceof DataDirectoryBusyError || isActionError(err) || isImportInputError(err) || isPortalError(err);
   if (process.env.DESKSTORE_DEBUG || !expected) console.error((err as Error).stack ?? '');
   process.exit(1);
 });

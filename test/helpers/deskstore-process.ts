@@ -87,6 +87,19 @@ export function runCli(args: string[], env?: NodeJS.ProcessEnv): CliResult {
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
+/** runCli without blocking this process's event loop (for servers the test itself runs). */
+export function runCliAsync(args: string[], env?: NodeJS.ProcessEnv): Promise<CliResult> {
+  requireBuilt();
+  return new Promise((resolvePromise) => {
+    const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
+    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.on('close', (status) => resolvePromise({ status, stdout, stderr }));
+  });
+}
+
 export function removeDir(dir: string): void {
   rmSync(dir, { recursive: true, force: true });
 }

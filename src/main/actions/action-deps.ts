@@ -4,6 +4,7 @@ import type { EngineApi } from '../engine/engine-api';
 import type { SqlOutcome } from '../engine/sql/search-sql';
 import type { ImportJobs } from '../jobs/import-jobs';
 import type { LocalFiles } from '../jobs/local-files';
+import type { PortalDeps } from './portal-actions';
 
 /** What actions reach: the engine (in its worker), background loads, facts about this instance. */
 export interface ActionDeps {
@@ -16,6 +17,8 @@ export interface ActionDeps {
   readonly preview?: (path: string, choices: ImportChoices) => Promise<ImportPreview>;
   /** datastore_search_sql with a time limit (the engine worker is restarted past it). */
   readonly searchSql?: (sql: string) => Promise<SqlOutcome>;
+  /** Mirror, sync and push (absent where nothing can run in the background). */
+  readonly portal?: PortalDeps;
   readonly siteTitle: string;
   readonly version: string;
 }

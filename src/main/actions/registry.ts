@@ -7,6 +7,7 @@ import { datastoreSearchSqlAction } from './datastore-search-sql';
 import { datastoreWriteActions } from './datastore-write';
 import { facetsAction } from './facets';
 import { importActions } from './import-actions';
+import { portalActions } from './portal-actions';
 import { profileAction } from './profile';
 import { groupByAction } from './group-by';
 import { mapPointsAction } from './map-points';
@@ -40,6 +41,7 @@ export function createActionRegistry(deps: ActionDeps): ActionRegistry {
     ...datastoreWriteActions(deps),
     ...catalogueActions(deps),
     ...importActions(deps),
+    ...portalActions(deps),
     facetsAction(deps),
     profileAction(deps),
     groupByAction(deps),

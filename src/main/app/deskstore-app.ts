@@ -6,6 +6,7 @@ import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
 import { LocalFiles } from '../jobs/local-files';
 import { ensurePrivateDataDir } from '../storage/data-paths';
+import { PortalJobs } from '../jobs/portal-jobs';
 import { startHttpServer } from '../server';
 import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
@@ -67,6 +68,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     const jobs = new ImportJobs({
       engine: engine.api, importWorker: opts.workers.importer, jobsDir: join(opts.dataDir, 'jobs'), maxDownloadBytes: maxUploadBytes,
     });
+    const portalJobs = new PortalJobs();
     const sqlTimeoutMs = opts.sqlTimeoutMs ?? 60_000;
     const localFiles = new LocalFiles(opts.importFolders ?? []);
     const registry = createActionRegistry({
@@ -76,6 +78,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       preview: (path, choices) => previewInWorker(opts.workers.importer, path, choices),
       searchSql: (sql) => client.callWithLimit(
         { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
+      portal: { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs },
       siteTitle: 'Deskstore',
       version: opts.version,
     });
@@ -105,7 +108,9 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       close() {
         closing ??= (async () => {
           jobs.cancelAll();
+          portalJobs.cancelAll();
           await server.close();
+          await portalJobs.idle();
           await running.close();
           lock.release();
         })();

@@ -9,6 +9,7 @@ export const ENGINE_METHODS = [
   'searchSql', 'packageCreate', 'packageShow', 'packageList', 'packageSearch', 'packageUpdate', 'packageDelete',
   'resourceCreate', 'resourceShow', 'resourceUpdate', 'resourceDelete',
   'prepareImport', 'abandonImport', 'publishImport',
+  'checkMirrorTarget', 'tableFacts', 'publishMirror', 'detachMirror', 'recordPush',
 ] as const;
 
 export type EngineMethod = (typeof ENGINE_METHODS)[number];

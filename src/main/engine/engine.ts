@@ -30,7 +30,10 @@ import type { MapPointsResult } from '../../shared/wire/map-points';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { PRIVATE_DIR_MODE, pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations } from './storage/resource-files';
-import type { StoredField } from './catalogue/records';
+import type { DatastoreRecord, StoredField } from './catalogue/records';
+import type { PushLink } from '../../shared/portal';
+import { checkMirrorTarget } from './catalogue/mirror-guard';
+import { applyMirrorPublication, detachMirror, recordPush, type MirrorPublication } from './catalogue/mirror-publish';
 
 /** How long a resource whose checkpoint failed waits before the next try. */
 const CHECKPOINT_RETRY_MS = 60_000;
@@ -310,6 +313,39 @@ export class Engine implements EngineContext {
       r.lastModified = new Date().toISOString().replace('Z', '');
     });
     removeOlderGenerations(dir, p.generation);
+  }
+
+  /** Refuses (ValidationError) a mirror whose ids or name are taken here by something else. */
+  checkMirrorTarget(portal: string, packageId: string, name: string, resourceIds: readonly string[]): void {
+    checkMirrorTarget(this.catalogue, portal, packageId, name, resourceIds);
+  }
+
+  /** A resource's table as stored (a sync diffs against its generation; a push sends its fields and key), or null. */
+  tableFacts(resourceId: string): Pick<DatastoreRecord, 'generation' | 'fields' | 'primaryKey' | 'rowCount'> | null {
+    const ds = this.catalogue.findResource(resourceId)?.datastore;
+    return ds ? { generation: ds.generation, fields: ds.fields, primaryKey: ds.primaryKey, rowCount: ds.rowCount } : null;
+  }
+
+  /**
+   * A mirror's or sync's outcome, in one catalogue commit (the commit point, as publishImport):
+   * a crash before it leaves the previous versions, after it the new ones.
+   */
+  publishMirror(p: MirrorPublication): void {
+    for (const r of p.resources) if (r.table || r.dropTable) this.cache.evict(r.id);
+    const published = this.catalogue.commit(() => applyMirrorPublication(this.catalogue, p));
+    for (const { resourceId, generation } of published) {
+      const dir = resourceDir(this.dataDir, resourceId);
+      if (generation === 0) rmSync(dir, { recursive: true, force: true });
+      else removeOlderGenerations(dir, generation);
+    }
+  }
+
+  detachMirror(id: string): { detached: string[] } {
+    return this.catalogue.commit(() => detachMirror(this.catalogue, id));
+  }
+
+  recordPush(resourceId: string, link: PushLink): void {
+    this.catalogue.commit(() => recordPush(this.catalogue, resourceId, link));
   }
 
   /**

@@ -167,8 +167,8 @@ export async function importCsv(opts: CsvImportOptions): Promise<CsvImportResult
   return summary();
 }
 
-/** Fills the SQLite table from the column store and writes it as the generation's table file. */
-async function storeTable(opts: CsvImportOptions, store: TableStore): Promise<number> {
+/** Fills the SQLite table from the column store and writes it as the generation's table file (also for typed imports). */
+export async function storeTable(opts: Pick<CsvImportOptions, 'resourceId' | 'dir' | 'generation'>, store: TableStore): Promise<number> {
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   try {

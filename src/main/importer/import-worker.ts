@@ -4,6 +4,7 @@ import { importCsv } from './import-csv';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import { previewCsv } from './preview';
 import { runTextIndexTask } from './text-index-task';
+import { diffGenerations, importTypedRows } from './typed-import';
 
 /**
  * One import (or one preview) per worker: parsing, typing, indexing and writing a million
@@ -27,6 +28,15 @@ async function work(): Promise<void> {
       port!.postMessage({ kind: 'text-index', meta, buffers } satisfies ImportWorkerMessage, buffers.map((b) => b.buffer as ArrayBuffer));
       return;
     }
+    case 'typed':
+      send({
+        kind: 'typed-done',
+        result: await importTypedRows({ ...task.options, textIndexWorker: self, onProgress: (rows) => send({ kind: 'typed-progress', rows }) }),
+      });
+      return;
+    case 'diff':
+      send({ kind: 'diff', changes: diffGenerations(task.dir, task.before, task.after) });
+      return;
     case 'import':
       send({
         kind: 'done',

@@ -4,6 +4,8 @@ import { importCancelled } from './import-errors';
 import type { ImportChoices, ImportRunner } from './import-job';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import type { ImportPreview } from '../../shared/wire/import';
+import type { RowChanges } from '../../shared/portal';
+import type { TypedImportOptions, TypedImportResult } from './typed-import';
 
 /** Runs one task in a new worker until `onMessage` returns its answer; failures and aborts reject. */
 export function runTask<T>(
@@ -51,4 +53,20 @@ export function workerImportRunner(workerUrl: URL, signal?: AbortSignal): Import
 
 export function previewInWorker(workerUrl: URL, path: string, choices: ImportChoices): Promise<ImportPreview> {
   return runTask(workerUrl, { mode: 'preview', path, choices }, (m) => (m.kind === 'preview' ? m.preview : undefined));
+}
+
+/** importTypedRows in its own worker; aborting terminates it. */
+export function typedImportInWorker(
+  workerUrl: URL, options: Omit<TypedImportOptions, 'onProgress' | 'signal' | 'textIndexWorker'>,
+  onProgress: (rows: number) => void, signal?: AbortSignal,
+): Promise<TypedImportResult> {
+  return runTask(workerUrl, { mode: 'typed', options }, (m) => {
+    if (m.kind === 'typed-progress') onProgress(m.rows);
+    return m.kind === 'typed-done' ? m.result : undefined;
+  }, signal);
+}
+
+/** What changed between two generations of a resource's files (read in a worker: both may be big). */
+export function diffInWorker(workerUrl: URL, dir: string, before: number, after: number): Promise<RowChanges | null> {
+  return runTask(workerUrl, { mode: 'diff', dir, before, after }, (m) => (m.kind === 'diff' ? m.changes ?? null : undefined));
 }

@@ -8,6 +8,8 @@ import { ImportProgressPage } from './features/import/ImportProgressPage';
 import { offerFile } from './features/import/pending-file';
 import { useWindowDrop } from './features/import/use-window-drop';
 import { TablePage } from './features/table/TablePage';
+import { PortalPage } from './features/portal/PortalPage';
+import { PublishPage } from './features/publish/PublishPage';
 import { RowPage } from './features/row/RowPage';
 import { SqlPage } from './features/sql/SqlPage';
 import { navigate, useRoute, type Route } from './router';
@@ -21,6 +23,8 @@ function Page({ route }: { readonly route: Route }) {
     const replace = route.query.get('replace');
     return <ImportPage key={replace ?? ''} replaceId={replace} />;
   }
+  if (section === 'portal') return <PortalPage />;
+  if (section === 'publish' && id) return <PublishPage key={id} resourceId={id} />;
   if (section === 'resource' && id && sub === 'row' && subId && /^\d+$/.test(subId)) {
     return <RowPage key={`${id}/${subId}`} resourceId={id} rowId={Number(subId)} back={route.query} />;
   }

@@ -73,6 +73,9 @@ export const importPath = (resourceId: string): string => `/import/${encodeURICo
 /** The import screen, to load a new file into an existing resource (same id). */
 export const replaceHref = (resourceId: string): string => hrefFor('/import', new URLSearchParams({ replace: resourceId }));
 
+/** Publishing a resource to a portal. */
+export const publishPath = (resourceId: string): string => `/publish/${encodeURIComponent(resourceId)}`;
+
 export function hrefFor(path: string, query?: URLSearchParams): string {
   const q = query?.toString();
   return `#${path}${q ? `?${q}` : ''}`;

@@ -5,6 +5,7 @@
  */
 import type { ImportSource } from '../import-source';
 import type { TextSearchLanguage } from '../text-search-languages';
+import type { PackageMirror, PushLink, ResourceMirror } from '../portal';
 
 export interface DeskstoreResourceInfo {
   readonly rows?: number;
@@ -36,6 +37,10 @@ export interface ResourceDict {
   readonly last_modified: string | null;
   readonly metadata_modified?: string;
   readonly deskstore?: DeskstoreResourceInfo;
+  /** Where a mirrored resource came from (docs/portal.md). */
+  readonly deskstore_mirror?: ResourceMirror;
+  /** The portal resource it was last pushed to. */
+  readonly deskstore_push?: PushLink;
 }
 
 export interface PackageDict {
@@ -63,6 +68,8 @@ export interface PackageDict {
   readonly metadata_created: string;
   readonly metadata_modified: string;
   readonly resources: readonly ResourceDict[];
+  /** Where a mirrored dataset came from (docs/portal.md). */
+  readonly deskstore_mirror?: PackageMirror;
 }
 
 export interface PackageSearchResult {

@@ -5,6 +5,7 @@ import { checkResourceId } from '../../storage/data-paths';
 import type { Catalogue } from './catalogue';
 import { packageDict, resourceDict, type CkanDict } from './ckan-dicts';
 import type { PackageRecord, ResourceRecord } from './records';
+import { checkNotMirrored } from './mirror-guard';
 
 /**
  * The catalogue operations behind CKAN's core actions on datasets and resources that DataStore
@@ -171,6 +172,7 @@ export function searchPackages(catalogue: Catalogue, params: PackageSearchParams
 /** package_update (all editable fields) or package_patch (only the given ones). */
 export function updatePackage(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): PackageRecord {
   const p = findPackageOrThrow(catalogue, params.id ?? params.name);
+  checkNotMirrored(p, 'dataset');
   const merged = patch ? { name: p.name, title: p.title, notes: p.notes, ...p.extras, ...params } : params;
   p.name = checkPackageName(catalogue, merged.name ?? p.name, p.id);
   p.title = text(merged.title) || p.name;
@@ -183,6 +185,7 @@ export function updatePackage(catalogue: Catalogue, params: Record<string, unkno
 /** resource_update / resource_patch on the metadata (a new upload or url is the caller's job). */
 export function updateResource(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): ResourceRecord {
   const r = findResourceOrThrow(catalogue, params.id);
+  checkNotMirrored(r, 'resource');
   const current = { name: r.name, description: r.description, url: r.url, url_type: r.urlType, format: r.format, ...r.extras };
   const merged = patch ? { ...current, ...params } : params;
   r.name = text(merged.name);

@@ -11,6 +11,20 @@ import { isTextSearchLanguage } from '../../../shared/text-search-languages';
 
 export type CkanDict = Record<string, unknown>;
 
+/**
+ * Members of a portal's dicts that Deskstore otherwise fills with its own values: a mirror
+ * shows the portal's (licence, organization, tags, size, hash, …), as a script expects.
+ */
+const PORTAL_PACKAGE_KEYS = [
+  'type', 'private', 'author', 'author_email', 'maintainer', 'maintainer_email', 'license_id', 'license_title', 'url',
+  'version', 'owner_org', 'organization', 'groups', 'tags', 'num_tags',
+];
+const PORTAL_RESOURCE_KEYS = ['mimetype', 'size', 'hash', 'resource_type'];
+
+function portalValues(mirrored: boolean, extras: Record<string, unknown>, keys: readonly string[]): CkanDict {
+  return mirrored ? Object.fromEntries(keys.filter((k) => k in extras).map((k) => [k, extras[k]])) : {};
+}
+
 export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): ResourceDict & CkanDict {
   const ds = r.datastore;
   return {
@@ -43,6 +57,9 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
       ...optional('searchLanguage', isTextSearchLanguage(ds.ftsLanguage) ? ds.ftsLanguage : undefined),
       source: r.source,
     } : { source: r.source },
+    ...portalValues(r.mirror !== undefined, r.extras, PORTAL_RESOURCE_KEYS),
+    ...(r.mirror ? { deskstore_mirror: r.mirror } : {}),
+    ...(r.pushed ? { deskstore_push: r.pushed } : {}),
   };
 }
 
@@ -74,5 +91,7 @@ export function packageDict(p: PackageRecord, resources: readonly ResourceRecord
     metadata_modified: p.modified,
     num_resources: sorted.length,
     resources: sorted.map((r, i) => resourceDict(r, siteUrl, i)),
+    ...portalValues(p.mirror !== undefined, p.extras, PORTAL_PACKAGE_KEYS),
+    ...(p.mirror ? { deskstore_mirror: p.mirror } : {}),
   } satisfies PackageDict;
 }

@@ -3,6 +3,7 @@
  * dicts that actions return are built from these in ckan-dicts.ts.
  */
 import type { ImportSource } from '../../../shared/import-source';
+import type { PackageMirror, PushLink, ResourceMirror } from '../../../shared/portal';
 
 export type { ImportSource };
 
@@ -30,6 +31,10 @@ export interface DatastoreRecord {
 
 export interface ResourceRecord {
   readonly id: string;
+  /** Where it was mirrored from (read-only while set); absent for local resources. docs/portal.md */
+  mirror?: ResourceMirror;
+  /** The portal resource it was last pushed to. */
+  pushed?: PushLink;
   readonly packageId: string;
   name: string;
   description: string;
@@ -46,6 +51,8 @@ export interface ResourceRecord {
 
 export interface PackageRecord {
   readonly id: string;
+  /** Where it was mirrored from; absent for local datasets. docs/portal.md */
+  mirror?: PackageMirror;
   name: string;
   title: string;
   notes: string;

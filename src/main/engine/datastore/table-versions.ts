@@ -1,15 +1,17 @@
 import { ValidationError } from '../../errors';
 import type { ResourceRecord } from '../catalogue/records';
+import { checkNotMirrored } from '../catalogue/mirror-guard';
 import type { EngineContext } from '../engine-context';
 import type { OpenResource } from '../resources/open-resource';
 import { MutableTextIndex, type InvertedIndex } from '../fts';
 import { removeOlderGenerations, writeResourceFiles } from '../storage/resource-files';
 
 /**
- * Only datastore-only resources may be written without `force` (CKAN's read-only check:
+ * A mirror is never written (mirror-guard.ts). Only datastore-only resources may be written without `force` (CKAN's read-only check:
  * their data would otherwise be overwritten by the next load from the source file).
  */
 export function checkWritable(resource: ResourceRecord, force: boolean): void {
+  checkNotMirrored(resource, 'resource'); // even with force: the next sync would undo the change
   if (force || resource.urlType === 'datastore') return;
   throw new ValidationError({
     'read-only': ['Cannot edit read-only resource because changes made may be lost. Use force=True to ignore this message.'],

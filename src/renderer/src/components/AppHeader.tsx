@@ -19,6 +19,7 @@ export function AppHeader() {
         <ul className="nav-list">
           <li><a href="#/" aria-current={section === '' || section === 'resource' ? 'page' : undefined}>{t('nav.catalogue')}</a></li>
           <li><a href="#/import" aria-current={current('import')}>{t('nav.import')}</a></li>
+          <li><a href="#/portal" aria-current={current('portal')}>{t('nav.portal')}</a></li>
         </ul>
       </nav>
       <span className={token ? 'mode-badge mode-write' : 'mode-badge mode-read'} data-testid="mode-badge">

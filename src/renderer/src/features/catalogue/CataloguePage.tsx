@@ -14,6 +14,7 @@ import { resourcesToShow } from './catalogue-filter';
 import { applyChange, type PendingChange } from './catalogue-changes';
 import { ChangeDialog } from './ChangeDialog';
 import { DatasetCard } from './DatasetCard';
+import { MirrorInfo } from '../portal/MirrorInfo';
 
 export function CataloguePage() {
   const { t } = useTranslation();
@@ -71,7 +72,8 @@ export function CataloguePage() {
         </div>
       )}
       {packages.map((pkg) => (
-        <DatasetCard key={pkg.id} dataset={pkg} resources={resourcesToShow(pkg, settled)} canWrite={token !== null} onChange={setPending} />
+        <DatasetCard key={pkg.id} dataset={pkg} resources={resourcesToShow(pkg, settled)} canWrite={token !== null} onChange={setPending}
+          mirrorInfo={<MirrorInfo packageId={pkg.id} mirror={pkg.deskstore_mirror} canWrite={token !== null} onUpdated={search.reload} />} />
       ))}
       <ChangeDialog change={pending} busy={busy} onChange={setPending} onConfirm={confirmChange} onCancel={() => setPending(null)} />
     </div>

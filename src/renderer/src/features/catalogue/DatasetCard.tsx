@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
 import { replaceHref } from '../../router';
@@ -10,10 +11,12 @@ interface Props {
   readonly resources: readonly ResourceDict[];
   readonly canWrite: boolean;
   readonly onChange: (change: PendingChange) => void;
+  /** Where the dataset came from, when it mirrors a portal (features/portal). */
+  readonly mirrorInfo?: ReactNode;
 }
 
 /** One dataset of the catalogue: its resources, and rename/delete for it, replace/delete for each resource. */
-export function DatasetCard({ dataset, resources, canWrite, onChange }: Props) {
+export function DatasetCard({ dataset, resources, canWrite, onChange, mirrorInfo }: Props) {
   const { t } = useTranslation();
   const name = dataset.title || dataset.name;
   const needsToken = canWrite ? undefined : t('token.needed');
@@ -36,6 +39,7 @@ export function DatasetCard({ dataset, resources, canWrite, onChange }: Props) {
       <p className="muted small">
         <code>{dataset.name}</code>{dataset.notes ? ` · ${dataset.notes}` : ''}
       </p>
+      {mirrorInfo}
       {resources.length === 0 ? <p className="muted">{t('catalogue.noResources')}</p> : (
         <div className="table-wrap">
           <table className="resources">

@@ -5,7 +5,7 @@ import { formatBytes, formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
 import { delimiterName } from '../../components/delimiter-name';
 import { resourceTitle } from './catalogue-filter';
-import { hrefFor, importPath, resourcePath } from '../../router';
+import { hrefFor, importPath, publishPath, resourcePath } from '../../router';
 
 interface Props {
   readonly resource: ResourceDict;
@@ -50,6 +50,10 @@ export function ResourceRow({ resource, canWrite, replaceHref, onDelete }: Props
         {resource.datastore_active && (
           <a className="button button-small" href={hrefFor(resourcePath(resource.id))}
             aria-label={t('catalogue.openNamed', { name: title })}>{t('catalogue.open')}</a>
+        )}
+        {resource.datastore_active && (
+          <a className="button button-small" href={hrefFor(publishPath(resource.id))}
+            aria-label={t('catalogue.publishNamed', { name: title })}>{t('catalogue.publish')}</a>
         )}
         {canWrite ? (
           <a className="button button-small" href={replaceHref} aria-label={t('catalogue.replaceNamed', { name: title })}

@@ -1,0 +1,125 @@
+import { existsSync } from 'node:fs';
+import { TableStore } from '../engine/column-store/table-store';
+import { fieldTypeOf } from '../engine/field-types';
+import type { TextSearchLanguage } from '../engine/fts';
+import { columnsPath, readColumnsFile, writeColumnsFile } from '../engine/storage/resource-files';
+import { chooseIndexedColumns } from '../engine/text-index/text-layout';
+import { CoercionError, coerceValue, type StoredValue } from '../engine/values/coerce';
+import type { RowChanges } from '../../shared/portal';
+import { importCancelled, ImportInputError } from './import-errors';
+import { storeTable } from './import-csv';
+import { readJsonDump } from './json-dump-reader';
+import { buildTextIndexOnTwoCores } from './text-index-task';
+
+/**
+ * Rows whose types are already known (a portal's DataStore: its data dictionary is the truth)
+ * → a new generation of a resource's files, with no inference: each value goes through the
+ * engine's own coercion, exactly as a datastore_upsert of it would, and keeps the portal's
+ * `_id`. The source is a JSON dump file (the portal's `/datastore/dump/<id>?format=json`, or
+ * the same shape written from `datastore_search` pages). Publishing is the caller's step.
+ */
+export interface TypedImportOptions {
+  readonly path: string;
+  readonly resourceId: string;
+  readonly dir: string;
+  readonly generation: number;
+  /** The portal's fields without `_id`, in its order; `type` is a CKAN type name. */
+  readonly fields: readonly { id: string; type: string }[];
+  readonly ftsLanguage: TextSearchLanguage;
+  /** The version now published, to report what changed (sync). */
+  readonly previousGeneration?: number;
+  readonly textIndexWorker?: URL;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (rows: number) => void;
+}
+
+export interface TypedImportResult {
+  readonly rows: number;
+  readonly maxId: number;
+  readonly storedBytes: number;
+  readonly changes: RowChanges | null;
+}
+
+export async function importTypedRows(opts: TypedImportOptions): Promise<TypedImportResult> {
+  const columns = opts.fields.map((f) => ({ id: f.id, type: fieldTypeOf(f.type) }));
+  const store = TableStore.empty(columns);
+  /** For each dump position, the column it fills (-1: `_id`, -2: a field we do not keep). */
+  let slots: number[] = [];
+  let lastId = 0;
+  const values = new Map<string, StoredValue>();
+  let rows = 0;
+  await readJsonDump(opts.path, (header) => {
+    const ids = header.fields.map((f) => f.id);
+    for (const c of columns) {
+      if (!ids.includes(c.id)) throw new ImportInputError(`The dump has no column "${c.id}" that the portal's data dictionary lists.`);
+    }
+    slots = ids.map((id) => (id === '_id' ? -1 : columns.findIndex((c) => c.id === id)));
+  }, (record) => {
+    values.clear();
+    let id = 0;
+    for (let i = 0; i < slots.length; i++) {
+      const slot = slots[i]!;
+      if (slot === -1) {
+        id = Number(record[i]);
+        continue;
+      }
+      if (slot < 0) continue;
+      const column = columns[slot]!;
+      try {
+        values.set(column.id, coerceValue(record[i], column.type));
+      } catch (err) {
+        if (!(err instanceof CoercionError)) throw err;
+        throw new ImportInputError(`Row _id ${id || rows + 1}, column "${column.id}" (${column.type.name}): ${err.message}`);
+      }
+    }
+    if (!slots.includes(-1)) id = lastId + 1;
+    if (!Number.isInteger(id) || id <= lastId) {
+      throw new ImportInputError(`The dump's rows are not in increasing _id order (_id ${String(id)} after ${lastId}).`);
+    }
+    lastId = id;
+    store.putRow(id, values);
+    rows++;
+    if (rows % 10_000 === 0) {
+      opts.onProgress?.(rows);
+      if (opts.signal?.aborted) throw importCancelled();
+    }
+  }, opts.signal);
+  opts.onProgress?.(rows);
+
+  const indexed = new Set(chooseIndexedColumns(store));
+  const textIndex = await buildTextIndexOnTwoCores(opts.textIndexWorker, store, opts.ftsLanguage, indexed);
+  if (opts.signal?.aborted) throw importCancelled();
+  let storedBytes = writeColumnsFile(opts.dir, opts.generation, { store, textIndex, indexedColumns: [...indexed], ftsLanguage: opts.ftsLanguage });
+  storedBytes += await storeTable(opts, store);
+  const changes = opts.previousGeneration !== undefined ? diffAgainst(opts.dir, opts.previousGeneration, store) : null;
+  return { rows, maxId: lastId, storedBytes, changes };
+}
+
+/** Rows added, removed and changed between a stored generation and `next`, matched by `_id`. */
+export function diffAgainst(dir: string, previousGeneration: number, next: TableStore): RowChanges | null {
+  if (!existsSync(columnsPath(dir, previousGeneration))) return null;
+  return diffStores(readColumnsFile(dir, previousGeneration).store, next);
+}
+
+export function diffStores(before: TableStore, after: TableStore): RowChanges {
+  const pairs = [...new Set([...before.columns.map((c) => c.id), ...after.columns.map((c) => c.id)])]
+    .map((id) => [before.column(id), after.column(id)] as const);
+  let added = 0;
+  let removed = 0;
+  let changed = 0;
+  const top = Math.max(before.maxRowId, after.maxRowId);
+  for (let id = 1; id <= top; id++) {
+    const was = before.isLive(id);
+    const is = after.isLive(id);
+    if (was && !is) removed++;
+    else if (is && !was) added++;
+    else if (is && was && pairs.some(([b, a]) => (b?.valueOf(id) ?? null) !== (a?.valueOf(id) ?? null))) changed++;
+  }
+  return { added, removed, changed };
+}
+
+/** The diff of two generations' files (a re-imported file resource). */
+export function diffGenerations(dir: string, previousGeneration: number, generation: number): RowChanges | null {
+  if (!existsSync(columnsPath(dir, previousGeneration)) || !existsSync(columnsPath(dir, generation))) return null;
+  return diffStores(readColumnsFile(dir, previousGeneration).store, readColumnsFile(dir, generation).store);
+}

@@ -1,0 +1,251 @@
+import { createReadStream, createWriteStream, openSync, readSync, closeSync, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+import { message, type Message } from '../../shared/messages';
+import type { ResourceMirror, RowChanges } from '../../shared/portal';
+import type { EngineApi } from '../engine/engine-api';
+import { resolveFieldType } from '../engine/field-types';
+import type { MirrorTable } from '../engine/catalogue/mirror-publish';
+import type { StoredField } from '../engine/catalogue/records';
+import type { CsvImportResult } from '../importer/import-csv';
+import { diffInWorker, typedImportInWorker, workerImportRunner } from '../importer/worker-runner';
+import { pathInside, uniqueFileName } from '../storage/data-paths';
+import type { PortalClient } from './portal-client';
+import { PortalError, isPortalError } from './portal-errors';
+import { fieldsHash, numOrNull, str, type RemoteDict } from './remote-dicts';
+
+/**
+ * One portal resource → a new, unpublished version of the local resource's files (or the
+ * finding that nothing changed). DataStore resources keep the portal's data dictionary and
+ * `_id`s (the JSON dump, or datastore_search pages when the dump route is missing); other
+ * tabular files are downloaded and imported like any file. docs/portal.md §Resources.
+ */
+export interface ResourceWork {
+  readonly engine: EngineApi;
+  readonly client: PortalClient;
+  readonly importWorker: URL;
+  /** Temporary downloads (removed when done; swept at start after a crash). */
+  readonly workDir: string;
+  readonly ftsLanguage: 'english' | 'simple' | 'italian';
+  readonly maxDownloadBytes: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress: (phase: 'downloading' | 'building', rows: number, bytes: number, total: number | null) => void;
+}
+
+export type ResourceFetch =
+  | { readonly kind: 'unchanged'; readonly mirror: ResourceMirror }
+  | { readonly kind: 'built'; readonly mirror: ResourceMirror; readonly table: MirrorTable; readonly changes: RowChanges | null }
+  | { readonly kind: 'skipped'; readonly mirror: ResourceMirror; readonly reason: Message };
+
+/** A resource failed for a reason the user should read (the others go on). */
+export class ResourceFailure extends Error {
+  constructor(readonly reason: Message) {
+    super(reason.text);
+  }
+}
+
+const failure = (code: string, text: string, params?: Record<string, string | number>) => new ResourceFailure(message(code, text, params));
+
+interface RemoteField { id: string; type: string; info?: Record<string, unknown> }
+
+/** The DataStore's fields (without `_id`), total and highest `_id`, from two small searches. */
+async function datastoreFacts(client: PortalClient, id: string, signal?: AbortSignal): Promise<{ fields: RemoteField[]; total: number; maxId: number | null }> {
+  const head = await client.action<RemoteDict>('datastore_search', { resource_id: id, limit: 0 }, 'GET', signal);
+  const fields = (Array.isArray(head.fields) ? head.fields : [])
+    .filter((f): f is RemoteDict => typeof f === 'object' && f !== null)
+    .map((f): RemoteField => ({
+      id: str(f.id), type: str(f.type),
+      ...(typeof f.info === 'object' && f.info !== null && !Array.isArray(f.info) ? { info: f.info as Record<string, unknown> } : {}),
+    }))
+    .filter((f) => f.id !== '_id' && f.id !== '_full_text');
+  const total = numOrNull(head.total);
+  if (total === null) throw failure('mirror.no_total', `The portal did not report how many rows resource ${id} has.`, { id });
+  let maxId: number | null = null;
+  if (total > 0) {
+    const last = await client.action<RemoteDict>('datastore_search', { resource_id: id, limit: 1, sort: '_id desc', fields: '_id' }, 'GET', signal);
+    const record = Array.isArray(last.records) ? last.records[0] as RemoteDict | undefined : undefined;
+    maxId = numOrNull(record?._id);
+  }
+  return { fields, total, maxId };
+}
+
+export async function fetchDatastoreResource(
+  work: ResourceWork, resource: RemoteDict, base: Omit<ResourceMirror, 'via' | 'rows' | 'maxId' | 'fieldsHash' | 'etag' | 'httpLastModified' | 'reason'>,
+  previous: ResourceMirror | undefined, previousGeneration: number | undefined, full: boolean,
+): Promise<ResourceFetch> {
+  const id = str(resource.id);
+  const facts = await datastoreFacts(work.client, id, work.signal);
+  const unstorable = facts.fields.filter((f) => !resolveFieldType(f.type));
+  if (unstorable.length) {
+    const list = unstorable.map((f) => `"${f.id}" (${f.type})`).join(', ');
+    throw failure('mirror.unsupported_type', `Deskstore cannot store the portal's column type of ${list} yet; nothing was converted.`, { columns: list });
+  }
+  const hash = fieldsHash(facts.fields);
+  const mirror: ResourceMirror = {
+    ...base, via: 'datastore', rows: facts.total, maxId: facts.maxId, fieldsHash: hash, etag: null, httpLastModified: null, reason: null,
+  };
+  if (!full && previous && previousGeneration !== undefined && previous.via === 'datastore' && previous.rows === facts.total
+    && previous.maxId === facts.maxId && previous.fieldsHash === hash && previous.lastModified === base.lastModified
+    && previous.metadataModified === base.metadataModified) {
+    return { kind: 'unchanged', mirror: { ...previous, fetchedAt: base.fetchedAt } };
+  }
+  const file = pathInside(work.workDir, uniqueFileName('dump.json'));
+  try {
+    await downloadRows(work, id, facts.fields, facts.total, file);
+    const { dir, generation } = await work.engine.prepareImport(id);
+    try {
+      const result = await typedImportInWorker(work.importWorker, {
+        path: file, resourceId: id, dir, generation, fields: facts.fields, ftsLanguage: work.ftsLanguage,
+        ...(previousGeneration !== undefined ? { previousGeneration } : {}),
+      }, (rows) => work.onProgress('building', rows, 0, facts.total), work.signal);
+      if (result.rows !== facts.total) {
+        throw failure('mirror.count_mismatch', `The portal's data has ${result.rows} rows but its DataStore reports a total of ${facts.total}; the previous version is kept.`,
+          { rows: result.rows, total: facts.total });
+      }
+      const fields: StoredField[] = facts.fields.map((f) => ({ id: f.id, type: resolveFieldType(f.type)!.name, ...(f.info ? { info: f.info } : {}) }));
+      return {
+        kind: 'built', mirror, changes: result.changes,
+        table: { generation, fields, rows: result.rows, ftsLanguage: work.ftsLanguage, sizeBytes: result.storedBytes, source: null },
+      };
+    } catch (err) {
+      await work.engine.abandonImport(id, generation);
+      throw err;
+    }
+  } finally {
+    rmSync(file, { force: true });
+  }
+}
+
+/**
+ * The rows as a JSON dump file: the portal's `/datastore/dump/<id>?format=json` (one streamed
+ * request), or, where that route is missing, datastore_search pages in `_id` order following
+ * `_links.next`, written in the same shape.
+ */
+async function downloadRows(work: ResourceWork, id: string, fields: readonly RemoteField[], total: number, file: string): Promise<void> {
+  try {
+    await work.client.download(work.client.url(`/datastore/dump/${encodeURIComponent(id)}?format=json`), file, {
+      maxBytes: work.maxDownloadBytes, ...(work.signal ? { signal: work.signal } : {}),
+      onProgress: (bytes, size) => work.onProgress('downloading', 0, bytes, size),
+    });
+    return;
+  } catch (err) {
+    if (!isPortalError(err) || (err.status !== 404 && err.status !== 405)) throw err;
+  }
+  const out = createWriteStream(file);
+  const write = async (text: string) => {
+    if (!out.write(text)) await once(out, 'drain');
+  };
+  try {
+    await write(`{"fields": ${JSON.stringify([{ id: '_id', type: 'int' }, ...fields.map((f) => ({ id: f.id, type: f.type }))])}, "records": [`);
+    const columns = ['_id', ...fields.map((f) => f.id)];
+    let params: Record<string, unknown> = { resource_id: id, limit: 10_000, sort: '_id', include_total: false, fields: columns.join(',') };
+    let done = 0;
+    for (;;) {
+      const page = await work.client.action<RemoteDict>('datastore_search', params, 'GET', work.signal);
+      const records = Array.isArray(page.records) ? page.records as RemoteDict[] : [];
+      for (const r of records) {
+        await write(`${done > 0 ? ',' : ''}\n${JSON.stringify(columns.map((c) => r[c] ?? null))}`);
+        done++;
+      }
+      work.onProgress('downloading', done, 0, total);
+      const next = typeof page._links === 'object' && page._links !== null ? str((page._links as RemoteDict).next) : '';
+      if (records.length === 0 || !next || done >= total) break;
+      params = Object.fromEntries(new URL(next, 'http://x').searchParams);
+    }
+    await write('\n]}\n');
+  } finally {
+    out.end();
+    await once(out, 'close');
+  }
+}
+
+/** Formats the importer reads, by CKAN `format` or the URL's extension. */
+const TABULAR = /^(csv|tsv|txt|text\/csv|text\/tab-separated-values)$/i;
+const TABULAR_URL = /\.(csv|tsv|txt)(\.gz)?(?:[?#].*)?$/i;
+
+export function isTabular(resource: RemoteDict): boolean {
+  return TABULAR.test(str(resource.format).trim()) || TABULAR_URL.test(str(resource.url));
+}
+
+const GZIP_MAGIC = [0x1f, 0x8b];
+
+function isGzipFile(path: string): boolean {
+  const fd = openSync(path, 'r');
+  try {
+    const head = Buffer.alloc(2);
+    return readSync(fd, head, 0, 2, 0) === 2 && head[0] === GZIP_MAGIC[0] && head[1] === GZIP_MAGIC[1];
+  } finally {
+    closeSync(fd);
+  }
+}
+
+export async function fetchFileResource(
+  work: ResourceWork, resource: RemoteDict, base: Omit<ResourceMirror, 'via' | 'rows' | 'maxId' | 'fieldsHash' | 'etag' | 'httpLastModified' | 'reason'>,
+  previous: ResourceMirror | undefined, previousGeneration: number | undefined, full: boolean,
+): Promise<ResourceFetch> {
+  const id = str(resource.id);
+  const url = str(resource.url);
+  if (!/^https?:\/\//i.test(url)) throw failure('mirror.bad_url', `The resource's url ${JSON.stringify(url)} is not an http(s) address.`, { url });
+  const sameSignals = previous?.via === 'file' && previousGeneration !== undefined && previous.lastModified === base.lastModified
+    && previous.size === base.size && previous.hash === base.hash && previous.metadataModified === base.metadataModified;
+  const file = pathInside(work.workDir, uniqueFileName('download'));
+  const plain = `${file}.csv`;
+  try {
+    const download = await work.client.download(url, file, {
+      maxBytes: work.maxDownloadBytes, ...(work.signal ? { signal: work.signal } : {}),
+      ...(!full && previous?.via === 'file' && previousGeneration !== undefined ? { etag: previous.etag, lastModified: previous.httpLastModified } : {}),
+      onProgress: (bytes, size) => work.onProgress('downloading', 0, bytes, size),
+    });
+    const mirrorOf = (rows: number | null): ResourceMirror => ({
+      ...base, via: 'file', rows, maxId: rows, fieldsHash: null, etag: download.etag, httpLastModified: download.lastModified, reason: null,
+    });
+    if (download.notModified && previous) return { kind: 'unchanged', mirror: { ...previous, fetchedAt: base.fetchedAt } };
+    let path = file;
+    if (isGzipFile(file)) {
+      await pipeline(createReadStream(file), createGunzip(), createWriteStream(plain));
+      path = plain;
+    }
+    const { dir, generation } = await work.engine.prepareImport(id);
+    try {
+      // Published with the rest of the mirror in one commit, not when searchable.
+      const result: CsvImportResult = await workerImportRunner(work.importWorker, work.signal)(
+        { path, resourceId: id, dir, generation, ftsLanguage: work.ftsLanguage },
+        (p) => work.onProgress('building', p.rows, p.bytes, p.totalBytes),
+        async () => {},
+      );
+      const changes = previousGeneration !== undefined ? await diffInWorker(work.importWorker, dir, previousGeneration, generation) : null;
+      if (sameSignals && changes && changes.added + changes.removed + changes.changed === 0 && !full) {
+        // Downloaded again (no validators) but identical: report it as unchanged, keep the old files.
+        await work.engine.abandonImport(id, generation);
+        return { kind: 'unchanged', mirror: { ...mirrorOf(result.rows), fetchedAt: base.fetchedAt } };
+      }
+      return {
+        kind: 'built', mirror: mirrorOf(result.rows), changes,
+        table: {
+          generation, ftsLanguage: work.ftsLanguage, rows: result.rows, sizeBytes: result.storedBytes,
+          fields: result.fields.map((f) => ({ id: f.id, type: f.type, info: f.info })),
+          source: {
+            file: decodeURIComponent(new URL(download.url).pathname.split('/').pop() ?? '') || 'download.csv',
+            encoding: result.encoding, delimiter: result.delimiter, skipLines: result.skipLines, bytes: result.bytes,
+            importedAt: new Date().toISOString(), ...(result.renamed.length ? { renamedColumns: result.renamed } : {}),
+          },
+        },
+      };
+    } catch (err) {
+      await work.engine.abandonImport(id, generation);
+      throw err;
+    }
+  } finally {
+    rmSync(file, { force: true });
+    rmSync(plain, { force: true });
+  }
+}
+
+/** Why a resource failed, for its report line: a portal's refusal keeps the portal's own words. */
+export function failureReason(err: unknown): Message {
+  if (err instanceof ResourceFailure) return err.reason;
+  if (err instanceof PortalError) return err.portalText ? { ...err.worded, params: { ...err.worded.params, portal_message: err.portalText }, text: err.message } : err.worded;
+  const text = err instanceof Error ? err.message : String(err);
+  return message('mirror.failed', text, { detail: text });
+}

@@ -1,0 +1,232 @@
+import { createHash } from 'node:crypto';
+import { message } from '../../shared/messages';
+import type { PortalJobItem, PushLink, PushOutcome, PushStatus } from '../../shared/portal';
+import type { EngineApi } from '../engine/engine-api';
+import { ValidationError } from '../errors';
+import { parseSearchParams } from '../actions/datastore-search';
+import type { PortalClient } from './portal-client';
+import { PortalError, isPortalError } from './portal-errors';
+import { numOrNull, str, type RemoteDict } from './remote-dicts';
+
+/**
+ * Publishes a local resource to a CKAN portal's DataStore (docs/portal.md §Push): creates the
+ * dataset (or uses one the token may edit) and a DataStore resource with the local fields
+ * (types, labels/notes as `info`, the primary key), then the rows in `_id` order, in batches
+ * bounded by rows and bytes. The link is remembered on the local resource before the first
+ * row is sent, marked complete only once the portal's total equals the local row count; an
+ * interrupted push resumes from the portal's total (each batch is one transaction there), so
+ * no row is sent twice. Pushing unchanged data again answers `unchanged`.
+ */
+export interface PushRequest {
+  readonly resourceId: string;
+  /** The remote dataset's name (default: the local dataset's name). */
+  readonly dataset?: string;
+  readonly ownerOrg?: string;
+  readonly resourceName?: string;
+}
+
+export interface PushContext {
+  readonly engine: EngineApi;
+  readonly siteUrl: string;
+  readonly signal?: AbortSignal;
+  readonly maxBatchRows?: number;
+  readonly maxBatchBytes?: number;
+  readonly onItem?: (item: PortalJobItem) => void;
+  readonly log?: (line: string) => void;
+}
+
+const PAGE = 32_000;
+
+interface LocalTable {
+  readonly fields: { id: string; type: string; info?: Record<string, unknown> }[];
+  readonly primaryKey: readonly string[];
+  readonly rows: number;
+  readonly fingerprint: string;
+  readonly name: string;
+  readonly packageName: string;
+  readonly packageTitle: string;
+  readonly notes: string;
+  readonly link: PushLink | null;
+}
+
+/** Local rows in `_id` order, a page at a time, each row as a field → value object. */
+async function* localRows(engine: EngineApi, resourceId: string, fieldIds: readonly string[], from = 0): AsyncGenerator<Record<string, unknown>[]> {
+  for (let offset = from; ; offset += PAGE) {
+    const page = await engine.search(parseSearchParams({
+      resource_id: resourceId, offset, limit: PAGE, sort: '_id', records_format: 'lists', include_total: false, fields: fieldIds.join(','),
+    }));
+    const lists = JSON.parse(page.records) as unknown[][];
+    yield lists.map((row) => Object.fromEntries(fieldIds.map((id, i) => [id, row[i] ?? null])));
+    if (lists.length < PAGE) return;
+  }
+}
+
+async function readLocal(engine: EngineApi, resourceId: string, siteUrl: string): Promise<LocalTable> {
+  const resource = await engine.resourceShow(resourceId, siteUrl);
+  const pkg = await engine.packageShow(str(resource.package_id), siteUrl);
+  const facts = await engine.tableFacts(resourceId);
+  if (!facts) throw new ValidationError({ resource_id: [`Resource ${resourceId} has no DataStore table to push`] });
+  const fields = facts.fields.map((f) => ({ id: f.id, type: f.type, ...(f.info ? { info: f.info } : {}) }));
+  const hash = createHash('sha256').update(JSON.stringify([fields, facts.primaryKey]));
+  let rows = 0;
+  for await (const page of localRows(engine, resourceId, fields.map((f) => f.id))) {
+    for (const row of page) hash.update(JSON.stringify(row)).update('\n');
+    rows += page.length;
+  }
+  return {
+    fields, primaryKey: facts.primaryKey, rows, fingerprint: hash.digest('hex').slice(0, 40),
+    name: str(resource.name) || resourceId, packageName: str(pkg.name), packageTitle: str(pkg.title), notes: str(pkg.notes),
+    link: (resource.deskstore_push as PushLink | undefined) ?? null,
+  };
+}
+
+async function remoteTotal(client: PortalClient, resourceId: string, signal?: AbortSignal): Promise<number> {
+  const r = await client.action<RemoteDict>('datastore_search', { resource_id: resourceId, limit: 0, include_total: true }, 'GET', signal);
+  const total = numOrNull(r.total);
+  if (total === null) throw new PortalError(message('push.no_total', 'The portal did not report how many rows the resource has.'));
+  return total;
+}
+
+async function remoteExists(client: PortalClient, resourceId: string, signal?: AbortSignal): Promise<boolean> {
+  try {
+    await client.action('datastore_search', { resource_id: resourceId, limit: 0 }, 'GET', signal);
+    return true;
+  } catch (err) {
+    if (isPortalError(err) && (err.status === 404 || err.ckanType === 'Not Found Error')) return false;
+    throw err;
+  }
+}
+
+/** The remote dataset to put the resource in: an existing one (by name) or a new one. */
+async function remotePackage(client: PortalClient, local: LocalTable, req: PushRequest, signal?: AbortSignal): Promise<RemoteDict> {
+  const name = req.dataset ?? local.packageName;
+  try {
+    return await client.action<RemoteDict>('package_show', { id: name }, 'GET', signal);
+  } catch (err) {
+    if (!isPortalError(err) || (err.status !== 404 && err.ckanType !== 'Not Found Error')) throw err;
+  }
+  return client.action<RemoteDict>('package_create', {
+    name, title: local.packageTitle || name, notes: local.notes, ...(req.ownerOrg ? { owner_org: req.ownerOrg } : {}),
+  }, 'POST', signal);
+}
+
+/** PostgreSQL's identifier limit (NAMEDATALEN - 1): CKAN truncates longer column names, and then refuses the rows. */
+const MAX_COLUMN_BYTES = 63;
+
+export async function pushResource(ctx: PushContext, client: PortalClient, req: PushRequest): Promise<PushOutcome> {
+  const local = await readLocal(ctx.engine, req.resourceId, ctx.siteUrl);
+  const long = local.fields.filter((f) => Buffer.byteLength(f.id, 'utf8') > MAX_COLUMN_BYTES).map((f) => `"${f.id}"`);
+  if (long.length) {
+    // Checked before anything is created on the portal: found on a real CKAN 2.10, which
+    // accepted the table with cut names and refused every row.
+    throw new PortalError(message('push.column_name_too_long',
+      `CKAN's DataStore keeps column names of at most ${MAX_COLUMN_BYTES} bytes; rename these here first: ${long.join(', ')}.`,
+      { max: MAX_COLUMN_BYTES, columns: long.join(', ') }));
+  }
+  const portal = client.base;
+  const item = (phase: PortalJobItem['phase'], done: number) =>
+    ctx.onItem?.({ resource_id: req.resourceId, name: local.name, phase, rows_done: done, rows_total: local.rows, bytes_done: 0 });
+  const link = local.link?.portal === portal && await remoteExists(client, local.link.resource_id, ctx.signal) ? local.link : null;
+  const outcome = (status: PushStatus, l: PushLink): PushOutcome => ({
+    portal, package_id: l.package_id, resource_id: l.resource_id, rows: local.rows, status, url: l.page,
+  });
+
+  if (link?.complete && link.fingerprint === local.fingerprint) {
+    const total = await remoteTotal(client, link.resource_id, ctx.signal);
+    if (total === local.rows) return outcome('unchanged', link);
+    ctx.log?.(`the portal holds ${total} rows, not ${local.rows}: sending them again`);
+  }
+  let status: PushStatus;
+  let target: PushLink;
+  const remember = async (l: PushLink) => {
+    await ctx.engine.recordPush(req.resourceId, l);
+    target = l;
+  };
+  const createFields = { fields: local.fields, ...(local.primaryKey.length ? { primary_key: local.primaryKey } : {}), force: true };
+  if (link) {
+    status = 'updated';
+    if (link.fingerprint !== local.fingerprint || link.complete) {
+      // Replace the remote rows: the table is recreated with the local fields, then filled.
+      await remember({ ...link, fingerprint: local.fingerprint, complete: false, pushedAt: new Date().toISOString() });
+      await client.action('datastore_delete', { resource_id: link.resource_id, force: true }, 'POST', ctx.signal);
+      await client.action('datastore_create', { resource_id: link.resource_id, ...createFields }, 'POST', ctx.signal);
+    } else {
+      target = link; // an interrupted push of the same data: resume
+    }
+  } else {
+    status = 'created';
+    const pkg = await remotePackage(client, local, req, ctx.signal);
+    const created = await client.action<RemoteDict>('datastore_create', {
+      resource: { package_id: str(pkg.id), name: req.resourceName ?? local.name, format: 'CSV' }, ...createFields,
+    }, 'POST', ctx.signal);
+    const remoteId = str(created.resource_id);
+    await remember({
+      portal, package_id: str(pkg.id), resource_id: remoteId, fingerprint: local.fingerprint, complete: false,
+      pushedAt: new Date().toISOString(), rows: local.rows,
+      page: `${portal}/dataset/${encodeURIComponent(str(pkg.name) || str(pkg.id))}/resource/${encodeURIComponent(remoteId)}`,
+    });
+  }
+  const t = target!;
+  const sent = await sendRows(ctx, client, req.resourceId, t.resource_id, local, item);
+  const total = await remoteTotal(client, t.resource_id, ctx.signal);
+  if (total !== local.rows) {
+    throw new PortalError(message('push.count_mismatch', `The portal holds ${total} rows after the push, not the ${local.rows} rows here.`,
+      { remote: total, local: local.rows }));
+  }
+  await ctx.engine.recordPush(req.resourceId, { ...t, complete: true, rows: local.rows, pushedAt: new Date().toISOString() });
+  ctx.log?.(`sent ${sent} rows; the portal's total is ${total}`);
+  item('done', local.rows);
+  return outcome(status, t);
+}
+
+/**
+ * Sends the rows the portal does not have yet, from its total on, in batches. A batch that
+ * fails is never blindly re-sent: the portal's total says whether it was committed (the
+ * answer may have been lost after the commit), and sending resumes from there.
+ */
+async function sendRows(
+  ctx: PushContext, client: PortalClient, localId: string, remoteId: string, local: LocalTable, item: (phase: PortalJobItem['phase'], done: number) => void,
+): Promise<number> {
+  const maxRows = ctx.maxBatchRows ?? 10_000;
+  const maxBytes = ctx.maxBatchBytes ?? 2 * 1024 * 1024;
+  const method = local.primaryKey.length ? 'upsert' : 'insert';
+  let failures = 0;
+  let sent = 0;
+  for (;;) {
+    let done = await remoteTotal(client, remoteId, ctx.signal);
+    if (done > local.rows) {
+      throw new PortalError(message('push.remote_has_more', `The portal's table holds ${done} rows, more than the ${local.rows} here; push again to replace them.`,
+        { remote: done, local: local.rows }));
+    }
+    if (done === local.rows) return sent;
+    item('uploading', done);
+    try {
+      let batch: string[] = [];
+      let bytes = 0;
+      const flush = async () => {
+        if (!batch.length) return;
+        await client.actionBody('datastore_upsert', `{"resource_id":${JSON.stringify(remoteId)},"method":"${method}","force":true,"records":[${batch.join(',')}]}`, ctx.signal);
+        done += batch.length;
+        sent += batch.length;
+        batch = [];
+        bytes = 0;
+        failures = 0;
+        item('uploading', done);
+      };
+      for await (const page of localRows(ctx.engine, localId, local.fields.map((f) => f.id), done)) {
+        for (const row of page) {
+          const json = JSON.stringify(row);
+          if (batch.length && (batch.length >= maxRows || bytes + json.length > maxBytes)) await flush();
+          batch.push(json);
+          bytes += json.length + 1;
+        }
+      }
+      await flush();
+    } catch (err) {
+      const failure = isPortalError(err) ? err : null;
+      if (ctx.signal?.aborted || !failure?.retryable || failures >= 5) throw err;
+      ctx.log?.(`a batch failed (${failure.message}); checking what the portal holds before going on`);
+      await client.pause('datastore_upsert', err, failures++, ctx.signal);
+    }
+  }
+}

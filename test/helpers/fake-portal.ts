@@ -1,0 +1,175 @@
+/**
+ * A small CKAN portal for tests, on loopback, that can misbehave on demand: it lives under
+ * `/opendata` (the API base must be found by probing), serves one dataset with a DataStore
+ * resource (JSON dump with ETag and Range), a CSV file resource (ETag, 304), a PDF and a
+ * resource with a hostile id, and injects faults into the next requests of a route: a
+ * connection dropped mid-body, 503, 429 with Retry-After, a response slower than the client's
+ * timeout, redirect chains and loops, gzip, a dump whose rows disagree with `total`.
+ */
+import { createHash } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { gzipSync } from 'node:zlib';
+
+export type Fault = 'drop' | '503' | '429' | 'slow' | 'redirect' | 'redirect-loop' | 'gzip' | 'short';
+
+export const DATASET_ID = 'fake-dataset-0001';
+export const TABLE_ID = 'table-resource-0001';
+export const FILE_ID = 'file-resource-0001';
+export const PDF_ID = 'pdf-resource-0001';
+export const HOSTILE_ID = '../escape-attempt';
+
+export interface FakeState {
+  rows: [number, string, number | null][];
+  csv: string;
+  modified: string;
+}
+
+export interface FakePortal {
+  readonly url: string;
+  readonly state: FakeState;
+  readonly seen: { method: string; path: string; headers: IncomingMessage['headers'] }[];
+  /** Faults for the next requests whose path starts with `route` (`/datastore/dump`, `/files`, action names). */
+  inject(route: string, ...faults: Fault[]): void;
+  /** Adds a row and bumps metadata_modified: the next sync has something to fetch. */
+  change(): void;
+  close(): Promise<void>;
+}
+
+const PREFIX = '/opendata';
+
+export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<FakePortal> {
+  const state: FakeState = {
+    rows: Array.from({ length: 50 }, (_, i) => [i + 1, `riga ${i + 1} “àé”`, i % 7 === 0 ? null : i * 3]),
+    csv: 'codice;nome;valore\n001;Alfa;1,5\n002;Beta;2,25\n',
+    modified: '2024-01-01T00:00:00.000000',
+  };
+  const faults = new Map<string, Fault[]>();
+  const seen: FakePortal['seen'] = [];
+  const slowMs = opts.slowMs ?? 2500;
+  let url = '';
+
+  const takeFault = (route: string): Fault | undefined => {
+    for (const [key, list] of faults) if (route.startsWith(key) && list.length) return list.shift();
+    return undefined;
+  };
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { 'content-type': 'application/json' });
+    res.end(JSON.stringify(body));
+  };
+  const ok = (res: ServerResponse, result: unknown) => json(res, 200, { help: `${url}/help`, success: true, result });
+  const notFound = (res: ServerResponse) => json(res, 404, { success: false, error: { __type: 'Not Found Error', message: 'Not found' } });
+
+  const dataset = () => ({
+    id: DATASET_ID, name: 'fake-data', title: 'Dati finti', notes: 'Per i test', metadata_modified: state.modified,
+    metadata_created: '2023-01-01T00:00:00', license_id: 'cc-by', license_title: 'Creative Commons Attribution',
+    organization: { id: 'org-0001', name: 'comune-di-prova', title: 'Comune di Prova' }, tags: [{ name: 'prova' }],
+    extras: [{ key: 'frequenza', value: 'mensile' }],
+    resources: [
+      { id: TABLE_ID, name: 'Tabella', format: 'CSV', url: `${url}${PREFIX}/datastore/dump/${TABLE_ID}`, url_type: 'datastore', datastore_active: true, last_modified: state.modified },
+      { id: FILE_ID, name: 'File CSV', format: 'CSV', url: `${url}${PREFIX}/files/data.csv`, datastore_active: false, last_modified: null },
+      { id: PDF_ID, name: 'Documento', format: 'PDF', url: `${url}${PREFIX}/files/doc.pdf`, datastore_active: false },
+      { id: HOSTILE_ID, name: 'Ostile', format: 'CSV', url: `${url}${PREFIX}/files/data.csv`, datastore_active: true },
+    ],
+  });
+  const fields = [{ id: '_id', type: 'int' }, { id: 'name', type: 'text', info: { label: 'Nome' } }, { id: 'n', type: 'int4' }];
+  const dumpBody = (short: boolean) => {
+    const rows = short ? state.rows.slice(0, -1) : state.rows;
+    return `{\n  "fields": ${JSON.stringify(fields.map(({ id, type }) => ({ id, type })))},\n  "records": [${rows.map((r) => `\n    ${JSON.stringify(r)}`).join(',')}\n]}\n`;
+  };
+  const etagOf = (body: string) => `"${createHash('sha1').update(body).digest('hex').slice(0, 16)}"`;
+
+  /** Sends a file-like body with ETag, 304 and Range, unless a fault says otherwise. */
+  const sendBody = (req: IncomingMessage, res: ServerResponse, body: string, type: string, fault: Fault | undefined) => {
+    const bytes = Buffer.from(body);
+    const etag = etagOf(body);
+    if (fault === 'gzip') {
+      const zipped = gzipSync(bytes);
+      res.writeHead(200, { 'content-type': type, 'content-encoding': 'gzip', 'content-length': zipped.length, etag });
+      res.end(zipped);
+      return;
+    }
+    if (req.headers['if-none-match'] === etag) {
+      res.writeHead(304, { etag });
+      res.end();
+      return;
+    }
+    const range = /^bytes=(\d+)-$/.exec(String(req.headers.range ?? ''));
+    if (range && req.headers['if-range'] === etag) {
+      const from = Number(range[1]);
+      res.writeHead(206, {
+        'content-type': type, 'content-length': bytes.length - from, 'content-range': `bytes ${from}-${bytes.length - 1}/${bytes.length}`,
+        etag, 'accept-ranges': 'bytes',
+      });
+      res.end(bytes.subarray(from));
+      return;
+    }
+    res.writeHead(200, { 'content-type': type, 'content-length': bytes.length, etag, 'accept-ranges': 'bytes' });
+    if (fault === 'drop') {
+      res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+      setTimeout(() => res.socket?.destroy(), 50);
+      return;
+    }
+    res.end(bytes);
+  };
+
+  const server = createServer((req, res) => {
+    const u = new URL(req.url ?? '/', 'http://x');
+    seen.push({ method: req.method ?? 'GET', path: `${u.pathname}${u.search}`, headers: req.headers });
+    if (!u.pathname.startsWith(`${PREFIX}/`)) return notFound(res);
+    const path = u.pathname.slice(PREFIX.length);
+    const action = path.startsWith('/api/3/action/') ? path.slice('/api/3/action/'.length) : null;
+    const fault = takeFault(action ?? path);
+    if (fault === '503') return json(res, 503, { success: false, error: { __type: 'Internal Server Error', message: 'Service Unavailable' } });
+    if (fault === '429') {
+      res.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' });
+      return res.end('slow down');
+    }
+    if (fault === 'slow') {
+      setTimeout(() => notFound(res), slowMs);
+      return;
+    }
+    // A chain of three redirects (relative Location), or one that never ends.
+    const hop = Number(u.searchParams.get('hop') ?? 0);
+    const loop = u.searchParams.has('loop');
+    if (fault === 'redirect' || fault === 'redirect-loop' || loop || (hop > 0 && hop < 3)) {
+      if (fault === 'redirect-loop' || loop) u.searchParams.set('loop', String(Number(u.searchParams.get('loop') ?? 0) + 1));
+      else u.searchParams.set('hop', String(hop + 1));
+      res.writeHead(302, { location: `${PREFIX}${path}?${u.searchParams}` });
+      return res.end();
+    }
+    if (action === 'status_show') return ok(res, { ckan_version: '2.10.10', site_title: 'Portale finto', site_url: url });
+    if (action === 'package_show') return u.searchParams.get('id') === DATASET_ID || u.searchParams.get('id') === 'fake-data' ? ok(res, dataset()) : notFound(res);
+    if (action === 'datastore_search') {
+      if (u.searchParams.get('resource_id') !== TABLE_ID) return notFound(res);
+      const desc = u.searchParams.get('sort') === '_id desc';
+      const limit = Number(u.searchParams.get('limit') ?? 100);
+      const rows = (desc ? [...state.rows].reverse() : state.rows).slice(0, limit);
+      return ok(res, {
+        resource_id: TABLE_ID, fields, total: state.rows.length,
+        records: rows.map(([id, name, n]) => (desc ? { _id: id } : { _id: id, name, n })), _links: { start: '' },
+      });
+    }
+    if (path === `/datastore/dump/${TABLE_ID}`) return sendBody(req, res, dumpBody(fault === 'short'), 'application/json', fault);
+    if (path === '/files/data.csv') return sendBody(req, res, state.csv, 'text/csv', fault);
+    if (path === '/files/doc.pdf') return sendBody(req, res, '%PDF-1.4', 'application/pdf', fault);
+    return notFound(res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    url, state, seen,
+    inject(route, ...list) {
+      faults.set(route, [...(faults.get(route) ?? []), ...list]);
+    },
+    change() {
+      const last = state.rows.at(-1)![0];
+      state.rows.push([last + 1, `riga ${last + 1}`, last]);
+      state.modified = new Date(Date.parse(`${state.modified.slice(0, 19)}Z`) + 60_000).toISOString().replace('Z', '');
+    },
+    close: () => new Promise<void>((resolve) => {
+      server.closeAllConnections();
+      server.close(() => resolve());
+    }),
+  };
+}
