@@ -4,6 +4,7 @@
  * cross the engine worker boundary as plain objects (toWireError / fromWireError), so every
  * layer throws the same classes.
  */
+import type { Message } from '../shared/messages';
 import { optional } from '../shared/optional';
 
 /** CKAN's `error` members other than `__type`: usually `{param: ["message"]}`, not always. */
@@ -12,6 +13,8 @@ export type ValidationErrorMembers = Record<string, unknown>;
 /** 409 `Validation Error`: one key per failing parameter. */
 export class ValidationError extends Error {
   readonly kind = 'validation' as const;
+  /** The same failure worded for people (withMessage): sent as the envelope's `deskstore_message`. */
+  deskstoreMessage?: Message;
   constructor(readonly members: ValidationErrorMembers) {
     super(`Validation Error: ${JSON.stringify(members)}`);
   }
@@ -20,6 +23,7 @@ export class ValidationError extends Error {
 /** 404 `Not Found Error`, message `Not found` or `Not found: <detail>`. */
 export class NotFoundError extends Error {
   readonly kind = 'not_found' as const;
+  deskstoreMessage?: Message;
   constructor(readonly detail?: string) {
     super(detail ? `Not found: ${detail}` : 'Not found');
   }
@@ -28,6 +32,7 @@ export class NotFoundError extends Error {
 /** 403 `Authorization Error`, message `Access denied` or `Access denied: <detail>`. */
 export class AuthorizationError extends Error {
   readonly kind = 'authorization' as const;
+  deskstoreMessage?: Message;
   constructor(readonly detail?: string) {
     super(detail ? `Access denied: ${detail}` : 'Access denied');
   }
@@ -39,6 +44,7 @@ export class AuthorizationError extends Error {
  */
 export class BadRequestError extends Error {
   readonly kind = 'bad_request' as const;
+  deskstoreMessage?: Message;
   constructor(readonly body: string, readonly status = 400) {
     super(body);
   }
@@ -51,6 +57,7 @@ export class BadRequestError extends Error {
  */
 export class StorageError extends Error {
   readonly kind = 'storage' as const;
+  deskstoreMessage?: Message;
   constructor(message: string) {
     super(message);
   }
@@ -58,13 +65,25 @@ export class StorageError extends Error {
 
 export type ActionError = ValidationError | NotFoundError | AuthorizationError | BadRequestError | StorageError;
 
+/**
+ * Gives an error its wording for people: a Message (src/shared/messages.ts) the UI shows in the
+ * user's language, sent beside CKAN's envelope members as the top-level `deskstore_message`
+ * (CKAN clients ignore unknown top-level keys; `error` keeps CKAN's members only).
+ */
+export function withMessage<E extends ActionError>(err: E, message: Message): E {
+  err.deskstoreMessage = message;
+  return err;
+}
+
+type Worded = { message?: Message };
+
 /** A structured-clone-safe form of an ActionError, for postMessage between threads. */
 export type WireError =
-  | { kind: 'validation'; members: ValidationErrorMembers }
-  | { kind: 'not_found'; detail?: string }
-  | { kind: 'authorization'; detail?: string }
-  | { kind: 'bad_request'; body: string; status: number }
-  | { kind: 'storage'; message: string }
+  | ({ kind: 'validation'; members: ValidationErrorMembers } & Worded)
+  | ({ kind: 'not_found'; detail?: string } & Worded)
+  | ({ kind: 'authorization'; detail?: string } & Worded)
+  | ({ kind: 'bad_request'; body: string; status: number } & Worded)
+  | ({ kind: 'storage'; message: string; worded?: Message })
   | { kind: 'internal'; message: string; stack?: string; name?: string };
 
 export function isActionError(err: unknown): err is ActionError {
@@ -73,22 +92,25 @@ export function isActionError(err: unknown): err is ActionError {
 }
 
 export function toWireError(err: unknown): WireError {
-  if (err instanceof ValidationError) return { kind: 'validation', members: err.members };
-  if (err instanceof NotFoundError) return { kind: 'not_found', ...optional('detail', err.detail) };
-  if (err instanceof AuthorizationError) return { kind: 'authorization', ...optional('detail', err.detail) };
-  if (err instanceof BadRequestError) return { kind: 'bad_request', body: err.body, status: err.status };
-  if (err instanceof StorageError) return { kind: 'storage', message: err.message };
+  if (err instanceof ValidationError) return { kind: 'validation', members: err.members, ...optional('message', err.deskstoreMessage) };
+  if (err instanceof NotFoundError) return { kind: 'not_found', ...optional('detail', err.detail), ...optional('message', err.deskstoreMessage) };
+  if (err instanceof AuthorizationError) {
+    return { kind: 'authorization', ...optional('detail', err.detail), ...optional('message', err.deskstoreMessage) };
+  }
+  if (err instanceof BadRequestError) return { kind: 'bad_request', body: err.body, status: err.status, ...optional('message', err.deskstoreMessage) };
+  if (err instanceof StorageError) return { kind: 'storage', message: err.message, ...optional('worded', err.deskstoreMessage) };
   const e = err instanceof Error ? err : new Error(String(err));
   return { kind: 'internal', message: e.message, name: e.name, ...optional('stack', e.stack) };
 }
 
 export function fromWireError(wire: WireError): Error {
+  const worded = <E extends ActionError>(err: E, message: Message | undefined): E => (message ? withMessage(err, message) : err);
   switch (wire.kind) {
-    case 'validation': return new ValidationError(wire.members);
-    case 'not_found': return new NotFoundError(wire.detail);
-    case 'authorization': return new AuthorizationError(wire.detail);
-    case 'bad_request': return new BadRequestError(wire.body, wire.status);
-    case 'storage': return new StorageError(wire.message);
+    case 'validation': return worded(new ValidationError(wire.members), wire.message);
+    case 'not_found': return worded(new NotFoundError(wire.detail), wire.message);
+    case 'authorization': return worded(new AuthorizationError(wire.detail), wire.message);
+    case 'bad_request': return worded(new BadRequestError(wire.body, wire.status), wire.message);
+    case 'storage': return worded(new StorageError(wire.message), wire.worded);
     case 'internal': {
       const e = new Error(wire.message);
       if (wire.stack) e.stack = wire.stack;

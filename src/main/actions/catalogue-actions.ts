@@ -5,7 +5,7 @@ import type { CkanDict } from '../engine/catalogue/ckan-dicts';
 import type { StatusShow } from '../../shared/wire/status';
 import type { FileJobSource, JobSource } from '../jobs/import-jobs';
 import { formatFromFileName } from '../importer/file-source';
-import type { ImportChoices } from '../importer/import-job';
+import type { ImportChoices } from '../importer/import-types';
 import type { ActionDeps } from './action-deps';
 import { LOAD_PARAMS, isUploadedFile, loadChoices, looksTabular } from './load-params';
 import type { ActionContext, ActionDefinition, ActionParams, UploadedFile } from './types';

@@ -1,6 +1,7 @@
-import { NotFoundError, ValidationError } from '../errors';
+import { basename } from 'node:path';
+import { NotFoundError, ValidationError, withMessage } from '../errors';
 import type { ActionDeps } from './action-deps';
-import { isImportInputError } from '../importer/import-errors';
+import { isImportInputError, wordingOf } from '../importer/import-errors';
 import { isUploadedFile, loadChoices } from './load-params';
 import type { ActionDefinition } from './types';
 import type { ImportJobStatus, ImportPreviewResult } from '../../shared/wire/import';
@@ -34,6 +35,17 @@ function statusAction(deps: ActionDeps, name: string): ActionDefinition {
   };
 }
 
+/**
+ * A file the importer refused is the `upload` parameter's problem (409, as CKAN words
+ * validation errors), worded for people in the envelope's `deskstore_message`.
+ */
+export function asUploadError(err: unknown): unknown {
+  if (!isImportInputError(err)) return err;
+  const error = new ValidationError({ upload: [err.message] });
+  const worded = wordingOf(err);
+  return worded ? withMessage(error, worded) : error;
+}
+
 export function importActions(deps: ActionDeps): ActionDefinition[] {
   return [
     statusAction(deps, 'deskstore_import_status'),
@@ -63,28 +75,31 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
         if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
         let path: string;
         let uploadId: string;
+        let name: string;
         if (isUploadedFile(params.upload)) {
           if (!deps.jobs) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
           const staged = deps.jobs.stage(params.upload.path, params.upload.filename);
           path = staged.path;
           uploadId = staged.id;
+          name = params.upload.filename;
         } else if (!isMissing(params.deskstore_local_path)) {
           // The desktop app's native file dialog: a path on this machine (token holders only).
           uploadId = '';
           path = String(params.deskstore_local_path);
+          name = basename(path);
         } else if (!isMissing(params.deskstore_upload_id) && deps.jobs) {
           uploadId = String(params.deskstore_upload_id);
           path = deps.jobs.stagedPath(uploadId) ?? '';
           if (!path) throw new ValidationError({ deskstore_upload_id: ['No such staged upload (they expire after a day)'] });
+          name = deps.jobs.stagedName(uploadId);
         } else {
           throw new ValidationError({ upload: ['Missing value'] });
         }
         try {
-          const preview = await deps.preview(path, choices);
+          const preview = await deps.preview(path, name, choices);
           return { upload_id: uploadId || null, ...preview } satisfies ImportPreviewResult;
         } catch (err) {
-          if (isImportInputError(err)) throw new ValidationError({ upload: [err.message] });
-          throw err;
+          throw asUploadError(err);
         }
       },
     },

@@ -66,7 +66,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     const registry = createActionRegistry({
       engine: engine.api,
       jobs,
-      preview: (path, choices) => previewInWorker(opts.workers.importer, path, choices),
+      preview: (path, name, choices) => previewInWorker(opts.workers.importer, path, name, choices),
       searchSql: (sql) => client.callWithLimit(
         { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
       siteTitle: 'Deskstore',

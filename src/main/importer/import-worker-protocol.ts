@@ -1,19 +1,20 @@
 import type { WireError } from '../errors';
-import type { CsvImportOptions, CsvImportResult, ImportProgress } from './import-csv';
-import type { ImportChoices } from './import-job';
+import type { EncodedTextIndex, TextIndexTask } from '../engine/import/text-index-task';
+import type { Message } from '../../shared/messages';
 import type { ImportPreview } from '../../shared/wire/import';
-import type { TextIndexTask } from './text-index-task';
+import type { ImportChoices, ImportProgress, ImportResult, ImportTask } from './import-types';
 
 /** What an import worker is started to do. */
 export type ImportWorkerTask =
-  | { readonly mode: 'import'; readonly options: Omit<CsvImportOptions, 'onProgress' | 'signal' | 'onSearchable'> }
-  | { readonly mode: 'preview'; readonly path: string; readonly choices: ImportChoices }
+  | { readonly mode: 'import'; readonly options: ImportTask }
+  | { readonly mode: 'preview'; readonly path: string; readonly name: string; readonly choices: ImportChoices }
   | { readonly mode: 'text-index'; readonly task: TextIndexTask };
 
 export type ImportWorkerMessage =
   | { readonly kind: 'progress'; readonly progress: ImportProgress }
-  | { readonly kind: 'searchable'; readonly result: CsvImportResult }
-  | { readonly kind: 'done'; readonly result: CsvImportResult }
+  | { readonly kind: 'searchable'; readonly result: ImportResult }
+  | { readonly kind: 'done'; readonly result: ImportResult }
   | { readonly kind: 'preview'; readonly preview: ImportPreview }
-  | { readonly kind: 'text-index'; readonly meta: unknown; readonly buffers: Uint8Array[] }
-  | { readonly kind: 'failed'; readonly error: WireError };
+  | ({ readonly kind: 'text-index' } & EncodedTextIndex)
+  /** `worded`: the Message of an ImportInputError, which the error's wire form does not carry. */
+  | { readonly kind: 'failed'; readonly error: WireError; readonly worded?: Message };

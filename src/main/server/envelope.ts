@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import {
-  AuthorizationError, BadRequestError, NotFoundError, StorageError, ValidationError,
+  AuthorizationError, BadRequestError, NotFoundError, StorageError, ValidationError, isActionError,
 } from '../errors';
 import type { Locale } from '../../shared/locales';
 import { stringifyWithRaw } from '../util/raw-json';
@@ -77,7 +77,9 @@ export function errorResponse(
     error = { __type: 'Internal Server Error', message: 'Internal Server Error' };
   }
   const envelope = help === null ? { success: false, error } : { help, success: false, error };
-  return { status, contentType: JSON_CONTENT_TYPE, body: stringifyWithRaw(envelope) };
+  // Deskstore's wording for people, beside CKAN's members (never inside `error`, whose keys clients read as fields)
+  const worded = isActionError(err) && err.deskstoreMessage ? { deskstore_message: err.deskstoreMessage } : {};
+  return { status, contentType: JSON_CONTENT_TYPE, body: stringifyWithRaw({ ...envelope, ...worded }) };
 }
 
 /** 404 for paths that route nowhere, in the envelope CKAN clients already understand. */

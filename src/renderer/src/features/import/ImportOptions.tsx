@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreviewResult } from '../../../../shared/wire/import';
 import { delimiterName } from '../../components/delimiter-name';
+import { MessageText } from '../../components/MessageText';
 import { formatPercent } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
 import { DELIMITERS, ENCODINGS } from './type-names';
@@ -49,8 +50,7 @@ export function ImportOptions({ preview, busy, onChange }: Props) {
       </div>
       <details className="option-reasons">
         <summary>{t('import.options.why', { confidence: formatPercent(preview.confidence, locale) })}</summary>
-        <ul>{preview.reasons.map((reason) => <li key={reason} lang="en">{reason}</li>)}</ul>
-        <p className="muted small">{t('import.options.serverLanguage')}</p>
+        <ul>{preview.reasons.map((reason) => <li key={reason.text}><MessageText message={reason} /></li>)}</ul>
       </details>
     </fieldset>
   );

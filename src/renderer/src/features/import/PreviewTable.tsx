@@ -1,14 +1,17 @@
 import { useTranslation } from 'react-i18next';
 import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
-import { parseTypeProblem } from './problem-text';
+import type { Message } from '../../../../shared/messages';
+import { isImportType } from '../../../../shared/wire/import';
+import { MessageText } from '../../components/MessageText';
 import { TYPE_CHOICES, typeKey } from './type-names';
 
-function TypeProblem({ problem }: { readonly problem: string }) {
+/** A forced type's first unreadable value (`import.type.forced_problem`), in the user's language. */
+function TypeProblem({ problem }: { readonly problem: Message }) {
   const { t } = useTranslation();
-  const parsed = parseTypeProblem(problem);
-  return parsed
-    ? <p className="type-problem" role="note">{t('import.preview.problem', { value: parsed.value, type: t(typeKey(parsed.type)) })}</p>
-    : <p className="type-problem" role="note" lang="en">{problem}</p>;
+  const { value, type } = problem.params ?? {};
+  return problem.code === 'import.type.forced_problem' && isImportType(type)
+    ? <p className="type-problem" role="note">{t('import.preview.problem', { value: String(value), type: t(typeKey(type)) })}</p>
+    : <p className="type-problem" role="note"><MessageText message={problem} /></p>;
 }
 
 interface Props {
@@ -58,7 +61,7 @@ export function PreviewTable({ preview, busy, onType, forcedTypes }: Props) {
                       {t('import.preview.autoType')}
                     </button>
                   )}
-                  <p className="type-reason" lang="en" title={column.reason}>{column.reason}</p>
+                  <p className="type-reason"><MessageText message={column.reason} /></p>
                   {column.problem && <TypeProblem problem={column.problem} />}
                 </td>
               );

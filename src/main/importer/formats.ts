@@ -1,0 +1,62 @@
+import { extname } from 'node:path';
+import { message } from '../../shared/messages';
+import type { ImportFormat } from '../../shared/wire/import';
+import { readFirstBytes } from './file-source';
+import { ImportInputError } from './import-errors';
+import { readCsvTable } from './readers/csv-reader';
+import type { TableReader } from './readers/reader';
+
+/**
+ * The formats Deskstore imports, one line each (docs/importing.md, "Adding a format"): how a
+ * file is recognised and which reader reads it. Content decides before names: a staged upload
+ * has no name on disk, and a `.csv` that is really a spreadsheet should be read as one.
+ */
+export interface FileFacts {
+  /** The first bytes of the content (decompressed for gzip). */
+  readonly head: Buffer;
+  /** The name the user knows the file by, lowercased. */
+  readonly name: string;
+}
+
+export interface FormatEntry {
+  readonly id: ImportFormat;
+  /** Name endings the file chooser offers, and that name a file of this format. */
+  readonly extensions: readonly string[];
+  /** Media types for the file chooser. */
+  readonly mediaTypes: readonly string[];
+  readonly recognise: (file: FileFacts) => boolean;
+  readonly read: TableReader;
+}
+
+const HEAD_BYTES = 4096;
+
+const startsWith = (head: Buffer, bytes: readonly number[]): boolean => bytes.every((b, i) => head[i] === b);
+const hasExtension = (name: string, extensions: readonly string[]): boolean =>
+  extensions.includes(extname(name.replace(/\.gz$/i, '')).toLowerCase());
+
+/** The legacy binary Excel format (OLE2 compound file): refused with what to do. */
+const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+export const FORMATS: readonly FormatEntry[] = [
+  {
+    id: 'csv', extensions: ['.csv', '.tsv', '.txt'], mediaTypes: ['text/csv', 'text/tab-separated-values', 'text/plain'],
+    recognise: () => true, read: readCsvTable,
+  },
+];
+
+/** Everything the file chooser should accept (gzip of the text formats included). */
+export function acceptedExtensions(): string[] {
+  return [...new Set([...FORMATS.flatMap((f) => f.extensions), '.gz'])];
+}
+
+/** Which format a file is, from its content first and its name second. */
+export async function formatOf(path: string, name: string): Promise<FormatEntry> {
+  const { sample } = await readFirstBytes(path, HEAD_BYTES);
+  if (startsWith(sample, OLE2)) {
+    throw new ImportInputError(message('import.refused.legacy_xls',
+      'This is a legacy Excel (.xls) file, which Deskstore does not read: save it as XLSX or CSV and import that.'));
+  }
+  const facts: FileFacts = { head: sample, name: name.toLowerCase() };
+  const byName = FORMATS.find((f) => f.id !== 'csv' && hasExtension(facts.name, f.extensions) && f.recognise(facts));
+  return byName ?? FORMATS.find((f) => f.recognise(facts))!;
+}
