@@ -81,13 +81,28 @@ export async function readCsvTable(req: ReadRequest): Promise<RawTable> {
   }
 }
 
-/** The columns' types as the sample shows them: the evidence for joining a split value. */
+/**
+ * The columns' types as the sample shows them: the evidence for joining a split value. The
+ * sample is read as the file will be: line by line when its quotes do not balance.
+ */
 function learnEvidence(text: string, isWholeFile: boolean, dialect: DialectGuess, decimalComma: boolean): RepairEvidence | null {
   const body = dropLines(text, dialect.skipLines, dialect.newline);
   const parsed = Papa.parse<string[]>(body, { delimiter: dialect.delimiter, newline: dialect.newline, skipEmptyLines: true });
-  const records = isWholeFile ? parsed.data : parsed.data.slice(0, -1);
+  let records = isWholeFile ? parsed.data : parsed.data.slice(0, -1);
+  if (parsed.errors.some((e) => e.type === 'Quotes')) {
+    const lines = body.split(lineEnd(dialect.newline)).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => l !== '');
+    records = (isWholeFile ? lines : lines.slice(0, -1)).map((line) => splitLine(line, dialect).cells);
+  }
   const [header, ...rows] = records;
   return header ? RepairEvidence.learn(rows, header.length, decimalComma) : null;
+}
+
+/** One line read on its own: with quoting where its quotes balance, else split on the delimiter as text. */
+function splitLine(line: string, dialect: DialectGuess): { cells: string[]; stray: boolean } {
+  if (!line.includes('"')) return { cells: line.split(dialect.delimiter), stray: false };
+  const parsed = Papa.parse<string[]>(line, { delimiter: dialect.delimiter, newline: dialect.newline });
+  if (parsed.errors.length === 0 && parsed.data.length === 1) return { cells: parsed.data[0]!, stray: false };
+  return { cells: line.split(dialect.delimiter), stray: true };
 }
 
 async function isWholeFileUtf8(path: string): Promise<boolean> {
@@ -265,7 +280,6 @@ function readQuoted(
 async function readLines(
   stream: NodeJS.ReadableStream, sink: RecordSink, pass: Pass, report: (rows: number, chars: number) => void,
 ): Promise<PassResult> {
-  const { delimiter } = pass.dialect;
   const end = lineEnd(pass.dialect.newline);
   const crlf = pass.dialect.newline === '\r\n';
   const limit = sink.req.sampleBytes;
@@ -275,10 +289,8 @@ async function readLines(
   const take = (line: string): void => {
     const text = crlf && line.endsWith('\r') ? line.slice(0, -1) : line;
     if (text === '') return sink.blankLine();
-    if (!text.includes('"')) return sink.record(text.split(delimiter), 1);
-    const parsed = Papa.parse<string[]>(text, { delimiter, newline: pass.dialect.newline });
-    if (parsed.errors.length === 0 && parsed.data.length === 1) sink.record(parsed.data[0]!, 1);
-    else sink.record(text.split(delimiter), 1, true);
+    const { cells, stray } = splitLine(text, pass.dialect);
+    sink.record(cells, 1, stray);
   };
   try {
     for await (const chunk of stream as AsyncIterable<string>) {
