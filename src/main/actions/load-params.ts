@@ -2,6 +2,7 @@ import { ValidationError } from '../errors';
 import { isTextSearchLanguage } from '../engine/fts';
 import type { ImportChoices } from '../importer/import-types';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
+import { IMPORT_EXTENSIONS } from '../../shared/import-files';
 import { IMPORT_TYPES, isImportType, repairChoiceProblem, type ImportType, type RepairChoices } from '../../shared/wire/import';
 import type { ActionParams, UploadedFile } from './types';
 import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
@@ -67,5 +68,6 @@ export function loadChoices(params: ActionParams): ImportChoices {
 /** Only tabular files are loaded into the DataStore from a URL (as xloader's format list). */
 export function looksTabular(url: string, format: unknown): boolean {
   const f = String(format ?? '').toLowerCase();
-  return ['csv', 'tsv', 'txt', 'text/csv'].includes(f) || /\.(csv|tsv|txt)(\?.*)?$/i.test(url);
+  const formats = ['csv', 'tsv', 'txt', 'text/csv', 'xlsx', 'ods', 'json', 'geojson', 'zip'];
+  return formats.includes(f) || IMPORT_EXTENSIONS.some((ext) => new RegExp(`\\${ext}(\\?.*)?$`, 'i').test(url));
 }

@@ -93,3 +93,12 @@ describe('JSON and GeoJSON', () => {
     expect(JSON.parse(column(t, 'geometry').cells[2]!)).toMatchObject({ type: 'LineString' });
   });
 });
+
+describe('the file chooser', () => {
+  it('accepts every format of the table of formats', async () => {
+    const { FORMATS, acceptedExtensions } = await import('../../../src/main/importer/formats');
+    const { IMPORT_EXTENSIONS } = await import('../../../src/shared/import-files');
+    expect([...IMPORT_EXTENSIONS].sort()).toEqual(acceptedExtensions().sort());
+    expect(FORMATS.map((f) => f.id).sort()).toEqual(['csv', 'geojson', 'json', 'ods', 'xlsx', 'zip']);
+  });
+});
