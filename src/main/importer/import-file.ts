@@ -4,7 +4,8 @@ import type { ImportPhase } from '../../shared/wire/import';
 import { importFileSize } from './file-source';
 import { formatOf } from './formats';
 import { cleanHeader, reportedRenames } from './header';
-import { importCancelled } from './import-errors';
+import { message } from '../../shared/messages';
+import { ImportInputError, importCancelled } from './import-errors';
 import type { ImportedField, ImportOptions, ImportResult } from './import-types';
 import { forcedTypeOf } from './sniff-file';
 import { FORCED_REASON, inferColumn, typedColumn } from './type-columns';
@@ -43,6 +44,9 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
   });
   endPhase('reading');
   checkCancelled();
+  if (table.header.length === 0) {
+    throw new ImportInputError(message('import.refused.no_header', 'The file has no header row (it is empty after the skipped lines)'));
+  }
 
   progress = { ...progress, rows: table.rows, bytes: progress.totalBytes };
   report('typing');

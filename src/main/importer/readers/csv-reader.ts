@@ -2,7 +2,7 @@ import Papa from 'papaparse';
 import { Transform, type TransformCallback } from 'node:stream';
 import { message, type Message } from '../../../shared/messages';
 import { contentMeter, openByteStream } from '../file-source';
-import { ImportInputError, importCancelled } from '../import-errors';
+import { importCancelled } from '../import-errors';
 import type { RawTable } from '../raw-table';
 import { RepairEvidence } from '../repair-evidence';
 import { RowCollector } from '../row-collector';
@@ -200,11 +200,9 @@ class RecordSink {
     return this.collector?.rowCount ?? 0;
   }
 
+  /** An empty file gives a table without columns: the preview shows it, the import refuses it. */
   finish(complete: boolean): PassResult {
-    if (!this.collector) {
-      throw new ImportInputError(message('import.refused.no_header', 'The file has no header row (it is empty after the skipped lines)'));
-    }
-    const collector = this.collector;
+    const collector = this.collector ?? new RowCollector({ header: [], trim: true, joiner: this.pass.dialect.delimiter });
     let replacementCharacter = false;
     for (const column of collector.columns) {
       if (column.values.some((v) => v.includes('\uFFFD'))) {
