@@ -209,7 +209,7 @@ function print(r) {
   console.log(lines.join('\n') + printPortal(r.portal));
 }
 
-main().catch((err) => {
+(process.argv.includes('--big') ? import('./big.js').then((m) => m.runBig()) : main()).catch((err) => {
   console.error(err);
   process.exit(1);
 });

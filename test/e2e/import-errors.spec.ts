@@ -24,27 +24,36 @@ test('a file that cannot be imported: the error in Italian, with what to do', as
   await expect(page.getByText('Non sono state trovate colonne', { exact: false })).toBeVisible();
   await expect(page.getByTestId('start-import')).toBeDisabled();
 
-  // a spreadsheet or other binary file is refused at the preview, with what to do instead
-  const binary = join(dir, 'binario.csv');
-  await writeFile(binary, Buffer.concat([Buffer.from('PK\u0003\u0004'), (await readFile(process.execPath)).subarray(0, 4000)]));
+  // a legacy .xls workbook is refused at the preview, with what to do instead
+  const xls = join(dir, 'vecchio.xls');
+  await writeFile(xls, Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), (await readFile(process.execPath)).subarray(0, 4000)]));
   await page.getByRole('button', { name: 'Scegli un altro file' }).click();
-  await page.getByTestId('file-input').setInputFiles(binary);
-  const refused = page.getByRole('alert').filter({ hasText: 'Questo è un foglio di calcolo, non un file CSV' });
+  await page.getByTestId('file-input').setInputFiles(xls);
+  const refused = page.getByRole('alert').filter({ hasText: 'Questa è una cartella di lavoro Excel di vecchio formato (.xls)' });
   await expect(refused).toBeVisible();
-  await expect(refused).toContainText('salvalo come CSV');
+  await expect(refused).toContainText('salvala come XLSX');
   await expect(page.getByTestId('preview-table')).toHaveCount(0);
 
-  // a file whose problem lies past the previewed start fails during the import itself
-  const late = join(dir, 'riga-rotta.csv');
+  // and so is a binary file that is no format Deskstore reads
+  const binary = join(dir, 'binario.csv');
+  await writeFile(binary, (await readFile(process.execPath)).subarray(0, 4000));
+  await page.getByRole('button', { name: 'Riprova' }).click();
+  await page.getByTestId('file-input').setInputFiles(binary);
+  await expect(page.getByRole('alert').filter({ hasText: 'Deskstore non può importare questo file' })).toBeVisible();
+
+  // a type chosen in the preview that a value past the previewed start does not fit fails during the import itself
+  const late = join(dir, 'valore-tardivo.csv');
   const good = Array.from({ length: 30_000 }, (_, i) => `${i};valore ${i}`).join('\n');
-  await writeFile(late, `numero;testo\n${good}\n1;2;3;4;5\n`);
+  await writeFile(late, `numero;testo\n${good}\nx;rotto\n`);
   await page.getByRole('button', { name: 'Riprova' }).click();
   await page.getByTestId('file-input').setInputFiles(late);
   await expect(page.getByTestId('preview-table')).toBeVisible();
+  await page.locator('[data-testid="type-select"][data-column="numero"]').selectOption('int4');
+  await expect(page.locator('[data-testid="type-select"][data-column="numero"]')).toHaveClass(/type-forced/);
   await page.getByTestId('start-import').click();
   await expect(page.getByRole('alert').filter({ hasText: "L'importazione non è riuscita" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Non è stata importata nessuna riga', { exact: false })).toBeVisible();
-  await expect(page.getByText('Row 30001 has 5 cells but the header has 2', { exact: false })).toBeVisible();
+  await expect(page.getByText('Column "numero" cannot be int4', { exact: false })).toBeVisible();
   // a failed import looks stopped too: nothing ticked
   await expect(page.getByTestId('import-card').locator('.step.done')).toHaveCount(0);
   await page.getByTestId('remove-empty').click();

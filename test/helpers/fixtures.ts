@@ -43,3 +43,8 @@ export const DATA = process.env.DESKSTORE_TEST_DATA ?? unpackedDir();
 export function dataFile(name: string): string {
   return join(DATA, name);
 }
+
+/** A small fixture built for one area (test/fixtures/<area>/, documented in test/fixtures/README.md). */
+export function fixtureFile(area: string, name: string): string {
+  return join(FIXTURES, area, name);
+}

@@ -122,28 +122,42 @@ describe('bad uploads', () => {
     expect((await api.ok('package_show', { id: pkg.id })).resources).toEqual([]);
   });
 
-  it('reports a broken CSV as a load error in the status, with what to fix', async () => {
-    const pkg = await api.ok('package_create', { name: 'broken-upload' });
-    const r = await api.upload('resource_create', { package_id: pkg.id, name: 'broken' }, { name: 'broken.csv', data: Buffer.from('a;b\n1;2\n3;4;5;6\n') });
-    const resourceId = (r.body as { result: { id: string } }).result.id;
-    const failed = await waitForLoad(resourceId);
-    expect(failed.status).toBe('error');
-    expect(String((failed.error as { message: string }).message)).toMatch(/Row 2 has 4 cells but the header has 2/);
-    expect((await api.ok('resource_show', { id: resourceId })).datastore_active).toBe(false);
+  it('loads a CSV with bad rows and reports the repairs in the status; the user may skip them instead', async () => {
+    const pkg = await api.ok('package_create', { name: 'ragged-upload' });
+    const data = Buffer.from('a;b\n1;2\n3;4;5;6\n');
+    const r = await api.upload('resource_create', { package_id: pkg.id, name: 'ragged' }, { name: 'ragged.csv', data });
+    const loaded = await waitForLoad((r.body as { result: { id: string } }).result.id);
+    expect(loaded).toMatchObject({ status: 'complete', rows_done: 2 });
+    expect(loaded.repairs).toEqual([expect.objectContaining({
+      kind: 'extra_cells', action: 'extra_column', rows: 1, lines: [3],
+      examples: [expect.objectContaining({ line: 3, raw: '3;4;5;6', outcome: expect.objectContaining({ code: 'import.repair.outcome.extra_column' }) })],
+      message: expect.objectContaining({ code: 'import.repair.extra_cells.extra_column', params: expect.objectContaining({ rows: 1 }) }),
+    })]);
+    const skip = await api.upload('resource_create', { package_id: pkg.id, name: 'ragged', deskstore_repairs: JSON.stringify({ extra_cells: 'skip' }) },
+      { name: 'ragged.csv', data });
+    expect(await waitForLoad((skip.body as { result: { id: string } }).result.id)).toMatchObject({ status: 'complete', rows_done: 1 });
+    const wrong = await api.upload('resource_create', { package_id: pkg.id, deskstore_repairs: JSON.stringify({ extra_cells: 'repair' }) },
+      { name: 'ragged.csv', data });
+    expect(wrong.status).toBe(409);
+    expect(wrong.body).toMatchObject({ error: { deskstore_repairs: ['extra_cells can be extra_column, skip'] } });
   });
 });
 
 describe('files that are not CSV', () => {
-  it('refuses a spreadsheet or binary file in the preview and in the load, saying what to do', async () => {
-    const xlsx = Buffer.concat([Buffer.from('PK\u0003\u0004'), Buffer.alloc(200, 0), Buffer.from('xl/workbook.xml')]);
-    const preview = await api.upload('deskstore_import_preview', {}, { name: 'dati.xlsx', data: xlsx });
+  it('refuses a legacy .xls workbook or a binary file in the preview and in the load, saying what to do', async () => {
+    const xls = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(600, 0)]);
+    const preview = await api.upload('deskstore_import_preview', {}, { name: 'dati.xls', data: xls });
     expect(preview.status).toBe(409);
-    expect(preview.body).toMatchObject({ error: { upload: [expect.stringMatching(/spreadsheet.*export it as CSV/)] } });
+    expect(preview.body).toMatchObject({
+      error: { upload: [expect.stringMatching(/legacy Excel \(\.xls\).*save it as XLSX or CSV/)] },
+      deskstore_message: { code: 'import.refused.legacy_xls' },
+    });
     const pkg = await api.ok('package_create', { name: 'binary' });
-    const r = await api.upload('resource_create', { package_id: pkg.id, name: 'x' }, { name: 'dati.xlsx', data: xlsx });
+    const binary = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(300, 0)]);
+    const r = await api.upload('resource_create', { package_id: pkg.id, name: 'x' }, { name: 'dati.csv', data: binary });
     const failed = await waitForLoad((r.body as { result: { id: string } }).result.id);
     expect(failed.status).toBe('error');
-    expect((failed.error as { message: string }).message).toMatch(/spreadsheet/);
+    expect(failed.error).toMatchObject({ message: expect.stringMatching(/binary data/), deskstore_message: { code: 'import.refused.binary' } });
     const missing = await api.post('deskstore_import_preview', { deskstore_local_path: join(scratch, 'nope.csv') });
     expect(missing.status).toBe(409);
     expect(missing.body).toMatchObject({ error: { upload: [expect.stringMatching(/There is no file/)] } });

@@ -160,7 +160,7 @@ describe('dpc-covid19-ita-province.csv.gz (262,807 rows, gzip, NA = Napoli)', ()
   });
 });
 
-describe('a broken file', () => {
+describe('a file that cannot be read', () => {
   it('fails with a clear message and leaves the data directory as it was', (ctx) => {
     const dir = tempDir();
     ctx.onTestFinished(() => removeDir(dir));
@@ -170,12 +170,35 @@ describe('a broken file', () => {
     const catalogue = readFileSync(join(store, 'catalogue.json'), 'utf8');
     const filesBefore = readdirSync(join(store, 'resources'), { recursive: true }).sort();
     const bad = join(dir, 'broken.csv');
-    writeFileSync(bad, 'a;b\n1;2\n3;4;5;6\n');
+    writeFileSync(bad, Buffer.concat([Buffer.from('a;b\n1;2\n'), Buffer.alloc(64, 0), Buffer.from([0xff, 0xfe, 0x01])]));
     const r = runCli(['import', bad, '--data', store, '--package', 'cities']);
     expect(r.status).not.toBe(0);
-    expect(r.stderr).toMatch(/Row 2 has 4 cells but the header has 2/);
+    expect(r.stderr).toMatch(/it contains binary data/);
     expect(r.stdout).toBe('');
     expect(readFileSync(join(store, 'catalogue.json'), 'utf8')).toBe(catalogue);
     expect(readdirSync(join(store, 'resources'), { recursive: true }).sort()).toEqual(filesBefore);
+  });
+});
+
+describe('a file with bad rows', () => {
+  it('imports every row and lists the repairs in the CLI\'s JSON', (ctx) => {
+    const dir = tempDir();
+    ctx.onTestFinished(() => removeDir(dir));
+    const ragged = join(dir, 'ragged.csv');
+    writeFileSync(ragged, 'a;b\n1;2\n3;4;5;6\n7\n8;9\n');
+    const r = runCli(['import', ragged, '--data', join(dir, 'store')]);
+    expect(r.status).toBe(0);
+    const summary = JSON.parse(r.stdout.trim().split('\n').pop()!) as { rows: number; fields: { id: string }[]; repairs: unknown[] };
+    expect(summary.rows).toBe(4);
+    expect(summary.fields.map((f) => f.id)).toEqual(['a', 'b', 'extra_cells']);
+    expect(summary.repairs).toEqual([
+      expect.objectContaining({ kind: 'extra_cells', action: 'extra_column', rows: 1, lines: [3] }),
+      expect.objectContaining({ kind: 'missing_cells', action: 'repair', rows: 1, lines: [4] }),
+    ]);
+    expect(r.stderr).toMatch(/repaired: 1 row\(s\) have more cells than the header's 2/);
+    const skipped = runCli(['import', ragged, '--data', join(dir, 'store2'), '--repair', 'extra_cells=skip', '--repair', 'missing_cells=skip']);
+    expect(JSON.parse(skipped.stdout.trim().split('\n').pop()!)).toMatchObject({ rows: 2, fields: [{ id: 'a' }, { id: 'b' }] });
+    expect(runCli(['import', ragged, '--data', join(dir, 'store3'), '--repair', 'missing_cells=extra_column']).stderr)
+      .toMatch(/missing_cells can be repair, skip/);
   });
 });

@@ -1,4 +1,4 @@
-import type { ImportChoices } from '../importer/import-job';
+import type { ImportChoices } from '../importer/import-types';
 import type { ImportPreview } from '../../shared/wire/import';
 import type { EngineApi } from '../engine/engine-api';
 import type { SqlOutcome } from '../engine/sql/search-sql';
@@ -14,7 +14,7 @@ export interface ActionDeps {
   /** Which local files a request may name; absent: none (uploads only). */
   readonly localFiles?: LocalFiles;
   /** Builds import previews in a worker. */
-  readonly preview?: (path: string, choices: ImportChoices) => Promise<ImportPreview>;
+  readonly preview?: (path: string, name: string, choices: ImportChoices) => Promise<ImportPreview>;
   /** datastore_search_sql with a time limit (the engine worker is restarted past it). */
   readonly searchSql?: (sql: string) => Promise<SqlOutcome>;
   /** Mirror, sync and push (absent where nothing can run in the background). */

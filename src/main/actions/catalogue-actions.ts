@@ -6,7 +6,7 @@ import type { StatusShow } from '../../shared/wire/status';
 import type { FileJobSource, JobSource } from '../jobs/import-jobs';
 import { LocalFiles, type LocalFile } from '../jobs/local-files';
 import { formatFromFileName } from '../importer/file-source';
-import type { ImportChoices } from '../importer/import-job';
+import type { ImportChoices } from '../importer/import-types';
 import type { ActionDeps } from './action-deps';
 import { packageWithoutLocalPaths, withoutLocalPaths } from './public-view';
 import { LOAD_PARAMS, isUploadedFile, loadChoices, looksTabular } from './load-params';

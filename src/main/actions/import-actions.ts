@@ -1,6 +1,6 @@
-import { NotFoundError, ValidationError } from '../errors';
+import { NotFoundError, ValidationError, withMessage } from '../errors';
 import type { ActionDeps } from './action-deps';
-import { isImportInputError } from '../importer/import-errors';
+import { isImportInputError, wordingOf } from '../importer/import-errors';
 import { isUploadedFile, loadChoices } from './load-params';
 import { LocalFiles } from '../jobs/local-files';
 import type { ActionDefinition } from './types';
@@ -35,6 +35,17 @@ function statusAction(deps: ActionDeps, name: string): ActionDefinition {
   };
 }
 
+/**
+ * A file the importer refused is the `upload` parameter's problem (409, as CKAN words
+ * validation errors), worded for people in the envelope's `deskstore_message`.
+ */
+export function asUploadError(err: unknown): unknown {
+  if (!isImportInputError(err)) return err;
+  const error = new ValidationError({ upload: [err.message] });
+  const worded = wordingOf(err);
+  return worded ? withMessage(error, worded) : error;
+}
+
 export function importActions(deps: ActionDeps): ActionDefinition[] {
   return [
     statusAction(deps, 'deskstore_import_status'),
@@ -64,32 +75,38 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
         if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
         let path: string;
         let uploadId: string;
+        let name: string;
         if (isUploadedFile(params.upload)) {
           if (!deps.jobs) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
           const staged = deps.jobs.stage(params.upload.path, params.upload.filename);
           path = staged.path;
           uploadId = staged.id;
+          name = params.upload.filename;
         } else if (!isMissing(params.deskstore_local_file)) {
           // A file the user picked in the desktop app's native dialog, by its one-time handle.
           uploadId = '';
-          path = (deps.localFiles ?? new LocalFiles()).granted(String(params.deskstore_local_file)).path;
+          const file = (deps.localFiles ?? new LocalFiles()).granted(String(params.deskstore_local_file));
+          path = file.path;
+          name = file.name;
         } else if (!isMissing(params.deskstore_local_path)) {
           // A path on this machine: only inside a folder the user allowed (--import-folder).
           uploadId = '';
-          path = (deps.localFiles ?? new LocalFiles()).allowedPath(String(params.deskstore_local_path), 'deskstore_local_path').path;
+          const file = (deps.localFiles ?? new LocalFiles()).allowedPath(String(params.deskstore_local_path), 'deskstore_local_path');
+          path = file.path;
+          name = file.name;
         } else if (!isMissing(params.deskstore_upload_id) && deps.jobs) {
           uploadId = String(params.deskstore_upload_id);
           path = deps.jobs.stagedPath(uploadId) ?? '';
           if (!path) throw new ValidationError({ deskstore_upload_id: ['No such staged upload (they expire after a day)'] });
+          name = deps.jobs.stagedName(uploadId);
         } else {
           throw new ValidationError({ upload: ['Missing value'] });
         }
         try {
-          const preview = await deps.preview(path, choices);
+          const preview = await deps.preview(path, name, choices);
           return { upload_id: uploadId || null, ...preview } satisfies ImportPreviewResult;
         } catch (err) {
-          if (isImportInputError(err)) throw new ValidationError({ upload: [err.message] });
-          throw err;
+          throw asUploadError(err);
         }
       },
     },

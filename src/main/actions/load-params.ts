@@ -1,8 +1,9 @@
 import { ValidationError } from '../errors';
 import { isTextSearchLanguage } from '../engine/fts';
-import type { ImportChoices } from '../importer/import-job';
+import type { ImportChoices } from '../importer/import-types';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
-import { IMPORT_TYPES, isImportType, type ImportType } from '../../shared/wire/import';
+import { IMPORT_EXTENSIONS } from '../../shared/import-files';
+import { IMPORT_TYPES, isImportType, repairChoiceProblem, type ImportType, type RepairChoices } from '../../shared/wire/import';
 import type { ActionParams, UploadedFile } from './types';
 import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
 
@@ -12,7 +13,8 @@ import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from
  * stored as resource fields.
  */
 export const LOAD_PARAMS = ['upload', 'deskstore_upload_id', 'deskstore_local_file', 'deskstore_local_path', 'deskstore_encoding', 'deskstore_delimiter',
-  'deskstore_skip_lines', 'deskstore_types', 'deskstore_language', 'deskstore_keep_spaces', 'deskstore_load'];
+  'deskstore_skip_lines', 'deskstore_types', 'deskstore_language', 'deskstore_keep_spaces', 'deskstore_load',
+  'deskstore_repairs', 'deskstore_sheet', 'deskstore_entry'];
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return value !== null && typeof value === 'object' && (value as UploadedFile).kind === 'upload';
@@ -48,6 +50,17 @@ export function loadChoices(params: ActionParams): ImportChoices {
     else errors.add('deskstore_language', 'Value must be one of [english, simple, italian]');
   }
   if (params.deskstore_keep_spaces !== undefined && toBoolean(params.deskstore_keep_spaces)) choices.trim = false;
+  if (!isMissing(params.deskstore_repairs)) {
+    const repairs = errors.take('deskstore_repairs', toJsonValue(params.deskstore_repairs));
+    if (repairs !== undefined) {
+      const entries = repairs !== null && typeof repairs === 'object' && !Array.isArray(repairs) ? Object.entries(repairs) : null;
+      const problem = entries === null ? 'An object of kind → action' : entries.map(([k, a]) => repairChoiceProblem(k, String(a))).find((p) => p !== null);
+      if (problem) errors.add('deskstore_repairs', problem);
+      else choices.repairs = repairs as RepairChoices;
+    }
+  }
+  if (!isMissing(params.deskstore_sheet)) choices.sheet = String(params.deskstore_sheet);
+  if (!isMissing(params.deskstore_entry)) choices.entry = String(params.deskstore_entry);
   if (errors.any) throw new ValidationError(errors.members);
   return choices;
 }
@@ -55,5 +68,6 @@ export function loadChoices(params: ActionParams): ImportChoices {
 /** Only tabular files are loaded into the DataStore from a URL (as xloader's format list). */
 export function looksTabular(url: string, format: unknown): boolean {
   const f = String(format ?? '').toLowerCase();
-  return ['csv', 'tsv', 'txt', 'text/csv'].includes(f) || /\.(csv|tsv|txt)(\?.*)?$/i.test(url);
+  const formats = ['csv', 'tsv', 'txt', 'text/csv', 'xlsx', 'ods', 'json', 'geojson', 'zip'];
+  return formats.includes(f) || IMPORT_EXTENSIONS.some((ext) => new RegExp(`\\${ext}(\\?.*)?$`, 'i').test(url));
 }

@@ -75,7 +75,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       engine: engine.api,
       jobs,
       localFiles,
-      preview: (path, choices) => previewInWorker(opts.workers.importer, path, choices),
+      preview: (path, name, choices) => previewInWorker(opts.workers.importer, path, name, choices),
       searchSql: (sql) => client.callWithLimit(
         { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
       portal: { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs },

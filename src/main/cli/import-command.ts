@@ -2,15 +2,19 @@ import { randomUUID } from 'node:crypto';
 import { basename, extname, resolve } from 'node:path';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
 import { foldText } from '../../shared/fold-text';
+import { optional } from '../../shared/optional';
 import { isTextSearchLanguage } from '../engine/fts';
-import { IMPORT_TYPES, isImportType, type ImportType } from '../../shared/wire/import';
+import {
+  IMPORT_TYPES, isImportType, repairChoiceProblem, type ImportType, type RepairAction, type RepairKind,
+} from '../../shared/wire/import';
 import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
 import { acquireDataDirectoryLock } from '../app/data-dir-lock';
 import { Engine } from '../engine/engine';
 import { inProcessEngineApi } from '../engine/engine-api';
 import { formatFromFileName, importFileSize } from '../importer/file-source';
-import { importCsv } from '../importer/import-csv';
-import { importIntoResource, type ImportChoices } from '../importer/import-job';
+import { importFile } from '../importer/import-file';
+import { importIntoResource } from '../importer/import-job';
+import type { ImportChoices } from '../importer/import-types';
 import { createProgressReporter } from './progress-reporter';
 import { RESOURCE_ID_RULE, ensurePrivateDataDir, resourceIdProblem } from '../storage/data-paths';
 
@@ -69,7 +73,7 @@ export async function importCommand(args: ImportArgs): Promise<void> {
     // Measured from process start, so the figure covers everything a user waits for.
     let searchableAfter = 0;
     const result = await importIntoResource(api, args.file, resourceId, args.choices,
-      (options, onProgress, onSearchable) => importCsv({
+      (options, onProgress, onSearchable) => importFile({
         ...options, onProgress, onSearchable, ...(args.importWorker ? { textIndexWorker: args.importWorker } : {}),
       }),
       {
@@ -77,7 +81,10 @@ export async function importCommand(args: ImportArgs): Promise<void> {
         onPublished: () => { searchableAfter = performance.now() / 1000; },
       });
     progress.done();
-    for (const w of result.warnings) console.error(`warning: ${w}`);
+    for (const w of result.warnings) console.error(`warning: ${w.text}`);
+    for (const r of result.repairs) {
+      console.error(`repaired: ${r.message.text} Lines ${r.lines.join(', ')}${r.rows > r.lines.length ? ', …' : ''}.`);
+    }
     for (const r of result.renamed) console.error(`renamed column: ${JSON.stringify(r.from)} → ${r.to} (${r.reason})`);
     const seconds = Object.values(result.seconds).reduce((a, b) => a + b, 0);
     const peakMb = process.resourceUsage().maxRSS / 1024;
@@ -88,8 +95,11 @@ export async function importCommand(args: ImportArgs): Promise<void> {
     console.error(`searchable after ${searchableAfter.toFixed(2)} s, complete after ${(performance.now() / 1000).toFixed(2)} s `
       + '(since the process started; the SQLite table is written after the data can be searched)');
     process.stdout.write(`${JSON.stringify({
-      package_id: packageId, resource_id: resourceId, rows: result.rows,
+      package_id: packageId, resource_id: resourceId, rows: result.rows, format: result.format,
+      ...optional('sheet', result.sheet), ...optional('entry', result.entry),
       fields: result.fields.map((f) => ({ id: f.id, type: f.type })),
+      repairs: result.repairs.map((r) => ({ kind: r.kind, action: r.action, rows: r.rows, lines: r.lines, message: r.message })),
+      warnings: result.warnings,
     })}\n`);
   } finally {
     await engine.close();
@@ -111,15 +121,31 @@ function forcedTypes(specs: readonly string[]): Record<string, ImportType> {
   return types;
 }
 
+/** `--repair KIND=ACTION`, repeatable. */
+function repairChoices(specs: readonly string[]): Partial<Record<RepairKind, RepairAction>> {
+  const choices: Partial<Record<RepairKind, RepairAction>> = {};
+  for (const spec of specs) {
+    const [kind = '', action = ''] = spec.split('=');
+    const problem = repairChoiceProblem(kind, action);
+    if (problem) throw new UsageError(`--repair wants KIND=ACTION: ${problem}`);
+    choices[kind as RepairKind] = action as RepairAction;
+  }
+  return choices;
+}
+
 export const importCli: CliCommand = {
   name: 'import',
   usage: `deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id ID]
                    [--encoding E] [--delimiter D] [--skip-lines N] [--type COLUMN=TYPE ...]
-                   [--language english|simple|italian] [--keep-spaces]`,
+                   [--language english|simple|italian] [--keep-spaces]
+                   [--sheet NAME] [--entry NAME] [--repair KIND=ACTION ...]
+  KIND: delimiter_in_value, extra_cells, missing_cells, stray_quotes;
+  ACTION: repair, extra_column, skip (each kind's default keeps every row)`,
   options: {
     data: { type: 'string' }, package: { type: 'string' }, name: { type: 'string' }, 'resource-id': { type: 'string' },
     encoding: { type: 'string' }, delimiter: { type: 'string' }, 'skip-lines': { type: 'string' },
     type: { type: 'string', multiple: true }, language: { type: 'string' }, 'keep-spaces': { type: 'boolean' },
+    sheet: { type: 'string' }, entry: { type: 'string' }, repair: { type: 'string', multiple: true },
   },
   positionals: { min: 1, max: 1, name: 'FILE' },
   async run(values, positionals, env) {
@@ -136,6 +162,9 @@ export const importCli: CliCommand = {
     const packageName = stringOption(values.package);
     const resourceName = stringOption(values.name);
     const resourceId = stringOption(values['resource-id']);
+    const repairs = repairChoices(Array.isArray(values.repair) ? values.repair.map(String) : []);
+    const sheet = stringOption(values.sheet);
+    const entry = stringOption(values.entry);
     const idProblem = resourceId === undefined ? null : resourceIdProblem(resourceId);
     if (idProblem) throw new UsageError(`--resource-id: ${idProblem} (${RESOURCE_ID_RULE})`);
     await importCommand({
@@ -152,6 +181,9 @@ export const importCli: CliCommand = {
         ...(Object.keys(types).length ? { types } : {}),
         ...(language !== undefined && isTextSearchLanguage(language) ? { ftsLanguage: language } : {}),
         ...(values['keep-spaces'] === true ? { trim: false } : {}),
+        ...(Object.keys(repairs).length ? { repairs } : {}),
+        ...optional('sheet', sheet),
+        ...optional('entry', entry),
       },
     });
   },

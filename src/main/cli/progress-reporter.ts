@@ -1,4 +1,4 @@
-import type { ImportProgress } from '../importer/import-csv';
+import type { ImportProgress } from '../importer/import-types';
 import type { ImportPhase } from '../../shared/wire/import';
 
 const PHASES: Record<ImportPhase, string> = {

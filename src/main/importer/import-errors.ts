@@ -1,15 +1,30 @@
+import { message as toMessage, type Message } from '../../shared/messages';
+
 /**
  * A problem with the file or the options a user gave an import (bad CSV, unknown encoding,
- * a forced type that does not fit, a URL that cannot be fetched): the message says what to
- * fix. Its `name` survives the trip from an import worker, so the API can answer it as a
- * validation error rather than an internal one.
+ * a forced type that does not fit, a URL that cannot be fetched, a limit): the message says
+ * what to fix, as a Message the UI words in the user's language. Its `name` and `worded`
+ * survive the trip from an import worker, so the API can answer it as a validation error
+ * rather than an internal one.
  */
 export class ImportInputError extends Error {
   override name = 'ImportInputError';
+  readonly worded: Message;
+
+  constructor(what: Message | string) {
+    const worded = typeof what === 'string' ? toMessage('import.refused.other', what, { text: what }) : what;
+    super(worded.text);
+    this.worded = worded;
+  }
 }
 
-export function isImportInputError(err: unknown): err is Error {
+export function isImportInputError(err: unknown): err is ImportInputError {
   return err instanceof Error && err.name === 'ImportInputError';
+}
+
+/** The Message of an import's failure, when it has one. */
+export function wordingOf(err: unknown): Message | undefined {
+  return isImportInputError(err) && 'worded' in err ? err.worded : undefined;
 }
 
 /** What a cancelled import rejects with (the standard abort error, so `signal` users recognise it). */

@@ -1,30 +1,18 @@
 import { basename } from 'node:path';
 import type { EngineApi } from '../engine/engine-api';
-import type { TextSearchLanguage } from '../engine/fts';
-import type { CsvImportOptions, CsvImportResult, ImportProgress } from './import-csv';
-import type { Delimiter } from './sniff-dialect';
-import type { ImportType } from '../../shared/wire/import';
-
-/** What a user chose for an import; everything else is detected. */
-export interface ImportChoices {
-  readonly encoding?: string;
-  readonly delimiter?: Delimiter;
-  readonly skipLines?: number;
-  readonly types?: Readonly<Record<string, ImportType>>;
-  readonly trim?: boolean;
-  readonly ftsLanguage?: TextSearchLanguage;
-}
+import { optional } from '../../shared/optional';
+import type { ImportChoices, ImportProgress, ImportResult, ImportTask } from './import-types';
 
 /**
- * Runs importCsv somewhere: in this thread (CLI) or in an import worker (server).
+ * Runs importFile somewhere: in this thread (CLI) or in an import worker (server).
  * `onSearchable` publishes the generation as soon as it can be searched; the runner's
  * promise settles once the table file is written too (and after `onSearchable` finished).
  */
 export type ImportRunner = (
-  options: Omit<CsvImportOptions, 'onProgress' | 'signal' | 'onSearchable'>,
+  options: ImportTask,
   onProgress: (p: ImportProgress) => void,
-  onSearchable: (result: CsvImportResult) => Promise<void>,
-) => Promise<CsvImportResult>;
+  onSearchable: (result: ImportResult) => Promise<void>,
+) => Promise<ImportResult>;
 
 /**
  * Imports a file into an existing resource: build a new generation of its files, then
@@ -41,11 +29,12 @@ export interface ImportHooks {
 
 export async function importIntoResource(
   engine: EngineApi, file: string, resourceId: string, choices: ImportChoices, run: ImportRunner, hooks: ImportHooks = {},
-): Promise<CsvImportResult> {
+): Promise<ImportResult> {
   const { dir, generation } = await engine.prepareImport(resourceId);
   const ftsLanguage = choices.ftsLanguage ?? 'english';
+  const name = hooks.displayName ?? basename(file);
   let published = false;
-  const publish = async (result: CsvImportResult): Promise<void> => {
+  const publish = async (result: ImportResult): Promise<void> => {
     await hooks.beforePublish?.();
     await engine.publishImport({
       resourceId,
@@ -54,7 +43,7 @@ export async function importIntoResource(
       rows: result.rows,
       ftsLanguage,
       source: {
-        file: hooks.displayName ?? basename(file),
+        file: result.entry ? `${name}/${result.entry}` : name,
         encoding: result.encoding,
         delimiter: result.delimiter,
         skipLines: result.skipLines,
@@ -68,12 +57,15 @@ export async function importIntoResource(
   };
   try {
     return await run({
-      path: file, resourceId, dir, generation, ftsLanguage,
-      ...(choices.encoding ? { encoding: choices.encoding } : {}),
-      ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),
-      ...(choices.skipLines !== undefined ? { skipLines: choices.skipLines } : {}),
-      ...(choices.types ? { types: choices.types } : {}),
-      ...(choices.trim !== undefined ? { trim: choices.trim } : {}),
+      path: file, name, resourceId, dir, generation, ftsLanguage,
+      ...optional('encoding', choices.encoding),
+      ...optional('delimiter', choices.delimiter),
+      ...optional('skipLines', choices.skipLines),
+      ...optional('types', choices.types),
+      ...optional('trim', choices.trim),
+      ...optional('repairs', choices.repairs),
+      ...optional('sheet', choices.sheet),
+      ...optional('entry', choices.entry),
     }, hooks.onProgress ?? (() => {}), publish);
   } catch (err) {
     // Once published, the generation stays: it is complete for searching, and the engine

@@ -1,15 +1,18 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toWireError } from '../errors';
-import { importCsv } from './import-csv';
+import { runTextIndexTask } from '../engine/import/text-index-task';
+import { optional } from '../../shared/optional';
+import { wordingOf } from './import-errors';
+import { importFile } from './import-file';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
-import { previewCsv } from './preview';
-import { runTextIndexTask } from './text-index-task';
+import { previewFile } from './preview';
 import { diffGenerations, importTypedRows } from './typed-import';
 
 /**
  * One import (or one preview) per worker: parsing, typing, indexing and writing a million
  * rows never touch the thread that answers HTTP or the engine thread that answers searches.
- * Cancelling an import terminates this worker; it only ever wrote unpublished files.
+ * Cancelling an import terminates this worker, which gives its memory back at once; it only
+ * ever wrote unpublished files.
  */
 const port = parentPort;
 if (!port) throw new Error('import-worker must run as a worker thread');
@@ -21,7 +24,7 @@ const self = new URL(import.meta.url);
 async function work(): Promise<void> {
   switch (task.mode) {
     case 'preview':
-      send({ kind: 'preview', preview: await previewCsv(task.path, task.choices) });
+      send({ kind: 'preview', preview: await previewFile(task.path, task.name, task.choices) });
       return;
     case 'text-index': {
       const { meta, buffers } = runTextIndexTask(task.task);
@@ -40,7 +43,7 @@ async function work(): Promise<void> {
     case 'import':
       send({
         kind: 'done',
-        result: await importCsv({
+        result: await importFile({
           ...task.options,
           textIndexWorker: self,
           onProgress: (progress) => send({ kind: 'progress', progress }),
@@ -50,4 +53,4 @@ async function work(): Promise<void> {
       });
   }
 }
-work().catch((err: unknown) => send({ kind: 'failed', error: toWireError(err) }));
+work().catch((err: unknown) => send({ kind: 'failed', error: toWireError(err), ...optional('worded', wordingOf(err)) }));

@@ -51,10 +51,16 @@ export class RawColumnBuilder {
     }
   }
 
-  /** Frees the lookup map once the file is read. */
+  /**
+   * Frees the lookup map once the file is read. Rows never added (a column added halfway, for
+   * extra cells) are empty: their codes are 0 already, and the empty count is recomputed.
+   */
   seal(rows: number): void {
     this.lookup = null;
-    this.codes = this.codes.slice(0, rows + 1);
+    this.codes = this.codes.length >= rows + 1 ? this.codes.slice(0, rows + 1) : grow(this.codes, rows + 1).slice(0, rows + 1);
+    let filled = 0;
+    for (let code = 1; code < this.values.length; code++) filled += this.counts[code]!;
+    this.counts[0] = rows - filled;
   }
 }
 

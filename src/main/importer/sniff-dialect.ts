@@ -10,6 +10,7 @@
 import Papa from 'papaparse';
 
 import { DELIMITERS, type Delimiter } from '../../shared/delimiters';
+import { message, type Message } from '../../shared/messages';
 
 export { DELIMITERS, type Delimiter };
 export type Newline = '\n' | '\r\n' | '\r';
@@ -30,8 +31,8 @@ export interface DialectGuess {
   newline: Newline;
   /** 0–1: share of body records with the header's field count, lowered for tiny samples or a close runner-up. */
   confidence: number;
-  /** Human-readable evidence for the import report. */
-  reasons: string[];
+  /** The evidence, for the import report (Messages the UI words in the user's language). */
+  reasons: Message[];
 }
 
 export interface DialectOverrides {
@@ -56,6 +57,8 @@ interface Candidate {
 }
 
 const SHOWN: Record<Delimiter, string> = { ',': '","', ';': '";"', '\t': 'tab', '|': '"|"' };
+/** A delimiter as a Message parameter: its name in the delimiter table (`tab` for a TAB). */
+const PARAM: Record<Delimiter, string> = { ',': ',', ';': ';', '\t': 'tab', '|': '|' };
 
 const isBlank = (r: ParsedRecord): boolean => r.fields.length === 1 && r.fields[0]!.trim() === '';
 
@@ -87,23 +90,33 @@ function modeOf(values: number[]): number {
 }
 
 /** A header has (at least) the body's field count and names in most of its cells. */
-function looksLikeHeader(record: ParsedRecord, fields: number): boolean {
-  if (record.fields.length < fields) return false;
-  const named = record.fields.filter((f) => f.trim() !== '').length;
-  // `Titolo;;;;` (a title row padded by Excel to full width) is a preamble, not a header.
-  return named >= Math.min(record.fields.length, Math.max(2, Math.ceil(fields / 2)));
+function looksLikeHeader(cells: readonly string[], fields: number): boolean {
+  if (cells.length < fields) return false;
+  const named = cells.filter((f) => f.trim() !== '').length;
+  // `Titolo;;;;` (a title row padded by Excel to full width, or a merged title cell) is a
+  // preamble, not a header.
+  return named >= Math.min(cells.length, Math.max(2, Math.ceil(fields / 2)));
+}
+
+/**
+ * The header among a file's first records (a CSV's, or a sheet's rows): the first of them,
+ * within MAX_PREAMBLE_RECORDS, that has the body's usual field count and names in most cells.
+ * Titles, notes and blank rows above it are the preamble. `fields` is that usual count.
+ */
+export function findHeaderRecord(records: readonly (readonly string[])[]): { index: number; fields: number } {
+  const nonBlank = records.filter((r) => !(r.length === 1 && r[0]!.trim() === '') && r.length > 0);
+  const fields = modeOf(nonBlank.map((r) => r.length));
+  if (fields < 2) return { index: 0, fields };
+  const limit = Math.min(records.length, MAX_PREAMBLE_RECORDS);
+  const found = records.slice(0, limit).findIndex((r) => looksLikeHeader(r, fields));
+  return { index: found < 0 ? 0 : found, fields };
 }
 
 function evaluate(text: string, delimiter: Delimiter, newline: Newline, headerFixed: boolean): Candidate {
   const records = parseRecords(text, delimiter, newline);
-  const nonBlank = records.filter((r) => !isBlank(r));
-  const fields = modeOf(nonBlank.map((r) => r.fields.length));
-  let header = 0;
-  if (!headerFixed && fields >= 2) {
-    const limit = Math.min(records.length, MAX_PREAMBLE_RECORDS);
-    const found = records.slice(0, limit).findIndex((r) => looksLikeHeader(r, fields));
-    header = found < 0 ? 0 : found;
-  }
+  const found = findHeaderRecord(records.map((r) => r.fields));
+  const fields = found.fields;
+  const header = headerFixed ? 0 : found.index;
   const body = records.slice(header + 1).filter((r) => !isBlank(r));
   const consistentRecords = body.filter((r) => r.fields.length === fields).length;
   const consistency = body.length ? consistentRecords / body.length : records.length ? 1 : 0;
@@ -167,17 +180,17 @@ export function sniffDialect(text: string, overrides: DialectOverrides = {}): Di
   const headerFixed = forcedSkip !== undefined;
   const tried = (overrides.delimiter ? [overrides.delimiter] : DELIMITERS).map((d) => evaluate(body, d, newline, headerFixed));
   const splitting = tried.filter((c) => c.fields >= 2).sort(compare);
-  const reasons: string[] = [];
+  const reasons: Message[] = [];
 
   let chosen: Candidate;
   let confidence: number;
   if (overrides.delimiter) {
     chosen = tried[0]!;
-    reasons.push(`delimiter ${SHOWN[chosen.delimiter]} forced`);
+    reasons.push(message('import.dialect.delimiter_forced', `delimiter ${SHOWN[chosen.delimiter]} forced`, { delimiter: PARAM[chosen.delimiter] }));
     confidence = chosen.fields >= 2 ? chosen.consistency : 0.2;
   } else if (splitting.length === 0) {
     chosen = tried[0]!;
-    reasons.push('no candidate delimiter splits the records: read as a single column with ","');
+    reasons.push(message('import.dialect.single_column', 'no candidate delimiter splits the records: read as a single column with ","'));
     confidence = 0.2;
   } else {
     chosen = splitting[0]!;
@@ -185,38 +198,40 @@ export function sniffDialect(text: string, overrides: DialectOverrides = {}): Di
     const runnerUp = splitting[1];
     if (runnerUp && Math.abs(runnerUp.consistency - chosen.consistency) <= 0.05) {
       confidence *= 0.8;
-      reasons.push(
-        `${SHOWN[runnerUp.delimiter]} was almost as consistent (${runnerUp.fields} fields on ` +
-          `${pct(runnerUp.consistency)} of records); ${SHOWN[chosen.delimiter]} won on preamble, quoting or field count`,
-      );
+      reasons.push(message('import.dialect.runner_up',
+        `${SHOWN[runnerUp.delimiter]} was almost as consistent (${runnerUp.fields} fields on `
+          + `${pct(runnerUp.consistency)} of records); ${SHOWN[chosen.delimiter]} won on preamble, quoting or field count`,
+        { delimiter: PARAM[runnerUp.delimiter], fields: runnerUp.fields, percent: pct(runnerUp.consistency), chosen: PARAM[chosen.delimiter] }));
     }
     const rejected = tried.filter((c) => c.fields < 2).map((c) => SHOWN[c.delimiter]);
-    if (rejected.length) reasons.push(`${rejected.join(', ')} rejected: records have one field`);
+    if (rejected.length) {
+      reasons.push(message('import.dialect.rejected', `${rejected.join(', ')} rejected: records have one field`, { delimiters: rejected.join(', ') }));
+    }
   }
   if (chosen.fields >= 2) {
-    reasons.unshift(
-      `delimiter ${SHOWN[chosen.delimiter]}: ${chosen.fields} fields on ${chosen.consistentRecords} of ` +
-        `${chosen.bodyRecords} body records (${pct(chosen.consistency)})`,
-    );
+    reasons.unshift(message('import.dialect.delimiter',
+      `delimiter ${SHOWN[chosen.delimiter]}: ${chosen.fields} fields on ${chosen.consistentRecords} of `
+        + `${chosen.bodyRecords} body records (${pct(chosen.consistency)})`,
+      { delimiter: PARAM[chosen.delimiter], fields: chosen.fields, consistent: chosen.consistentRecords, records: chosen.bodyRecords, percent: pct(chosen.consistency) }));
   }
   if (chosen.bodyRecords < 5) {
     confidence *= 0.6;
-    reasons.push(`only ${chosen.bodyRecords} data record(s) in the sample`);
+    reasons.push(message('import.dialect.few_records', `only ${chosen.bodyRecords} data record(s) in the sample`, { records: chosen.bodyRecords }));
   }
 
   let skipLines: number;
   if (headerFixed) {
     skipLines = forcedSkip!;
-    reasons.push(`skipLines ${skipLines} forced`);
+    reasons.push(message('import.dialect.skip_forced', `skipLines ${skipLines} forced`, { lines: skipLines }));
   } else {
     const headerStart = chosen.header > 0 ? chosen.records[chosen.header - 1]!.end : 0;
     skipLines = countOccurrences(text.slice(0, headerStart), newline);
     if (chosen.header > 0) {
       const preamble = chosen.records.slice(0, chosen.header).map((r) => r.fields.length);
-      reasons.push(
-        `${skipLines} preamble line(s) above the header: ${chosen.header} record(s) with ` +
-          `${preamble.join('/')} field(s) while the header and body have ${chosen.fields}`,
-      );
+      reasons.push(message('import.dialect.preamble',
+        `${skipLines} preamble line(s) above the header: ${chosen.header} record(s) with `
+          + `${preamble.join('/')} field(s) while the header and body have ${chosen.fields}`,
+        { lines: skipLines, records: chosen.header, preambleFields: preamble.join('/'), fields: chosen.fields }));
     }
   }
   return {

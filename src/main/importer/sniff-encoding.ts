@@ -10,7 +10,8 @@
  */
 import { isAscii, isUtf8 } from 'node:buffer';
 import { createReadStream } from 'node:fs';
-import { openByteStream, readFirstBytes } from './file-source';
+import { openByteStream, readFirstBytes, type ContentMeter } from './file-source';
+import { message } from '../../shared/messages';
 import { ImportInputError } from './import-errors';
 import { Transform, type TransformCallback } from 'node:stream';
 import iconv from 'iconv-lite';
@@ -80,10 +81,9 @@ export function detectEncoding(sample: Buffer, isWholeFile: boolean): EncodingGu
 export class UnknownEncodingError extends ImportInputError {
   readonly code = 'UNKNOWN_ENCODING' as const;
   constructor(readonly encoding: string) {
-    super(
-      `Unknown encoding ${JSON.stringify(encoding)}: use a name such as utf-8, windows-1252, ` +
-        'latin1 (iso-8859-1), iso-8859-15 or utf-16le',
-    );
+    super(message('import.refused.unknown_encoding',
+      `Unknown encoding ${JSON.stringify(encoding)}: use a name such as utf-8, windows-1252, `
+        + 'latin1 (iso-8859-1), iso-8859-15 or utf-16le', { encoding }));
   }
 }
 
@@ -123,20 +123,31 @@ export async function readSample(path: string, bytes = SAMPLE_BYTES): Promise<{ 
  * `start > 0` nothing is removed (the caller must start on a character boundary).
  * Accepts any iconv-lite encoding name; throws UnknownEncodingError for others.
  */
+/** Bytes decoded and characters produced so far: converts a parser's character position to bytes. */
+export interface DecodeCounter {
+  bytes: number;
+  chars: number;
+}
+
 export function openDecodedStream(
   path: string,
   encoding: DetectedEncoding | string,
-  opts: { start?: number; highWaterMark?: number } = {},
+  opts: { start?: number; highWaterMark?: number; meter?: ContentMeter; counter?: DecodeCounter } = {},
 ): NodeJS.ReadableStream {
   const name = resolveEncoding(encoding);
   const start = opts.start ?? 0;
   const decoder = iconv.getDecoder(name, { stripBOM: start === 0 });
-  const source = start === 0 ? openByteStream(path, opts.highWaterMark ?? 256 * 1024)
+  const source = start === 0 ? openByteStream(path, opts.highWaterMark ?? 256 * 1024, opts.meter)
     : createReadStream(path, { start, highWaterMark: opts.highWaterMark ?? 256 * 1024 });
+  const counter = opts.counter;
   const output = new Transform({
     readableObjectMode: true,
     transform(chunk: Buffer, _enc: BufferEncoding, callback: TransformCallback) {
       const text = decoder.write(chunk);
+      if (counter) {
+        counter.bytes += chunk.length;
+        counter.chars += text.length;
+      }
       if (text) this.push(text);
       callback();
     },

@@ -1,7 +1,6 @@
 import { binaryFileProblem } from './file-source';
 import type { HeaderColumn } from './header';
-import type { ImportChoices } from './import-job';
-import { CsvFormatError } from './read-csv';
+import type { ImportChoices } from './import-types';
 import { sniffDialect, type DialectGuess } from './sniff-dialect';
 import { decodeSample, detectEncoding, readSample } from './sniff-encoding';
 import type { ImportType } from '../../shared/wire/import';
@@ -25,7 +24,7 @@ export async function sniffFile(
   const { sample, isWholeFile } = await readSample(path, sampleBytes);
   const encoding = choices.encoding ?? detectEncoding(sample, isWholeFile).encoding;
   const binary = binaryFileProblem(sample, encoding);
-  if (binary) throw new CsvFormatError(binary);
+  if (binary) throw binary;
   const text = decodeSample(sample, encoding, isWholeFile);
   const dialect = sniffDialect(text, {
     ...(choices.delimiter ? { delimiter: choices.delimiter } : {}),

@@ -1,11 +1,12 @@
 import { Column } from '../engine/column-store/column';
 import { fieldTypeOf } from '../engine/field-types';
 import type { StoredValue } from '../engine/values/coerce';
+import { message, type Message } from '../../shared/messages';
+import type { ImportType } from '../../shared/wire/import';
 import { ImportInputError } from './import-errors';
 import type { RawColumnBuilder } from './raw-columns';
 import { ColumnTypeInference, type InferredColumn } from './type-inference';
-import type { ImportType } from '../../shared/wire/import';
-import { parseAs, parserFor, ValueParseError, type ParsedValue } from './value-parsers';
+import { parseAs, parserFor, quote, ValueParseError, type ParsedValue } from './value-parsers';
 
 /**
  * Turns the raw dictionary of a column into a typed Column: infer the type from the distinct
@@ -18,6 +19,22 @@ export function inferColumn(raw: RawColumnBuilder, decimalComma: boolean): Infer
   inference.observe('', raw.counts[0]);
   for (let code = 1; code < raw.values.length; code++) inference.observe(raw.values[code]!, raw.counts[code]);
   return inference.result();
+}
+
+/** The reason a forced type is given. */
+export const FORCED_REASON: Message = message('import.type.forced', 'chosen by the user');
+
+/** The first of a raw column's values that `type` cannot read, as the preview reports it. */
+export function forcedTypeProblem(raw: RawColumnBuilder, type: ImportType): Message | undefined {
+  for (let code = 1; code < raw.values.length; code++) {
+    const value = raw.values[code]!;
+    try {
+      parseAs(type, value);
+    } catch {
+      return message('import.type.forced_problem', `${quote(value)} is not a valid ${type}`, { value, type });
+    }
+  }
+  return undefined;
 }
 
 function stored(value: ParsedValue): StoredValue {
@@ -43,7 +60,10 @@ export function typedColumn(
     try {
       return stored(parse(raw.values[code]!));
     } catch (err) {
-      if (err instanceof ValueParseError) throw new ForcedTypeError(`Column "${id}" cannot be ${type}: ${err.message}`);
+      if (err instanceof ValueParseError) {
+        throw new ForcedTypeError(message('import.refused.forced_type', `Column "${id}" cannot be ${type}: ${err.message}`,
+          { column: id, type, value: quote(err.value) }));
+      }
       throw err;
     }
   };

@@ -22,6 +22,7 @@ import {
   classifyValue, isBlankCell, quote, trimCell, type ValueFormat, type ValueKind,
 } from './value-parsers';
 import type { ImportType } from '../../shared/wire/import';
+import { message, type Message } from '../../shared/messages';
 
 export type { ValueFormat } from './value-parsers';
 
@@ -32,8 +33,8 @@ export interface InferredColumn {
   nullCount?: number;
   /** Distinct non-blank raw values observed. */
   distinctValues?: number;
-  /** Human-readable, for the import report. */
-  reason: string;
+  /** Why, for the import report: a Message the UI words in the user's language. */
+  reason: Message;
 }
 
 const KIND_WORDS: Record<ValueKind, string> = {
@@ -127,26 +128,34 @@ export class ColumnTypeInference {
     return quote(this.kinds.get(kind)!.example);
   }
 
-  private mixed(a: ValueKind, b: ValueKind, what = 'mixed values'): Verdict {
-    return text(`${what}: ${this.example(a)} (${KIND_WORDS[a]}) and ${this.example(b)} (${KIND_WORDS[b]})`);
+  /** `import.type.mixed_values` and its kin: two kinds of value that cannot share a type. */
+  private mixed(a: ValueKind, b: ValueKind, what: keyof typeof MIXED = 'values'): Verdict {
+    return text(`import.type.mixed_${what}`, `${MIXED[what]}: ${this.example(a)} (${KIND_WORDS[a]}) and ${this.example(b)} (${KIND_WORDS[b]})`,
+      { a: this.example(a), kindA: a, b: this.example(b), kindB: b });
   }
 
   private decide(): Verdict {
-    if (this.distinct === 0) return text(`no values: all ${this.nulls} cells are empty`);
+    if (this.distinct === 0) return text('import.type.empty', `no values: all ${this.nulls} cells are empty`, { nulls: this.nulls });
     const present = [...this.kinds.keys()];
     const typed = present.filter((k) => !TEXT_KINDS.includes(k));
     if (this.has('text')) {
-      if (typed.length === 0) return text(`text values, e.g. ${this.example('text')}`);
-      return text(`${this.example('text')} is not a number, date or boolean, unlike ${KIND_WORDS[typed[0]!]} such as ${this.example(typed[0]!)}`);
+      const example = this.example('text');
+      if (typed.length === 0) return text('import.type.text', `text values, e.g. ${example}`, { example });
+      const kind = typed[0]!;
+      return text('import.type.text_among_typed', `${example} is not a number, date or boolean, unlike ${KIND_WORDS[kind]} such as ${this.example(kind)}`,
+        { example, kind, kindExample: this.example(kind) });
     }
     if (this.has('leading-zero')) {
-      return text(`codes with leading zeros such as ${this.example('leading-zero')}: kept as text so the zeros are not lost`);
+      const example = this.example('leading-zero');
+      return text('import.type.leading_zeros', `codes with leading zeros such as ${example}: kept as text so the zeros are not lost`, { example });
     }
     if (this.has('huge-integer')) {
-      return text(`${this.example('huge-integer')} is beyond the int8 range (±9223372036854775807): an identifier rather than a number`);
+      const example = this.example('huge-integer');
+      return text('import.type.huge_integer', `${example} is beyond the int8 range (±9223372036854775807): an identifier rather than a number`, { example });
     }
     if (this.has('italian-decimal') && !this.decimalComma) {
-      return text(`${this.example('italian-decimal')} has a comma, which is not a decimal separator in a comma-delimited file`);
+      const example = this.example('italian-decimal');
+      return text('import.type.comma_in_comma_file', `${example} has a comma, which is not a decimal separator in a comma-delimited file`, { example });
     }
     const families = [
       present.filter((k) => NUMBER_KINDS.includes(k)),
@@ -161,66 +170,100 @@ export class ColumnTypeInference {
 
   private decideNumber(): Verdict {
     const italian = this.has('italian-decimal') ? 'italian-decimal' : this.has('italian-integer') ? 'italian-integer' : null;
-    if (italian && this.has('dot-decimal')) return this.mixed('dot-decimal', italian, 'mixed decimal separators');
+    if (italian && this.has('dot-decimal')) return this.mixed('dot-decimal', italian, 'decimal_separators');
     const intType: ImportType = this.needsInt8 ? 'int8' : 'int4';
     if (italian) {
       const type = this.has('italian-decimal') ? 'numeric' : intType;
+      const example = this.example(italian);
+      const text = `Italian number format (decimal comma, dots for thousands), e.g. ${example}`;
       return {
         type, format: 'numeric-italian',
-        reason: `Italian number format (decimal comma, dots for thousands), e.g. ${this.example(italian)}` +
-          (this.has('ambiguous-thousands') ? `; ${this.example('ambiguous-thousands')} is read as thousands` : ''),
+        reason: this.has('ambiguous-thousands')
+          ? message('import.type.italian_number_thousands', `${text}; ${this.example('ambiguous-thousands')} is read as thousands`,
+            { example, thousands: this.example('ambiguous-thousands') })
+          : message('import.type.italian_number', text, { example }),
       };
     }
-    if (this.has('dot-decimal') || this.has('ambiguous-thousands')) {
-      const ex = this.has('dot-decimal') ? 'dot-decimal' : 'ambiguous-thousands';
+    if (this.has('dot-decimal')) {
+      const example = this.example('dot-decimal');
+      return { type: 'numeric', format: 'numeric-dot', reason: message('import.type.dot_decimal', `decimal numbers with a point, e.g. ${example}`, { example }) };
+    }
+    if (this.has('ambiguous-thousands')) {
+      const example = this.example('ambiguous-thousands');
       return {
         type: 'numeric', format: 'numeric-dot',
-        reason: `decimal numbers with a point, e.g. ${this.example(ex)}` +
-          (this.has('dot-decimal') ? '' : ' (no value uses a decimal comma, so the dot is a decimal point)'),
+        reason: message('import.type.dot_decimal_no_comma',
+          `decimal numbers with a point, e.g. ${example} (no value uses a decimal comma, so the dot is a decimal point)`, { example }),
       };
     }
     if (this.zeroOneOnly) {
-      return { type: 'int4', format: 'integer', reason: 'only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag' };
+      return {
+        type: 'int4', format: 'integer',
+        reason: message('import.type.zero_one', 'only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag'),
+      };
     }
+    const example = this.example(intType);
     return {
       type: intType, format: 'integer',
-      reason: intType === 'int4' ? `integers within int4, e.g. ${this.example('int4')}` : `integers beyond int4, e.g. ${this.example('int8')}`,
+      reason: intType === 'int4'
+        ? message('import.type.int4', `integers within int4, e.g. ${example}`, { example })
+        : message('import.type.int8', `integers beyond int4, e.g. ${example}`, { example }),
     };
   }
 
   private decideBool(): Verdict {
+    const example = this.example('bool');
     if (this.truths.size === 1 && !this.longBoolWord) {
-      return text(`only ${this.example('bool')}: a single one- or two-letter value is more likely a code than a boolean`);
+      return text('import.type.single_short_word', `only ${example}: a single one- or two-letter value is more likely a code than a boolean`, { example });
     }
-    return { type: 'bool', format: 'bool-words', reason: `boolean words, e.g. ${this.example('bool')}` };
+    return { type: 'bool', format: 'bool-words', reason: message('import.type.bool', `boolean words, e.g. ${example}`, { example }) };
   }
 
   private decideDate(): Verdict {
     const iso = (['date-iso', 'timestamp-iso', 'timestamp-iso-tz'] as const).find((k) => this.has(k));
     const dmy = (['date-dmy', 'timestamp-dmy'] as const).find((k) => this.has(k));
-    if (iso && dmy) return this.mixed(iso, dmy, 'mixed date formats');
+    if (iso && dmy) return this.mixed(iso, dmy, 'date_formats');
     if (this.has('timestamp-iso-tz')) {
       const naive = (['date-iso', 'timestamp-iso'] as const).find((k) => this.has(k));
-      if (naive) return this.mixed('timestamp-iso-tz', naive, 'zoned and zone-less values');
+      if (naive) return this.mixed('timestamp-iso-tz', naive, 'zones');
+      const example = this.example('timestamp-iso-tz');
       return {
         type: 'timestamp', format: 'timestamp-iso-utc',
-        reason: `ISO timestamps with a UTC offset, e.g. ${this.example('timestamp-iso-tz')}: stored converted to UTC`,
+        reason: message('import.type.timestamp_utc', `ISO timestamps with a UTC offset, e.g. ${example}: stored converted to UTC`, { example }),
       };
     }
-    const midnight = (d: ValueKind): string => (this.has(d) ? `; dates alone such as ${this.example(d)} mean midnight` : '');
-    if (this.has('timestamp-iso')) {
-      return { type: 'timestamp', format: 'timestamp-iso', reason: `ISO timestamps, e.g. ${this.example('timestamp-iso')}${midnight('date-iso')}` };
+    const timestamp = (kind: 'timestamp-iso' | 'timestamp-dmy', dates: ValueKind, order: 'iso' | 'dmy', words: string): Verdict => {
+      const example = this.example(kind);
+      const text = `${words}, e.g. ${example}`;
+      return {
+        type: 'timestamp', format: kind,
+        reason: this.has(dates)
+          ? message(`import.type.timestamp_${order}_with_dates`, `${text}; dates alone such as ${this.example(dates)} mean midnight`,
+            { example, date: this.example(dates) })
+          : message(`import.type.timestamp_${order}`, text, { example }),
+      };
+    };
+    if (this.has('timestamp-iso')) return timestamp('timestamp-iso', 'date-iso', 'iso', 'ISO timestamps');
+    if (this.has('timestamp-dmy')) return timestamp('timestamp-dmy', 'date-dmy', 'dmy', 'day-first timestamps');
+    if (this.has('date-iso')) {
+      const example = this.example('date-iso');
+      return { type: 'date', format: 'date-iso', reason: message('import.type.date_iso', `ISO dates, e.g. ${example}`, { example }) };
     }
-    if (this.has('timestamp-dmy')) {
-      return { type: 'timestamp', format: 'timestamp-dmy', reason: `day-first timestamps, e.g. ${this.example('timestamp-dmy')}${midnight('date-dmy')}` };
-    }
-    if (this.has('date-iso')) return { type: 'date', format: 'date-iso', reason: `ISO dates, e.g. ${this.example('date-iso')}` };
-    return { type: 'date', format: 'date-dmy', reason: `day-first dates (dd/mm/yyyy), e.g. ${this.example('date-dmy')}` };
+    const example = this.example('date-dmy');
+    return { type: 'date', format: 'date-dmy', reason: message('import.type.date_dmy', `day-first dates (dd/mm/yyyy), e.g. ${example}`, { example }) };
   }
 }
 
 type Verdict = Pick<InferredColumn, 'type' | 'format' | 'reason'>;
 
-function text(reason: string): Verdict {
-  return { type: 'text', format: 'text', reason };
+const MIXED = {
+  values: 'mixed values',
+  decimal_separators: 'mixed decimal separators',
+  date_formats: 'mixed date formats',
+  zones: 'zoned and zone-less values',
+} as const;
+
+/** A text verdict, with its reason. */
+function text(code: string, words: string, params?: Readonly<Record<string, string | number>>): Verdict {
+  return { type: 'text', format: 'text', reason: message(code, words, params) };
 }

@@ -2,14 +2,13 @@ import { existsSync } from 'node:fs';
 import { TableStore } from '../engine/column-store/table-store';
 import { fieldTypeOf } from '../engine/field-types';
 import type { TextSearchLanguage } from '../engine/fts';
-import { columnsPath, readColumnsFile, writeColumnsFile } from '../engine/storage/resource-files';
-import { chooseIndexedColumns } from '../engine/text-index/text-layout';
+import { buildResourceVersion } from '../engine/import/build-version';
+import { columnsPath, readColumnsFile } from '../engine/storage/resource-files';
 import { CoercionError, coerceValue, type StoredValue } from '../engine/values/coerce';
 import type { RowChanges } from '../../shared/portal';
 import { importCancelled, ImportInputError } from './import-errors';
-import { storeTable } from './import-csv';
 import { readJsonDump } from './json-dump-reader';
-import { buildTextIndexOnTwoCores } from './text-index-task';
+import { textIndexHelperIn } from './worker-runner';
 
 /**
  * Rows whose types are already known (a portal's DataStore: its data dictionary is the truth)
@@ -86,11 +85,15 @@ export async function importTypedRows(opts: TypedImportOptions): Promise<TypedIm
   }, opts.signal);
   opts.onProgress?.(rows);
 
-  const indexed = new Set(chooseIndexedColumns(store));
-  const textIndex = await buildTextIndexOnTwoCores(opts.textIndexWorker, store, opts.ftsLanguage, indexed);
-  if (opts.signal?.aborted) throw importCancelled();
-  let storedBytes = writeColumnsFile(opts.dir, opts.generation, { store, textIndex, indexedColumns: [...indexed], ftsLanguage: opts.ftsLanguage });
-  storedBytes += await storeTable(opts, store);
+  // The engine's one entry point stores the version, as for every other import.
+  const { storedBytes } = await buildResourceVersion({
+    resourceId: opts.resourceId, dir: opts.dir, generation: opts.generation,
+    columns: store.columns, rows: store.maxRowId, live: store.live, ftsLanguage: opts.ftsLanguage,
+    ...(opts.textIndexWorker ? { textIndexHelper: textIndexHelperIn(opts.textIndexWorker) } : {}),
+    checkCancelled: () => {
+      if (opts.signal?.aborted) throw importCancelled();
+    },
+  });
   const changes = opts.previousGeneration !== undefined ? diffAgainst(opts.dir, opts.previousGeneration, store) : null;
   return { rows, maxId: lastId, storedBytes, changes };
 }

@@ -1,10 +1,12 @@
 import { Worker } from 'node:worker_threads';
 import { fromWireError } from '../errors';
-import { importCancelled } from './import-errors';
-import type { ImportChoices, ImportRunner } from './import-job';
-import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
+import type { EncodedTextIndex, TextIndexHelper } from '../engine/import/text-index-task';
 import type { ImportPreview } from '../../shared/wire/import';
 import type { RowChanges } from '../../shared/portal';
+import { ImportInputError, importCancelled } from './import-errors';
+import type { ImportRunner } from './import-job';
+import type { ImportChoices } from './import-types';
+import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import type { TypedImportOptions, TypedImportResult } from './typed-import';
 
 /** Runs one task in a new worker until `onMessage` returns its answer; failures and aborts reject. */
@@ -19,13 +21,14 @@ export function runTask<T>(
       settled = true;
       signal?.removeEventListener('abort', onAbort);
       fn();
+      // Terminating the worker is what gives a cancelled import's memory back.
       void worker.terminate();
     };
     const onAbort = () => finish(() => reject(importCancelled()));
     if (signal?.aborted) return onAbort();
     signal?.addEventListener('abort', onAbort);
     worker.on('message', (m: ImportWorkerMessage) => {
-      if (m.kind === 'failed') return finish(() => reject(fromWireError(m.error)));
+      if (m.kind === 'failed') return finish(() => reject(m.worded ? new ImportInputError(m.worded) : fromWireError(m.error)));
       const value = onMessage(m);
       if (value !== undefined) finish(() => resolve(value));
     });
@@ -51,8 +54,14 @@ export function workerImportRunner(workerUrl: URL, signal?: AbortSignal): Import
   };
 }
 
-export function previewInWorker(workerUrl: URL, path: string, choices: ImportChoices): Promise<ImportPreview> {
-  return runTask(workerUrl, { mode: 'preview', path, choices }, (m) => (m.kind === 'preview' ? m.preview : undefined));
+export function previewInWorker(workerUrl: URL, path: string, name: string, choices: ImportChoices): Promise<ImportPreview> {
+  return runTask(workerUrl, { mode: 'preview', path, name, choices }, (m) => (m.kind === 'preview' ? m.preview : undefined));
+}
+
+/** Half of a full-text index built in a second import worker (the engine asks for it). */
+export function textIndexHelperIn(workerUrl: URL): TextIndexHelper {
+  return (task) => runTask<EncodedTextIndex>(workerUrl, { mode: 'text-index', task },
+    (m) => (m.kind === 'text-index' ? { meta: m.meta, buffers: m.buffers } : undefined));
 }
 
 /** importTypedRows in its own worker; aborting terminates it. */

@@ -1,5 +1,6 @@
 import { basename } from 'node:path';
 import { BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
+import { IMPORT_EXTENSIONS } from '../../shared/import-files';
 import { BRIDGE_CHANNELS, type PickedFile } from '../../shared/bridge';
 import type { LocalFiles } from '../jobs/local-files';
 import { isTrustedSender } from './trusted-sender';
@@ -19,7 +20,7 @@ export function setupBridgeHandlers(dataDir: string, appOrigin: string, localFil
   ipcMain.handle(BRIDGE_CHANNELS.pickImportFile, async (event): Promise<PickedFile | null> => {
     checkSender(event, appOrigin);
     const window = BrowserWindow.fromWebContents(event.sender);
-    const options = { properties: ['openFile' as const], filters: [{ name: 'CSV / TSV', extensions: ['csv', 'tsv', 'txt', 'gz'] }] };
+    const options = { properties: ['openFile' as const], filters: [{ name: 'Data files', extensions: IMPORT_EXTENSIONS.map((e) => e.slice(1)) }, { name: 'All files', extensions: ['*'] }] };
     const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     const path = picked.canceled ? undefined : picked.filePaths[0];
     if (!path) return null;

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { EngineApi } from '../engine/engine-api';
-import { importIntoResource, type ImportChoices } from '../importer/import-job';
+import { importIntoResource } from '../importer/import-job';
+import type { ImportChoices, ImportProgress } from '../importer/import-types';
+import { wordingOf } from '../importer/import-errors';
+import { optional } from '../../shared/optional';
 import { workerImportRunner } from '../importer/worker-runner';
 import type { ImportJobStatus } from '../../shared/wire/import';
 import { downloadToFile, type DownloadTimeouts } from './download';
@@ -48,6 +51,13 @@ export interface ImportJobsOptions {
 }
 
 const nowIso = (): string => new Date().toISOString().replace('Z', '');
+
+/** The rows the whole file holds, at the rate of rows per byte read so far (while reading). */
+function rowsEstimate(p: ImportProgress): number | undefined {
+  if (p.phase !== 'reading') return p.rows;
+  if (p.bytes <= 0 || p.rows === 0) return undefined;
+  return Math.max(p.rows, Math.round((p.rows / p.bytes) * p.totalBytes));
+}
 
 export class ImportJobs {
   private readonly jobs = new Map<string, Job>();
@@ -121,16 +131,22 @@ export class ImportJobs {
     return existsSync(path) ? path : null;
   }
 
+  /** The name a staged upload had on the user's machine (it helps recognise its format). */
+  stagedName(id: string): string {
+    const path = this.stagedPath(id);
+    try {
+      if (path) return (JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { name: string }).name;
+    } catch {
+      // the name only helps: the content decides the format
+    }
+    return 'upload';
+  }
+
   /** The staged upload `id` as a job source (the job then owns and removes it). */
   takeStaged(id: string): FileJobSource | null {
     const path = this.stagedPath(id);
     if (!path) return null;
-    let name = 'upload.csv';
-    try {
-      name = (JSON.parse(readFileSync(`${path}.json`, 'utf8')) as { name: string }).name;
-    } catch {
-      // the name is only for display
-    }
+    const name = this.stagedName(id);
     rmSync(`${path}.json`, { force: true });
     return { kind: 'file', path, name, owned: true };
   }
@@ -228,13 +244,19 @@ export class ImportJobs {
       const result = await importIntoResource(this.opts.engine, file, resourceId, job.choices,
         workerImportRunner(this.opts.importWorker, signal), {
           displayName: name,
-          onProgress: (p) => this.update(job, { phase: p.phase, rows_done: p.rows, bytes_done: p.bytes, bytes_total: p.totalBytes }),
+          onProgress: (p) => this.update(job, {
+            phase: p.phase, rows_done: p.rows, bytes_done: p.bytes, bytes_total: p.totalBytes, bytes_total_estimated: p.estimated,
+            ...optional('rows_estimate', rowsEstimate(p)),
+          }),
         });
       if (signal.aborted) return;
-      this.update(job, { status: 'complete', phase: 'done', rows_done: result.rows });
+      this.update(job, {
+        status: 'complete', phase: 'done', rows_done: result.rows, rows_estimate: result.rows, repairs: result.repairs, warnings: result.warnings,
+      });
     } catch (err) {
       if (signal.aborted) return; // cancel() already said so
-      this.update(job, { status: 'error', phase: 'done', error: { message: (err as Error).message ?? String(err) } });
+      const worded = wordingOf(err);
+      this.update(job, { status: 'error', phase: 'done', error: { message: (err as Error).message ?? String(err), ...optional('deskstore_message', worded) } });
     }
   }
 

@@ -8,7 +8,7 @@ import type { EngineApi } from '../engine/engine-api';
 import { resolveFieldType } from '../engine/field-types';
 import type { MirrorTable } from '../engine/catalogue/mirror-publish';
 import type { StoredField } from '../engine/catalogue/records';
-import type { CsvImportResult } from '../importer/import-csv';
+import type { ImportResult } from '../importer/import-types';
 import { diffInWorker, typedImportInWorker, workerImportRunner } from '../importer/worker-runner';
 import { pathInside, uniqueFileName } from '../storage/data-paths';
 import type { PortalClient } from './portal-client';
@@ -209,8 +209,9 @@ export async function fetchFileResource(
     const { dir, generation } = await work.engine.prepareImport(id);
     try {
       // Published with the rest of the mirror in one commit, not when searchable.
-      const result: CsvImportResult = await workerImportRunner(work.importWorker, work.signal)(
-        { path, resourceId: id, dir, generation, ftsLanguage: work.ftsLanguage },
+      const result: ImportResult = await workerImportRunner(work.importWorker, work.signal)(
+        // The remote file's name lets the importer tell a workbook, zip or JSON from a CSV.
+        { path, name: path === plain ? remoteFileName(download.url).replace(/\.gz$/i, '') : remoteFileName(download.url), resourceId: id, dir, generation, ftsLanguage: work.ftsLanguage },
         (p) => work.onProgress('building', p.rows, p.bytes, p.totalBytes),
         async () => {},
       );
@@ -226,7 +227,7 @@ export async function fetchFileResource(
           generation, ftsLanguage: work.ftsLanguage, rows: result.rows, sizeBytes: result.storedBytes,
           fields: result.fields.map((f) => ({ id: f.id, type: f.type, info: f.info })),
           source: {
-            file: decodeURIComponent(new URL(download.url).pathname.split('/').pop() ?? '') || 'download.csv',
+            file: remoteFileName(download.url),
             encoding: result.encoding, delimiter: result.delimiter, skipLines: result.skipLines, bytes: result.bytes,
             importedAt: new Date().toISOString(), ...(result.renamed.length ? { renamedColumns: result.renamed } : {}),
           },
@@ -248,4 +249,13 @@ export function failureReason(err: unknown): Message {
   if (err instanceof PortalError) return err.portalText ? { ...err.worded, params: { ...err.worded.params, portal_message: err.portalText }, text: err.message } : err.worded;
   const text = err instanceof Error ? err.message : String(err);
   return message('mirror.failed', text, { detail: text });
+}
+
+/** The last segment of a download URL, as the file's name. */
+function remoteFileName(url: string): string {
+  try {
+    return decodeURIComponent(new URL(url).pathname.split('/').pop() ?? '') || 'download.csv';
+  } catch {
+    return 'download.csv'; // a malformed escape in a hostile URL: still a usable name
+  }
 }

@@ -224,7 +224,7 @@ describe('what the data really is', () => {
     expect(parse(M, 'prezzo', '1.644')).toBe(1.644);
     expect(column(M, 'prezzo').values.has('0.001')).toBe(true);
     expect(parse(M, 'prezzo', '0.001')).toBe(0.001);
-    expect(column(M, 'isSelf').result.reason).toBe('only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag');
+    expect(column(M, 'isSelf').result.reason.text).toBe('only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag');
     expect(column(M, 'idImpianto').result.distinctValues).toBe(21433);
   });
   it('ISTAT: padded codes stay text, NA stays, cp1252 names decoded', () => {
@@ -233,17 +233,17 @@ describe('what the data really is', () => {
     expect(column(I, 'Sigla automobilistica').values.get('NA')).toBe(92);
     expect(column(I, 'Denominazione in italiano').values.has('San Floriano del Collio')).toBe(true);
     expect(column(I, 'Denominazione (Italiana e straniera)').values.has('San Floriano del Collio-Števerjan')).toBe(true);
-    expect(column(I, 'Codice Comune numerico con 107 province (dal 2006 al 2009)').result.reason).toBe(
+    expect(column(I, 'Codice Comune numerico con 107 province (dal 2006 al 2009)').result.reason.text).toBe(
       'codes with leading zeros such as "094001": kept as text so the zeros are not lost',
     );
   });
   it('country-codes: Dial text, currency numeric code text (22 leading zeros), NA values', () => {
     const C = 'country-codes.csv';
-    expect(column(C, 'Dial').result.reason).toBe('"1-684" is not a number, date or boolean, unlike integers such as "93"');
+    expect(column(C, 'Dial').result.reason.text).toBe('"1-684" is not a number, date or boolean, unlike integers such as "93"');
     const codes = column(C, 'ISO4217-currency_numeric_code').values;
     expect([...codes].filter(([v]) => v.startsWith('0')).reduce((n, [, c]) => n + c, 0)).toBe(22);
     expect(parse(C, 'ISO4217-currency_numeric_code', '036')).toBe('036');
-    expect(column(C, 'ISO4217-currency_minor_unit').result.reason).toBe(
+    expect(column(C, 'ISO4217-currency_minor_unit').result.reason.text).toBe(
       '"2,2" has a comma, which is not a decimal separator in a comma-delimited file',
     );
     expect(column(C, 'ISO3166-1-Alpha-2').values.get('NA')).toBe(1);

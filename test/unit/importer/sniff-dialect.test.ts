@@ -29,12 +29,12 @@ describe('sniffDialect on the real files', () => {
   it('ISTAT: quoted line breaks in the header are not a preamble', () => {
     const guess = sniffDialect(sampleText('istat-elenco-comuni-italiani.csv'));
     expect(guess.skipLines).toBe(0);
-    expect(guess.reasons[0]).toMatch(/^delimiter ";": 26 fields on \d+ of \d+ body records \(100%\)$/);
+    expect(guess.reasons[0]?.text).toMatch(/^delimiter ";": 26 fields on \d+ of \d+ body records \(100%\)$/);
   });
 
   it('mise: explains the preamble line', () => {
     const guess = sniffDialect(sampleText('mise-carburanti-prezzo_alle_8-2022-03-24.csv'));
-    expect(guess.reasons).toContain(
+    expect(guess.reasons.map((r) => r.text)).toContain(
       '1 preamble line(s) above the header: 1 record(s) with 1 field(s) while the header and body have 5',
     );
   });
@@ -88,7 +88,7 @@ describe('sniffDialect rules', () => {
     expect(sniffDialect(text, { delimiter: ';' })).toMatchObject({ delimiter: ';', skipLines: 1 });
     const forcedWrong = sniffDialect(text, { delimiter: ',' });
     expect(forcedWrong).toMatchObject({ delimiter: ',', skipLines: 0, confidence: 0.2 });
-    expect(forcedWrong.reasons[0]).toBe('delimiter "," forced');
+    expect(forcedWrong.reasons[0]?.text).toBe('delimiter "," forced');
   });
 
   it('forced skipLines still get a delimiter guess', () => {
@@ -103,7 +103,7 @@ describe('sniffDialect rules', () => {
   it('a single-column file: "," with low confidence', () => {
     const guess = sniffDialect('name\n' + rows(10, (i) => `value ${i}\n`));
     expect(guess).toMatchObject({ delimiter: ',', skipLines: 0, confidence: 0.2 });
-    expect(guess.reasons).toEqual(['no candidate delimiter splits the records: read as a single column with ","']);
+    expect(guess.reasons.map((r) => r.text)).toEqual(['no candidate delimiter splits the records: read as a single column with ","']);
   });
 
   it('a header-only sample has low confidence', () => {

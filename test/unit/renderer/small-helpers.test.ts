@@ -3,7 +3,6 @@ import { splitTokenFromFragment } from '../../../src/renderer/src/api/token';
 import { normalizeBaseUrl, portalHints } from '../../../src/renderer/src/api/urls';
 import { resourcesToShow } from '../../../src/renderer/src/features/catalogue/catalogue-filter';
 import { datasetNameFrom, titleFromFileName } from '../../../src/renderer/src/features/import/dataset-name';
-import { parseTypeProblem } from '../../../src/renderer/src/features/import/problem-text';
 import { pathForLocale } from '../../../src/renderer/src/i18n/locale';
 import { browserLocale, localeFromPath } from '../../../src/shared/locales';
 import type { PackageDict } from '../../../src/shared/wire/catalogue';
@@ -57,11 +56,6 @@ describe('import helpers', () => {
     expect(datasetNameFrom('!!')).toBe('dataset');
     expect(datasetNameFrom('x'.repeat(150), '-12')).toHaveLength(100);
     expect(titleFromFileName('istat-elenco-comuni_italiani.csv')).toBe('Istat elenco comuni italiani');
-  });
-
-  it('reads the preview\'s type problem', () => {
-    expect(parseTypeProblem('"A074" is not a valid int4')).toEqual({ value: 'A074', type: 'int4' });
-    expect(parseTypeProblem('something else')).toBeNull();
   });
 
   it('narrows a dataset\'s resources by the catalogue search, ignoring accents', () => {

@@ -7,7 +7,7 @@ import { ApiError, noTokenError } from './errors';
 import { postAction, unwrapEnvelope } from './client';
 import { getToken } from './token';
 import { actionPath } from './urls';
-import type { ImportPreviewResult, ImportType } from '../../../shared/wire/import';
+import type { ImportPreviewResult, ImportType, RepairChoices } from '../../../shared/wire/import';
 
 export interface PreviewOptions {
   readonly encoding?: string;
@@ -15,6 +15,9 @@ export interface PreviewOptions {
   readonly delimiter?: string;
   readonly skipLines?: number;
   readonly types?: Readonly<Record<string, ImportType>>;
+  readonly repairs?: RepairChoices;
+  readonly sheet?: string;
+  readonly entry?: string;
 }
 
 /** The source of an import: a browser File, an upload already staged, or a file picked in the desktop app's dialog. */
@@ -29,6 +32,9 @@ export function optionParams(options: PreviewOptions): Record<string, string> {
   if (options.delimiter) out.deskstore_delimiter = options.delimiter;
   if (options.skipLines !== undefined) out.deskstore_skip_lines = String(options.skipLines);
   if (options.types && Object.keys(options.types).length > 0) out.deskstore_types = JSON.stringify(options.types);
+  if (options.repairs && Object.keys(options.repairs).length > 0) out.deskstore_repairs = JSON.stringify(options.repairs);
+  if (options.sheet !== undefined) out.deskstore_sheet = options.sheet;
+  if (options.entry !== undefined) out.deskstore_entry = options.entry;
   return out;
 }
 

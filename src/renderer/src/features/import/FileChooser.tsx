@@ -2,6 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickedFile } from '../../../../shared/bridge';
 import { hasNativeBridge, pickImportFile } from '../../bridge';
+import { IMPORT_ACCEPT } from '../../../../shared/import-files';
 
 interface Props {
   readonly disabled: boolean;
@@ -34,7 +35,7 @@ export function FileChooser({ disabled, onFile, onLocal }: Props) {
         {t('import.choose.button')}
       </button>
       <input ref={input} type="file" className="visually-hidden" tabIndex={-1} aria-hidden="true"
-        accept=".csv,.tsv,.txt,.gz,text/csv,text/tab-separated-values,text/plain,application/gzip" data-testid="file-input"
+        accept={IMPORT_ACCEPT} data-testid="file-input"
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) onFile(file);

@@ -51,7 +51,6 @@ export function ImportOptions({ preview, busy, onChange }: Props) {
       <details className="option-reasons">
         <summary>{t('import.options.why', { confidence: formatPercent(preview.confidence, locale) })}</summary>
         <ul>{preview.reasons.map((reason, i) => <MessageText key={i} as="li" message={reason} />)}</ul>
-        {preview.reasons.some((reason) => typeof reason === 'string') && <p className="muted small">{t('import.options.serverLanguage')}</p>}
       </details>
     </fieldset>
   );

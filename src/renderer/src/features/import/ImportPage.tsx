@@ -18,6 +18,8 @@ import { ImportTarget, type TargetChoice } from './ImportTarget';
 import { takePendingFile, usePendingFile } from './pending-file';
 import { PreviewTable } from './PreviewTable';
 import { RenamedColumns } from './RenamedColumns';
+import { RepairsReview } from './RepairsReview';
+import { SourcePicker } from './SourcePicker';
 import { startImport, startReplace } from './start-import';
 import { SearchLanguageChoice } from './SearchLanguageChoice';
 import { ReplaceTarget } from './ReplaceTarget';
@@ -147,7 +149,14 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
             )}
             <span className="muted small" role="status" aria-live="polite">{state.phase === 'previewing' ? t('import.preview.updating') : ''}</span>
             <div className="preview-options">
-              <ImportOptions preview={state.preview} busy={busy} onChange={change} />
+              <SourcePicker preview={state.preview} busy={busy}
+                onSheet={(sheet) => change({ sheet, types: {}, repairs: {} })}
+                onEntry={(entry) => {
+                  // Another file of the archive: its own layout is detected afresh.
+                  const { encoding: _e, delimiter: _d, skipLines: _s, sheet: _sh, ...rest } = state.overrides;
+                  change({ ...rest, entry, types: {}, repairs: {} }, true);
+                }} />
+              {state.preview.format === 'csv' && <ImportOptions preview={state.preview} busy={busy} onChange={change} />}
               {!replaceId && (
                 <ImportTarget packages={packages.data?.results ?? []} target={effectiveTarget} resourceName={effectiveName}
                   newTitle={fileTitle} onTarget={setTarget} onResourceName={setResourceName} />
@@ -166,6 +175,8 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
               <span className="muted small">{t('import.startHint')}</span>
             </div>
           </section>
+          <RepairsReview repairs={state.preview.repairs} sampled={!state.preview.sampledWholeFile} busy={busy}
+            onChoose={(kind, action) => change({ repairs: { ...state.overrides.repairs, [kind]: action } })} />
           <PreviewTable preview={state.preview} busy={busy} onType={setType} forcedTypes={state.overrides.types} />
         </>
       )}

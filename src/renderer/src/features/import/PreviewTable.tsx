@@ -1,16 +1,17 @@
 import { useTranslation } from 'react-i18next';
-import type { ImportPreviewResult, ImportType, ServerText } from '../../../../shared/wire/import';
+import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
+import type { Message } from '../../../../shared/messages';
+import { isImportType } from '../../../../shared/wire/import';
 import { MessageText } from '../../components/MessageText';
-import { parseTypeProblem } from './problem-text';
 import { TYPE_CHOICES, typeKey } from './type-names';
 
-function TypeProblem({ problem }: { readonly problem: ServerText }) {
+/** A forced type's first unreadable value (`import.type.forced_problem`), in the user's language. */
+function TypeProblem({ problem }: { readonly problem: Message }) {
   const { t } = useTranslation();
-  if (typeof problem !== 'string') return <MessageText as="p" className="type-problem" message={problem} />;
-  const parsed = parseTypeProblem(problem);
-  return parsed
-    ? <p className="type-problem" role="note">{t('import.preview.problem', { value: parsed.value, type: t(typeKey(parsed.type)) })}</p>
-    : <p className="type-problem" role="note" lang="en">{problem}</p>;
+  const { value, type } = problem.params ?? {};
+  return problem.code === 'import.type.forced_problem' && isImportType(type)
+    ? <p className="type-problem" role="note">{t('import.preview.problem', { value: String(value), type: t(typeKey(type)) })}</p>
+    : <MessageText as="p" className="type-problem" message={problem} />;
 }
 
 interface Props {

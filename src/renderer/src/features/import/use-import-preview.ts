@@ -8,7 +8,8 @@ import { delimiterParam } from '../../../../shared/delimiters';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PickedFile } from '../../../../shared/bridge';
 import { isAbort } from '../../api/errors';
-import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
+import type { ImportPreviewResult, ImportType, RepairChoices } from '../../../../shared/wire/import';
+import { optional } from '../../../../shared/optional';
 import { previewAgain, uploadForPreview, type ImportSource, type PreviewOptions, type UploadHandle } from '../../api/upload';
 import type { TargetChoice } from './ImportTarget';
 import type { TextSearchLanguage } from '../../../../shared/text-search-languages';
@@ -20,6 +21,10 @@ export interface Overrides {
   readonly delimiter?: string;
   readonly skipLines?: number;
   readonly types: Readonly<Record<string, ImportType>>;
+  readonly repairs?: RepairChoices;
+  /** The sheet of a workbook, the file of a zip archive. */
+  readonly sheet?: string;
+  readonly entry?: string;
 }
 
 export interface ImportPreviewState {
@@ -51,6 +56,9 @@ function optionsOf(overrides: Overrides): PreviewOptions {
     ...(overrides.delimiter ? { delimiter: overrides.delimiter } : {}),
     ...(overrides.skipLines !== undefined ? { skipLines: overrides.skipLines } : {}),
     types: overrides.types,
+    ...optional('repairs', overrides.repairs),
+    ...optional('sheet', overrides.sheet),
+    ...optional('entry', overrides.entry),
   };
 }
 
@@ -114,10 +122,12 @@ export function useImportPreview() {
     runPreview(source, INITIAL.overrides);
   }, [runPreview]);
 
-  const change = useCallback((patch: Partial<Overrides>) => {
+  /** Changes options and previews again; `replace` drops the options the patch leaves out. */
+  const change = useCallback((patch: Partial<Overrides>, replace = false) => {
     const current = latest.current;
     if (!current.source) return;
-    const next: ImportPreviewState = { ...current, overrides: { ...current.overrides, ...patch }, phase: 'previewing' };
+    const overrides: Overrides = replace ? { types: {}, ...patch } : { ...current.overrides, ...patch };
+    const next: ImportPreviewState = { ...current, overrides, phase: 'previewing' };
     latest.current = next;
     setState(next);
     runPreview(current.source, next.overrides);
@@ -146,5 +156,9 @@ export function loadParams(state: ImportPreviewState, language: TextSearchLangua
     deskstore_delimiter: delimiterParam(preview.delimiter),
     deskstore_skip_lines: preview.skipLines,
     ...(Object.keys(state.overrides.types).length ? { deskstore_types: JSON.stringify(state.overrides.types) } : {}),
+    // The user's choice per kind of problem row (the preview already applied it), so the import does what was seen.
+    ...(state.overrides.repairs ? { deskstore_repairs: JSON.stringify(state.overrides.repairs) } : {}),
+    ...optional('deskstore_sheet', preview.sheet),
+    ...optional('deskstore_entry', preview.entry),
   };
 }

@@ -1,10 +1,9 @@
-import { Column } from '../engine/column-store/column';
-import { TableStore } from '../engine/column-store/table-store';
-import { fieldTypeOf } from '../engine/field-types';
-import { decodeIndex, encodeIndex, mergeDisjointIndexes, type InvertedIndex, type TextSearchLanguage } from '../engine/fts';
-import { buildTextIndex, type TextIndexRowRange } from '../engine/text-index/build-text-index';
-import type { StoredValue } from '../engine/values/coerce';
-import { runTask } from './worker-runner';
+import { Column } from '../column-store/column';
+import { TableStore } from '../column-store/table-store';
+import { fieldTypeOf } from '../field-types';
+import { decodeIndex, encodeIndex, mergeDisjointIndexes, type InvertedIndex, type TextSearchLanguage } from '../fts';
+import { buildTextIndex, type TextIndexRowRange } from '../text-index/build-text-index';
+import type { StoredValue } from '../values/coerce';
 
 /**
  * Building the full-text index is the longest step before an import is searchable. It needs
@@ -18,6 +17,15 @@ export interface TextIndexTask {
   readonly columns: readonly { id: string; type: string; values: StoredValue[]; codes: Uint32Array; mayRepeat: boolean }[];
   readonly range: TextIndexRowRange;
 }
+
+/** An index half built elsewhere (the import worker runs it in a second worker), encoded for transfer. */
+export interface EncodedTextIndex {
+  readonly meta: unknown;
+  readonly buffers: Uint8Array[];
+}
+
+/** Runs a task in a second thread; the importer supplies it (it owns the workers). */
+export type TextIndexHelper = (task: TextIndexTask) => Promise<EncodedTextIndex>;
 
 /** Only the indexed columns travel: the others are searched through their dictionaries. */
 export function textIndexTask(
@@ -34,7 +42,7 @@ export function textIndexTask(
 }
 
 /** In the helper worker: rebuild the column store view, index it, encode for transfer. */
-export function runTextIndexTask(task: TextIndexTask): { meta: unknown; buffers: Uint8Array[] } {
+export function runTextIndexTask(task: TextIndexTask): EncodedTextIndex {
   const columns = task.columns.map((c) => new Column(c.id, fieldTypeOf(c.type), c.values, c.codes, c.mayRepeat));
   const store = new TableStore(columns, task.live, task.maxRowId);
   return encodeIndex(buildTextIndex(store, task.language, new Set(columns.map((c) => c.id)), task.range));
@@ -43,18 +51,15 @@ export function runTextIndexTask(task: TextIndexTask): { meta: unknown; buffers:
 /** Rows below this are indexed in one piece: a second worker would cost more than it saves. */
 const SPLIT_FROM_ROWS = 50_000;
 
-/** The whole index, built half here and half in a second worker when that pays. */
+/** The whole index, built half here and half by the helper when that pays. */
 export async function buildTextIndexOnTwoCores(
-  workerUrl: URL | undefined, store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>,
+  helper: TextIndexHelper | undefined, store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>,
 ): Promise<InvertedIndex> {
-  if (!workerUrl || store.rowCount < SPLIT_FROM_ROWS || indexed.size === 0) return buildTextIndex(store, language, indexed);
+  if (!helper || store.rowCount < SPLIT_FROM_ROWS || indexed.size === 0) return buildTextIndex(store, language, indexed);
   const middle = Math.floor(store.maxRowId / 2);
-  const first = buildTextIndexInWorker(workerUrl, textIndexTask(store, language, indexed, { toRowId: middle }));
+  const first = helper(textIndexTask(store, language, indexed, { toRowId: middle }));
   first.catch(() => {}); // awaited below; a failure must not go unhandled while this thread works
   const second = buildTextIndex(store, language, indexed, { fromRowId: middle + 1 });
-  return mergeDisjointIndexes(await first, second);
-}
-
-export function buildTextIndexInWorker(workerUrl: URL, task: TextIndexTask): Promise<InvertedIndex> {
-  return runTask(workerUrl, { mode: 'text-index', task }, (m) => (m.kind === 'text-index' ? decodeIndex(m.meta, m.buffers) : undefined));
+  const encoded = await first;
+  return mergeDisjointIndexes(decodeIndex(encoded.meta, encoded.buffers), second);
 }
