@@ -23,12 +23,20 @@ let dir: string;
 let resourceId: string;
 let faulty: FaultProxy;
 
-interface FaultProxy { url: string; inject(...faults: ('lose-answer' | '503')[]): void; upserts(): number; close(): Promise<void> }
+interface FaultProxy {
+  url: string;
+  inject(...faults: ('lose-answer' | '503')[]): void;
+  /** After `passed` more upserts, the next one commits on the portal, its answer is held and `onHeld` runs. */
+  holdAfter(passed: number, onHeld: () => void): void;
+  upserts(): number;
+  close(): Promise<void>;
+}
 
 /** In front of the portal: the next datastore_upsert calls get the injected faults. */
 async function startFaultProxy(target: string): Promise<FaultProxy> {
   const queue: ('lose-answer' | '503')[] = [];
   let upserts = 0;
+  let hold: { at: number; onHeld: () => void } | null = null;
   const server: Server = createServer((req, res) => {
     const isUpsert = (req.url ?? '').includes('datastore_upsert');
     if (isUpsert) upserts++;
@@ -41,6 +49,13 @@ async function startFaultProxy(target: string): Promise<FaultProxy> {
     }
     const t = new URL(target);
     const up = httpRequest({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } }, (answer) => {
+      if (isUpsert && hold && upserts === hold.at) {
+        const { onHeld } = hold;
+        hold = null;
+        answer.resume();
+        answer.on('end', onHeld); // committed there; the pusher never hears back
+        return;
+      }
       if (fault === 'lose-answer') {
         answer.resume();
         answer.on('end', () => res.socket?.destroy()); // committed there, but the answer never arrives
@@ -55,6 +70,7 @@ async function startFaultProxy(target: string): Promise<FaultProxy> {
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     inject: (...faults) => queue.push(...faults),
+    holdAfter: (passed, onHeld) => { hold = { at: upserts + passed + 1, onHeld }; },
     upserts: () => upserts,
     close: () => new Promise<void>((resolve) => {
       server.closeAllConnections();
@@ -160,11 +176,10 @@ describe('push to a Deskstore portal', () => {
       local = null;
     }
     const child = spawn(process.execPath, [CLI, 'push', resourceId, '--data', dir, '--to', faulty.url, `--token=${portal.token}`, '--batch-rows', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => {
-      err += d.toString();
-      if (/uploading [1-9]/.test(err)) child.kill('SIGKILL');
-    });
+    // Killed mid-push, once three batches are in and a fourth committed without its answer:
+    // decided by the proxy, not by how fast this machine pushes.
+    faulty.holdAfter(3, () => child.kill('SIGKILL'));
+    child.stderr.resume();
     await new Promise((resolve) => child.on('close', resolve));
     expect(child.signalCode).toBe('SIGKILL');
     const partial = (await ckan(portal.url).ok('datastore_search', { resource_id: remoteId, limit: 0 })).total as number;
