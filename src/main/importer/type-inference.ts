@@ -199,7 +199,7 @@ export class ColumnTypeInference {
     if (this.zeroOneOnly) {
       return {
         type: 'int4', format: 'integer',
-        reason: message('import.type.zero_one', 'only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag'),
+        reason: message('import.type.zeros_and_ones', 'only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag'),
       };
     }
     const example = this.example(intType);
