@@ -5,10 +5,9 @@ import { ValidationError } from '../errors';
 import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
-import { startHttpServer } from '../server';
+import { dumpRoute, startHttpServer } from '../server';
 import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
-import { dumpRoute } from './dump-route';
 import { acquireDataDirectoryLock, type DataDirectoryLock } from './data-dir-lock';
 import { loadOrCreateToken } from './token';
 

@@ -1,5 +1,6 @@
 /** Public surface of the HTTP layer. */
 export { startHttpServer } from './http-server';
+export { dumpRoute } from './dump-route';
 export type {
   ExtraRoute, RequestHandler, RequestLogEntry, RouteContext, RunningServer, ServerLogger, ServerOptions,
 } from './types';

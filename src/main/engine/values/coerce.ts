@@ -1,3 +1,4 @@
+import { pythonAsciiJsonString, pythonNumber } from '../../util/python-text';
 import type { FieldType } from '../field-types';
 import {
   formatDate, formatTime, formatTimestamp, formatTimestampUtc, parseDate, parseTime, parseTimestamp,
@@ -76,11 +77,16 @@ function toText(value: unknown, type: FieldType): string {
   throw syntax(type, value);
 }
 
-/** JSON text as Python's json.dumps writes it, which is what CKAN stores for json columns. */
+/**
+ * JSON text as Python's json.dumps writes it, which is what CKAN stores for json columns:
+ * `", "` and `": "` separators, non-ASCII escaped, floats as Python prints them.
+ */
 export function pythonStyleJson(value: unknown): string {
+  if (typeof value === 'string') return pythonAsciiJsonString(value);
+  if (typeof value === 'number') return pythonNumber(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(pythonStyleJson).join(', ')}]`;
-  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pythonStyleJson(v)}`).join(', ')}}`;
+  return `{${Object.entries(value).map(([k, v]) => `${pythonAsciiJsonString(k)}: ${pythonStyleJson(v)}`).join(', ')}}`;
 }
 
 function toArray(value: unknown, type: FieldType): string {
