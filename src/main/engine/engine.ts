@@ -20,6 +20,7 @@ import type { TextSearchLanguage } from './fts';
 import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
+import { searchTableMetadata, TABLE_METADATA } from './search/table-metadata';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
@@ -85,6 +86,7 @@ export class Engine implements EngineContext {
   }
 
   search(req: SearchRequest): SearchOutcome {
+    if (req.resourceId === TABLE_METADATA) return searchTableMetadata(this.catalogue, req);
     return executeSearch(req, this.openResource(req.resourceId));
   }
 

@@ -89,6 +89,10 @@ export class Catalogue {
     return this.resources.get(id);
   }
 
+  allResources(): ResourceRecord[] {
+    return [...this.resources.values()];
+  }
+
   resourcesOf(packageId: string): ResourceRecord[] {
     return [...this.resources.values()].filter((r) => r.packageId === packageId);
   }
