@@ -7,7 +7,7 @@
 import type { ActionParams, UploadedFile } from '../actions/types';
 import { BadRequestError } from '../errors';
 import type { RequestBody } from './body-reader';
-import { pythonRepr } from './python-repr';
+import { pythonRepr } from '../util/python-repr';
 
 export interface ParamsInput {
   readonly method: 'GET' | 'POST';

@@ -51,10 +51,14 @@ export function createPackage(catalogue: Catalogue, params: Record<string, unkno
   return record;
 }
 
-export function findPackageOrThrow(catalogue: Catalogue, idOrName: unknown): PackageRecord {
+/**
+ * CKAN's show, patch and delete actions raise a bare NotFound (`Not found`); its update
+ * actions add a detail (`Not found: Package was not found.`), which `detail` carries.
+ */
+export function findPackageOrThrow(catalogue: Catalogue, idOrName: unknown, detail?: string): PackageRecord {
   if (typeof idOrName !== 'string' || idOrName === '') throw invalid('id', 'Missing value');
   const p = catalogue.findPackage(idOrName);
-  if (!p) throw new NotFoundError();
+  if (!p) throw new NotFoundError(detail);
   return p;
 }
 
@@ -90,10 +94,11 @@ function guessFormat(url: string): string {
   return m ? m[1]!.toUpperCase() : '';
 }
 
-export function findResourceOrThrow(catalogue: Catalogue, id: unknown): ResourceRecord {
+/** As findPackageOrThrow: `Not found`, or with the update actions' detail. */
+export function findResourceOrThrow(catalogue: Catalogue, id: unknown, detail?: string): ResourceRecord {
   if (typeof id !== 'string' || id === '') throw invalid('id', 'Missing value');
   const r = catalogue.findResource(id);
-  if (!r) throw new NotFoundError('Resource was not found.');
+  if (!r) throw new NotFoundError(detail);
   return r;
 }
 
@@ -140,7 +145,7 @@ export function searchPackages(catalogue: Catalogue, params: PackageSearchParams
 
 /** package_update (all editable fields) or package_patch (only the given ones). */
 export function updatePackage(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): PackageRecord {
-  const p = findPackageOrThrow(catalogue, params.id ?? params.name);
+  const p = findPackageOrThrow(catalogue, params.id ?? params.name, patch ? undefined : 'Package was not found.');
   const merged = patch ? { name: p.name, title: p.title, notes: p.notes, ...p.extras, ...params } : params;
   p.name = checkPackageName(catalogue, merged.name ?? p.name, p.id);
   p.title = text(merged.title) || p.name;
@@ -152,7 +157,7 @@ export function updatePackage(catalogue: Catalogue, params: Record<string, unkno
 
 /** resource_update / resource_patch on the metadata (a new upload or url is the caller's job). */
 export function updateResource(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): ResourceRecord {
-  const r = findResourceOrThrow(catalogue, params.id);
+  const r = findResourceOrThrow(catalogue, params.id, patch ? undefined : 'Resource was not found.');
   const current = { name: r.name, description: r.description, url: r.url, url_type: r.urlType, format: r.format, ...r.extras };
   const merged = patch ? { ...current, ...params } : params;
   r.name = text(merged.name);

@@ -74,7 +74,21 @@ function toBool(value: unknown, type: FieldType): number {
 function toText(value: unknown, type: FieldType): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // psycopg2 sends a list as an ARRAY, which PostgreSQL casts to its array text `{a,"b c"}`;
+  // a dict it cannot send at all.
+  if (Array.isArray(value)) return pgArrayText(value);
+  if (value !== null && typeof value === 'object') throw new CoercionError("can't adapt type 'dict'");
   throw syntax(type, value);
+}
+
+/** PostgreSQL's array output: elements quoted when empty, `NULL`, or holding `{},"\` or spaces. */
+function pgArrayText(items: readonly unknown[]): string {
+  return `{${items.map((item) => {
+    if (item === null || item === undefined) return 'NULL';
+    if (Array.isArray(item)) return pgArrayText(item);
+    const text = typeof item === 'boolean' ? (item ? 't' : 'f') : typeof item === 'object' ? JSON.stringify(item) : String(item);
+    return text === '' || /^null$/i.test(text) || /[{},"\\\s]/.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : text;
+  }).join(',')}}`;
 }
 
 /**
