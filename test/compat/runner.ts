@@ -66,6 +66,16 @@ export interface CompatExpect {
   readonly keys?: Readonly<Record<string, readonly string[]>>;
 }
 
+export type ExpectOverride = { readonly [K in keyof CompatExpect]?: CompatExpect[K] | null };
+
+/** The main expectation with a target's overrides applied. */
+function overridden(expect: CompatExpect, override: ExpectOverride | null | undefined): CompatExpect {
+  if (!override) return expect;
+  const merged: Record<string, unknown> = { ...expect, ...override };
+  for (const [key, value] of Object.entries(override)) if (value === null) delete merged[key];
+  return merged as CompatExpect;
+}
+
 export interface CompatStep {
   readonly note?: string;
   readonly request: CompatRequest;
@@ -111,8 +121,11 @@ export interface CompatCase {
   readonly steps: readonly CompatStep[];
   /** Only Deskstore has this (an extension): why, and the case is skipped against CKAN. */
   readonly deskstore_only?: string;
-  /** How CKAN 2.10 differs: skipped with a reason, or other expectations per step. */
-  readonly ckan_2_10?: { readonly skip?: string; readonly note?: string; readonly steps?: readonly (CompatExpect | null)[] };
+  /**
+   * How CKAN 2.10 differs: skipped with a reason, or per step the expectations that replace
+   * the main ones (a null value drops that check; a null step keeps the main expectation).
+   */
+  readonly ckan_2_10?: { readonly skip?: string; readonly note?: string; readonly steps?: readonly (ExpectOverride | null)[] };
 }
 
 export interface Target {
@@ -397,7 +410,7 @@ export async function runCase(c: CompatCase, target: Target): Promise<string[]> 
   }
   const overrides = target.kind === 'ckan-2.10' ? c.ckan_2_10?.steps ?? [] : [];
   for (const [i, step] of c.steps.entries()) {
-    const expect: CompatExpect = { ...names.fill(step.expect), ...(overrides[i] ? names.fill(overrides[i]) : {}) };
+    const expect = overridden(names.fill(step.expect), overrides[i] ? names.fill(overrides[i]) : null);
     let answer: Answer;
     try {
       answer = await send(target, names.fill(step.request));
