@@ -13,6 +13,7 @@ import { formatFromFileName, importFileSize } from '../importer/file-source';
 import { importCsv } from '../importer/import-csv';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { createProgressReporter } from './progress-reporter';
+import { RESOURCE_ID_RULE, resourceIdProblem } from '../storage/data-paths';
 
 export interface ImportArgs {
   readonly file: string;
@@ -115,7 +116,7 @@ function forcedTypes(specs: readonly string[]): Record<string, ImportType> {
 
 export const importCli: CliCommand = {
   name: 'import',
-  usage: `deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id UUID]
+  usage: `deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id ID]
                    [--encoding E] [--delimiter D] [--skip-lines N] [--type COLUMN=TYPE ...]
                    [--language english|simple|italian] [--keep-spaces]`,
   options: {
@@ -138,6 +139,8 @@ export const importCli: CliCommand = {
     const packageName = stringOption(values.package);
     const resourceName = stringOption(values.name);
     const resourceId = stringOption(values['resource-id']);
+    const idProblem = resourceId === undefined ? null : resourceIdProblem(resourceId);
+    if (idProblem) throw new UsageError(`--resource-id: ${idProblem} (${RESOURCE_ID_RULE})`);
     await importCommand({
       importWorker: env.here('./import-worker.js'),
       file: resolve(positionals[0]!),

@@ -23,7 +23,8 @@ import { executeSearch } from './search/execute-search';
 import { searchTableMetadata, TABLE_METADATA } from './search/table-metadata';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
-import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations, resourceDir } from './storage/resource-files';
+import { pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
+import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations } from './storage/resource-files';
 import type { StoredField } from './catalogue/records';
 
 /** Journal bytes that trigger a checkpoint: big tables tolerate a bigger journal. */
@@ -191,7 +192,7 @@ export class Engine implements EngineContext {
     const r = findResourceOrThrow(this.catalogue, id);
     this.catalogue.commit(() => this.catalogue.deleteResource(r.id));
     this.cache.evict(r.id);
-    rmSync(resourceDir(this.dataDir, r.id), { recursive: true, force: true });
+    this.removeResourceFiles(r.id);
   }
 
   /** package_delete: the dataset and all of its resources. */
@@ -204,8 +205,17 @@ export class Engine implements EngineContext {
     });
     for (const r of resources) {
       this.cache.evict(r.id);
-      rmSync(resourceDir(this.dataDir, r.id), { recursive: true, force: true });
+      this.removeResourceFiles(r.id);
     }
+  }
+
+  /**
+   * A deleted resource's folder. A catalogue written before ids were checked may name one that
+   * cannot be a folder: it never had files of its own, so there is nothing to remove.
+   */
+  private removeResourceFiles(resourceId: string): void {
+    const dir = resourceDirIfValid(this.dataDir, resourceId);
+    if (dir) rmSync(dir, { recursive: true, force: true });
   }
 
   async searchSql(sql: string): Promise<SqlOutcome> {
@@ -257,18 +267,20 @@ export class Engine implements EngineContext {
    * start-up, so everything the catalogue does not name can go.
    */
   private removeCrashLeftovers(): void {
-    const root = join(this.dataDir, 'resources');
     let folders: string[];
     try {
-      folders = readdirSync(root);
+      folders = readdirSync(pathInside(this.dataDir, 'resources'));
     } catch {
       return;
     }
     try {
       for (const id of folders) {
+        // Only folders a resource id can name are ours to clean; anything else is left alone.
+        const dir = resourceDirIfValid(this.dataDir, id);
+        if (!dir) continue;
         const datastore = this.catalogue.findResource(id)?.datastore;
-        if (datastore) removeAllGenerationsBut(join(root, id), datastore.generation);
-        else rmSync(join(root, id), { recursive: true, force: true });
+        if (datastore) removeAllGenerationsBut(dir, datastore.generation);
+        else rmSync(dir, { recursive: true, force: true });
       }
     } catch (err) {
       // A read-only data directory can still be served; leftovers wait for a writable start.

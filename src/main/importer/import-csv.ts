@@ -1,3 +1,4 @@
+import { transaction } from '../engine/sqlite/transaction';
 import { importFileSize, openByteStream } from './file-source';
 import { TableStore } from '../engine/column-store/table-store';
 import type { TextSearchLanguage } from '../engine/fts';
@@ -175,9 +176,7 @@ async function storeTable(opts: CsvImportOptions, store: TableStore): Promise<nu
   const db = new SQL.Database();
   try {
     db.exec(createTableSql(opts.resourceId, store.columns.map((c) => ({ id: c.id, type: c.type }))));
-    db.exec('BEGIN');
-    insertFromStore(SQL, db, opts.resourceId, store);
-    db.exec('COMMIT');
+    transaction(db, () => insertFromStore(SQL, db, opts.resourceId, store));
     return writeSqliteFile(opts.dir, opts.generation, db.export());
   } finally {
     db.close();

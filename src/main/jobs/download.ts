@@ -1,9 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { createWriteStream, rmSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { basename } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ImportInputError } from '../importer/import-errors';
+import { pathInside, uniqueFileName } from '../storage/data-paths';
 
 /**
  * Fetches a resource's `url` to a file, streamed (a large file never sits in memory) and
@@ -35,7 +35,7 @@ export async function downloadToFile(
   const total = Number(response.headers.get('content-length') ?? 0);
   if (total > maxBytes) throw new DownloadError(`${url} is ${total} bytes, more than the ${maxBytes}-byte limit`);
   const name = decodeURIComponent(basename(parsed.pathname)) || 'download.csv';
-  const path = join(dir, `${randomUUID()}-download`);
+  const path = pathInside(dir, uniqueFileName('download'));
   let done = 0;
   const counter = new Transform({
     transform(chunk: Buffer, _enc, callback) {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { basename, join } from 'node:path';
+import { join } from 'node:path';
 import type { EngineApi } from '../engine/engine-api';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { workerImportRunner } from '../importer/worker-runner';
@@ -8,6 +8,7 @@ import type { ImportProgress } from '../importer/import-csv';
 import { downloadToFile } from './download';
 import { StorageError } from '../errors';
 import { storageFailure } from '../engine/storage/durable-files';
+import { isGeneratedId, pathInside, uniqueFileName } from '../storage/data-paths';
 
 /**
  * Background loads of resource files into the DataStore, as CKAN's xloader does them: a
@@ -102,7 +103,7 @@ export class ImportJobs {
   /** Moves a file into the jobs folder, so the job owns it until it ends. */
   takeFile(path: string, name: string): FileJobSource {
     this.checkAvailable();
-    const dest = join(this.opts.jobsDir, `${randomUUID()}-${basename(name).replace(/[^\w.-]+/g, '_')}`);
+    const dest = pathInside(this.opts.jobsDir, uniqueFileName(name));
     renameSync(path, dest);
     return { kind: 'file', path: dest, name, owned: true };
   }
@@ -114,7 +115,7 @@ export class ImportJobs {
   stage(path: string, name: string): { id: string; path: string } {
     this.checkAvailable();
     const id = randomUUID();
-    const dest = join(this.stagedDir, id);
+    const dest = pathInside(this.stagedDir, id);
     renameSync(path, dest);
     writeFileSync(`${dest}.json`, JSON.stringify({ name, staged: nowIso() }));
     return { id, path: dest };
@@ -122,8 +123,8 @@ export class ImportJobs {
 
   /** Where a staged upload is, to preview it again with other options. */
   stagedPath(id: string): string | null {
-    if (!/^[0-9a-f-]{36}$/.test(id)) return null;
-    const path = join(this.stagedDir, id);
+    if (!isGeneratedId(id)) return null;
+    const path = pathInside(this.stagedDir, id);
     return existsSync(path) ? path : null;
   }
 

@@ -4,16 +4,15 @@
  * malformed, client gone) every file this request created is removed before the promise
  * rejects, so no partial upload survives.
  */
-import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import type { IncomingMessage } from 'node:http';
-import { join } from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
 import type { UploadedFile } from '../actions/types';
 import { BadRequestError } from '../errors';
+import { pathInside, uniqueFileName } from '../storage/data-paths';
 import { BodyTooLargeError, ClientGoneError } from './body-errors';
 
 export interface MultipartLimits {
@@ -94,7 +93,14 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
         stream.resume();
         return;
       }
-      const path = join(limits.uploadDir, `upload-${randomUUID()}`);
+      let path: string;
+      try {
+        path = pathInside(limits.uploadDir, `upload-${uniqueFileName()}`);
+      } catch (err) {
+        stream.resume();
+        fail(err);
+        return;
+      }
       createdPaths.push(path);
       fileStreams.push(stream);
       let size = 0;

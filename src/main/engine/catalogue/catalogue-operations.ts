@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { foldText } from '../../../shared/fold-text';
 import { NotFoundError, ValidationError, invalid } from '../../errors';
+import { checkResourceId } from '../../storage/data-paths';
 import type { Catalogue } from './catalogue';
 import { packageDict, resourceDict, type CkanDict } from './ckan-dicts';
 import type { PackageRecord, ResourceRecord } from './records';
@@ -45,10 +46,26 @@ export function createPackage(catalogue: Catalogue, params: Record<string, unkno
     extras: extrasOf(params, PACKAGE_KEYS),
   };
   catalogue.putPackage(record);
-  if (Array.isArray(params.resources)) {
-    for (const r of params.resources) createResource(catalogue, { ...(r as Record<string, unknown>), package_id: id });
-  }
+  if (Array.isArray(params.resources)) createPackageResources(catalogue, id, params.resources);
   return record;
+}
+
+/**
+* The resources of a package_create, each checked: CKAN reports them as a list with one dict
+ * per resource, empty for the good ones (`{"resources": [{}, {"id": [...]}]}`). The caller's
+ * catalogue commit rolls back the ones created before a failure.
+ */
+function createPackageResources(catalogue: Catalogue, packageId: string, resources: readonly unknown[]): void {
+  const errors = resources.map((r): Record<string, unknown> => {
+    try {
+      createResource(catalogue, { ...(r as Record<string, unknown>), package_id: packageId });
+      return {};
+    } catch (err) {
+      if (err instanceof ValidationError) return err.members;
+      throw err;
+    }
+  });
+  if (errors.some((e) => Object.keys(e).length > 0)) throw new ValidationError({ resources: errors });
 }
 
 /**
@@ -66,8 +83,7 @@ export function createResource(catalogue: Catalogue, params: Record<string, unkn
   if (params.package_id === undefined || params.package_id === '') throw invalid('package_id', 'Missing value');
   const pkg = catalogue.findPackage(String(params.package_id));
   if (!pkg) throw new ValidationError({ package_id: ['Not found: Dataset'] });
-  const id = typeof params.id === 'string' && params.id ? params.id : randomUUID();
-  if (catalogue.findResource(id)) throw invalid('id', 'Resource id already exists.');
+  const id = newResourceId(catalogue, params.id);
   const created = now();
   const url = text(params.url);
   const record: ResourceRecord = {
@@ -87,6 +103,20 @@ export function createResource(catalogue: Catalogue, params: Record<string, unkn
   catalogue.putResource(record);
   pkg.modified = created;
   return record;
+}
+
+/**
+ * A new resource's id: the client's, if CKAN's rule accepts it (ids become folder names,
+ * storage/data-paths.ts) and no resource has it, or one that differs only in case (the same
+ * folder on macOS and Windows); a fresh UUID when none was given.
+ */
+function newResourceId(catalogue: Catalogue, requested: unknown): string {
+  if (requested === undefined || requested === null || requested === '') return randomUUID();
+  const id = checkResourceId(requested);
+  if (catalogue.findResource(id) || catalogue.resourceSharingFolder(id)) {
+    throw invalid('id', 'Resource id already exists.');
+  }
+  return id;
 }
 
 function guessFormat(url: string): string {

@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { StorageError } from '../../errors';
 import { writeFileDurably } from '../storage/durable-files';
+import { resourceFolderKey } from '../../storage/data-paths';
 import type { CatalogueFile, DatastoreRecord, PackageRecord, ResourceRecord } from './records';
 
 const FILE_NAME = 'catalogue.json';
@@ -15,6 +16,8 @@ export class Catalogue {
   private readonly packages = new Map<string, PackageRecord>();
   private readonly resources = new Map<string, ResourceRecord>();
   private readonly aliases = new Map<string, string>();
+  /** Resource ids by the folder they name on a case-insensitive disk (data-paths.ts). */
+  private readonly folders = new Map<string, string>();
 
   private constructor(private readonly path: string, data: CatalogueFile) {
     this.load(data);
@@ -24,9 +27,11 @@ export class Catalogue {
     this.packages.clear();
     this.resources.clear();
     this.aliases.clear();
+    this.folders.clear();
     for (const p of data.packages) this.packages.set(p.id, p);
     for (const r of data.resources) {
       this.resources.set(r.id, r);
+      this.folders.set(resourceFolderKey(r.id), r.id);
       for (const alias of r.datastore?.aliases ?? []) this.aliases.set(alias, r.id);
     }
   }
@@ -99,12 +104,20 @@ export class Catalogue {
 
   putResource(record: ResourceRecord): void {
     this.resources.set(record.id, record);
+    this.folders.set(resourceFolderKey(record.id), record.id);
+  }
+
+  /** The resource whose folder `id` would share on a case-insensitive disk, if any. */
+  resourceSharingFolder(id: string): ResourceRecord | undefined {
+    const owner = this.folders.get(resourceFolderKey(id));
+    return owner === undefined ? undefined : this.resources.get(owner);
   }
 
   deleteResource(id: string): void {
     const r = this.resources.get(id);
     for (const alias of r?.datastore?.aliases ?? []) this.aliases.delete(alias);
     this.resources.delete(id);
+    if (this.folders.get(resourceFolderKey(id)) === id) this.folders.delete(resourceFolderKey(id));
   }
 
   /** A resource id or one of its aliases → the resource id, if it names a DataStore table. */

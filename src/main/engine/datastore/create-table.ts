@@ -1,3 +1,4 @@
+import { transaction } from '../sqlite/transaction';
 import { ValidationError, invalid } from '../../errors';
 import type { DatastoreRecord, ResourceRecord } from '../catalogue/records';
 import { createResource } from '../catalogue/catalogue-operations';
@@ -9,7 +10,7 @@ import { loadSqlJs } from '../sqlite/sql-js';
 import { createTableSql } from '../sqlite/table-sql';
 import { createUniqueKey, dropUniqueKey } from './unique-key';
 import { quoteIdentifier } from '../sqlite/identifiers';
-import { resourceDir } from '../storage/resource-files';
+import { resourceDir } from '../../storage/data-paths';
 import { buildTextIndex } from '../text-index/build-text-index';
 import { chooseIndexedColumns } from '../text-index/text-layout';
 import type { EngineContext } from '../engine-context';
@@ -153,10 +154,10 @@ async function createTable(
   const entry: JournalEntry = { ops: values.map((v, i) => ({ t: 'put', id: i + 1, v: Object.fromEntries(v) })) };
   try {
     db.exec(createTableSql(target.id, columns));
-    db.exec('BEGIN');
-    applyEntryToSqlite(db, target.id, entry);
-    if (primaryKey.length) createUniqueKey(db, target.id, primaryKey, columns);
-    db.exec('COMMIT');
+    transaction(db, () => {
+      applyEntryToSqlite(db, target.id, entry);
+      if (primaryKey.length) createUniqueKey(db, target.id, primaryKey, columns);
+    });
   } catch (err) {
     db.close();
     throw err;
@@ -200,8 +201,7 @@ async function extendTable(
     && [...req.primaryKey].sort().join('\u0000') !== [...current].sort().join('\u0000');
   const db = await resource.sqlite();
   const table = quoteIdentifier(target.id);
-  db.exec('BEGIN');
-  try {
+  transaction(db, () => {
     for (const c of added) db.exec(`ALTER TABLE ${table} ADD COLUMN ${quoteIdentifier(c.id)} ${c.type.sqliteType}`);
     if (keyChanged) dropUniqueKey(db, target.id);
     for (const c of dropped) db.exec(`ALTER TABLE ${table} DROP COLUMN ${quoteIdentifier(c.id)}`);
@@ -211,11 +211,7 @@ async function extendTable(
       throw asBulkInsertError(err, records.length);
     }
     if (keyChanged && primaryKey.length) createUniqueKey(db, target.id, primaryKey, all);
-    db.exec('COMMIT');
-  } catch (err) {
-    db.exec('ROLLBACK');
-    throw err;
-  }
+  });
   for (const c of added) resource.store.addColumn(c.id, c.type);
   for (const c of dropped) resource.store.removeColumn(c.id);
   applyEntryToMemory(resource, entry);

@@ -1,3 +1,4 @@
+import { rolledBack, transaction } from '../sqlite/transaction';
 import type { Database } from 'sql.js';
 import type { EngineContext } from '../engine-context';
 import { applyEntryToMemory } from '../journal/apply-entry';
@@ -17,20 +18,13 @@ export async function commitWrite(
   ctx: EngineContext, resource: OpenResource, apply: (db: Database) => JournalEntry, dryRun = false,
 ): Promise<JournalEntry> {
   const db = await resource.sqlite();
-  db.exec('BEGIN');
-  let entry: JournalEntry;
-  try {
-    entry = apply(db);
-    if (dryRun || entry.ops.length === 0) {
-      db.exec('ROLLBACK');
-      return entry;
-    }
-    resource.journal().append(entry);
-  } catch (err) {
-    db.exec('ROLLBACK');
-    throw err;
-  }
-  db.exec('COMMIT');
+  if (dryRun) return rolledBack(db, () => apply(db));
+  const entry = transaction(db, () => {
+    const applied = apply(db);
+    if (applied.ops.length > 0) resource.journal().append(applied);
+    return applied;
+  });
+  if (entry.ops.length === 0) return entry;
   applyEntryToMemory(resource, entry);
   ctx.afterWrite(resource);
   return entry;

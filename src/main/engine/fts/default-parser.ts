@@ -22,8 +22,14 @@ const STATE_URL_PATH_FIRST = stateId('InURLPathFirst');
 // shared by all parser instances (the worker is single-threaded), bounds the work per text;
 // tokenizer.ts degrades to plain word splitting once it is spent.
 let stepsLeft = Infinity;
+let stepsGranted = Infinity;
 export function setStepBudget(steps: number): void {
   stepsLeft = steps;
+  stepsGranted = steps;
+}
+/** Parser steps taken since the budget was last set: the tests' measure of parsing work. */
+export function stepsTaken(): number {
+  return stepsGranted - stepsLeft;
 }
 export function stepBudgetExhausted(): boolean {
   return stepsLeft <= 0;

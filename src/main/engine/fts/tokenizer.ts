@@ -96,6 +96,11 @@ export interface ScanOptions {
 const STEPS_PER_CHAR = 64;
 const STEPS_BASE = 100_000;
 
+/** The parsing work a text of `length` UTF-16 units may cost before plain word splitting takes over. */
+export function stepBudgetFor(length: number): number {
+  return STEPS_BASE + STEPS_PER_CHAR * length;
+}
+
 /** Tokenizes `text` into `out` (blank tokens omitted). */
 export function scanTokens(text: string, out: TokenBuffer, options?: ScanOptions): void {
   const fastPaths = options?.fastPaths ?? true;
@@ -105,7 +110,7 @@ export function scanTokens(text: string, out: TokenBuffer, options?: ScanOptions
   const p = rootParser;
   p.init(text, 0);
   const len = text.length;
-  setStepBudget(STEPS_BASE + STEPS_PER_CHAR * len);
+  setStepBudget(stepBudgetFor(len));
   for (;;) {
     if (fastPaths && p.depth === 1 && p.state[0] === STATE_BASE && !p.ignore && !p.wanthost) {
       // Fast paths leave the parser in Base: run them back to back until one declines.

@@ -1,3 +1,4 @@
+import { transaction } from '../sqlite/transaction';
 import type { Logger } from '../../logger';
 import { join } from 'node:path';
 import type { Database, SqlJsStatic } from 'sql.js';
@@ -103,9 +104,10 @@ export class OpenResource implements SearchableResource {
         db = new SQL.Database(readSqliteFile(this.dir, this.generation));
         db.exec('SELECT count(*) FROM sqlite_master'); // a damaged header fails here, not mid-write
         if (this.pendingSql.length) {
-          db.exec('BEGIN');
-          for (const entry of this.pendingSql) applyEntryToSqlite(db, this.id, entry);
-          db.exec('COMMIT');
+          const opened = db;
+          transaction(opened, () => {
+            for (const entry of this.pendingSql) applyEntryToSqlite(opened, this.id, entry);
+          });
         }
         this.pendingSql = [];
         this.db = db;
@@ -123,9 +125,7 @@ export class OpenResource implements SearchableResource {
     const db = new SQL.Database();
     db.exec(createTableSql(this.id, this.fields));
     if (this.record.primaryKey.length) db.exec(uniqueIndexSql(this.id, this.record.primaryKey));
-    db.exec('BEGIN');
-    insertFromStore(SQL, db, this.id, this.store);
-    db.exec('COMMIT');
+    transaction(db, () => insertFromStore(SQL, db, this.id, this.store));
     return db;
   }
 

@@ -6,7 +6,8 @@ import { Journal } from '../journal/journal';
 import type { JournalEntry } from '../journal/journal-entry';
 import { StorageError } from '../../errors';
 import { sqlJsLoaded } from '../sqlite/sql-js';
-import { readColumnsFile, readSqliteFile, resourceDir, sqliteFileExists, writeColumnsFile } from '../storage/resource-files';
+import { resourceDir } from '../../storage/data-paths';
+import { readColumnsFile, readSqliteFile, sqliteFileExists, writeColumnsFile } from '../storage/resource-files';
 import { rebuildColumnsFromSqlite } from './rebuild-columns';
 import { journalPath, OpenResource } from './open-resource';
 

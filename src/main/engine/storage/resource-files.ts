@@ -12,11 +12,8 @@ import { storageFailure, writeFileDurably } from './durable-files';
  *   <generation>.columns  column store + full-text index, derived from the table
  * A new generation is written completely and fsynced before the catalogue points at it, so a
  * crash leaves the old version or the new one. Files of other generations are garbage.
+ * The folder itself comes from storage/data-paths.ts, which checks the id.
  */
-
-export function resourceDir(dataDir: string, resourceId: string): string {
-  return join(dataDir, 'resources', resourceId);
-}
 
 export const sqlitePath = (dir: string, generation: number): string => join(dir, `${generation}.sqlite`);
 export const columnsPath = (dir: string, generation: number): string => join(dir, `${generation}.columns`);
