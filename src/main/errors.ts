@@ -5,6 +5,7 @@
  * layer throws the same classes.
  */
 import { optional } from '../shared/optional';
+import { pythonRepr } from './util/python-repr';
 
 /** CKAN's `error` members other than `__type`: usually `{param: ["message"]}`, not always. */
 export type ValidationErrorMembers = Record<string, unknown>;
@@ -56,7 +57,26 @@ export class StorageError extends Error {
   }
 }
 
-export type ActionError = ValidationError | NotFoundError | AuthorizationError | BadRequestError | StorageError;
+/**
+ * package_search's errors, as CKAN's API view answers them: a query Solr cannot run is 409
+ * `Search Error` (`Search error: (<detail>,)`), a parameter the search refuses is 400
+ * `Search Query Error` (`Search Query is invalid: (<detail>,)`).
+ */
+export class SearchError extends Error {
+  readonly kind = 'search' as const;
+  constructor(readonly detail: string) {
+    super(`Search error: (${pythonRepr(detail)},)`);
+  }
+}
+
+export class SearchQueryError extends Error {
+  readonly kind = 'search_query' as const;
+  constructor(readonly detail: string) {
+    super(`Search Query is invalid: (${pythonRepr(detail)},)`);
+  }
+}
+
+export type ActionError = ValidationError | NotFoundError | AuthorizationError | BadRequestError | StorageError | SearchError | SearchQueryError;
 
 /** A structured-clone-safe form of an ActionError, for postMessage between threads. */
 export type WireError =
@@ -65,11 +85,12 @@ export type WireError =
   | { kind: 'authorization'; detail?: string }
   | { kind: 'bad_request'; body: string; status: number }
   | { kind: 'storage'; message: string }
+  | { kind: 'search' | 'search_query'; detail: string }
   | { kind: 'internal'; message: string; stack?: string; name?: string };
 
 export function isActionError(err: unknown): err is ActionError {
   return err instanceof ValidationError || err instanceof NotFoundError || err instanceof AuthorizationError
-    || err instanceof BadRequestError || err instanceof StorageError;
+    || err instanceof BadRequestError || err instanceof StorageError || err instanceof SearchError || err instanceof SearchQueryError;
 }
 
 export function toWireError(err: unknown): WireError {
@@ -78,6 +99,7 @@ export function toWireError(err: unknown): WireError {
   if (err instanceof AuthorizationError) return { kind: 'authorization', ...optional('detail', err.detail) };
   if (err instanceof BadRequestError) return { kind: 'bad_request', body: err.body, status: err.status };
   if (err instanceof StorageError) return { kind: 'storage', message: err.message };
+  if (err instanceof SearchError || err instanceof SearchQueryError) return { kind: err.kind, detail: err.detail };
   const e = err instanceof Error ? err : new Error(String(err));
   return { kind: 'internal', message: e.message, name: e.name, ...optional('stack', e.stack) };
 }
@@ -89,6 +111,8 @@ export function fromWireError(wire: WireError): Error {
     case 'authorization': return new AuthorizationError(wire.detail);
     case 'bad_request': return new BadRequestError(wire.body, wire.status);
     case 'storage': return new StorageError(wire.message);
+    case 'search': return new SearchError(wire.detail);
+    case 'search_query': return new SearchQueryError(wire.detail);
     case 'internal': {
       const e = new Error(wire.message);
       if (wire.stack) e.stack = wire.stack;

@@ -73,7 +73,7 @@ function overridden(expect: CompatExpect, override: ExpectOverride | null | unde
   if (!override) return expect;
   const merged: Record<string, unknown> = { ...expect, ...override };
   for (const [key, value] of Object.entries(override)) if (value === null) delete merged[key];
-  return merged as CompatExpect;
+  return merged;
 }
 
 export interface CompatStep {

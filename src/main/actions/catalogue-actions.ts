@@ -109,17 +109,6 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
         return engine.packageList(limit ?? null, offset ?? 0);
       },
     },
-    {
-      name: 'package_search', sideEffectFree: true,
-      async run(params, ctx) {
-        const errors = new SchemaErrors();
-        const rows = isMissing(params.rows) ? 10 : errors.take('rows', toNaturalNumber(params.rows));
-        const start = isMissing(params.start) ? 0 : errors.take('start', toNaturalNumber(params.start));
-        if (errors.any) throw new ValidationError(errors.members);
-        const q = isMissing(params.q) ? '' : String(params.q);
-        return engine.packageSearch({ q, rows: Math.min(rows ?? 10, 1000), start: start ?? 0 }, ctx.siteUrl);
-      },
-    },
     resourceWrite('resource_create', deps),
     resourceWrite('resource_update', deps),
     resourceWrite('resource_patch', deps),

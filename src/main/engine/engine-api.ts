@@ -7,6 +7,7 @@ import type { Engine } from './engine';
 export const ENGINE_METHODS = [
   'search', 'facets', 'info', 'datastoreCreate', 'datastoreUpsert', 'datastoreDelete', 'maintenance', 'checkpoint',
   'searchSql', 'packageCreate', 'packageShow', 'packageList', 'packageSearch', 'packageUpdate', 'packageDelete',
+  'groupCreate', 'groupShow', 'groupList', 'tagList',
   'resourceCreate', 'resourceShow', 'resourceUpdate', 'resourceDelete',
   'prepareImport', 'abandonImport', 'publishImport',
 ] as const;

@@ -4,9 +4,11 @@ import { NotFoundError, StorageError } from '../errors';
 import { consoleLogger, type Logger } from '../logger';
 import { Catalogue } from './catalogue/catalogue';
 import {
-  createPackage, createResource, findPackageOrThrow, findResourceOrThrow, listPackages, searchPackages, showPackage,
-  showResource, updatePackage, updateResource, type PackageSearchParams,
+  allPackageDicts, createPackage, createResource, findPackageOrThrow, findResourceOrThrow, listPackages, listTags, showPackage,
+  showResource, updatePackage, updateResource,
 } from './catalogue/catalogue-operations';
+import { createGroup, listGroups, showGroup, type GroupListRequest } from './catalogue/groups';
+import { searchPackageDicts, type PackageSearchRequest } from './catalogue/search/package-search';
 import { searchSql, type SqlOutcome } from './sql/search-sql';
 import type { CkanDict } from './catalogue/ckan-dicts';
 import type { ImportSource } from './catalogue/records';
@@ -164,8 +166,27 @@ export class Engine implements EngineContext {
     return listPackages(this.catalogue, limit, offset);
   }
 
-  packageSearch(params: PackageSearchParams, siteUrl: string): CkanDict {
-    return searchPackages(this.catalogue, params, siteUrl);
+  packageSearch(req: PackageSearchRequest, siteUrl: string): CkanDict {
+    const titles = new Map([...this.catalogue.listGroups(true), ...this.catalogue.listGroups(false)].map((g) => [g.name, g.title]));
+    return { ...searchPackageDicts(allPackageDicts(this.catalogue, siteUrl), req, titles) };
+  }
+
+  /** organization_create / group_create. */
+  groupCreate(params: Record<string, unknown>, isOrganization: boolean): CkanDict {
+    const record = this.catalogue.commit(() => createGroup(this.catalogue, params, isOrganization));
+    return showGroup(this.catalogue, record.id, isOrganization);
+  }
+
+  groupShow(idOrName: unknown, isOrganization: boolean): CkanDict {
+    return showGroup(this.catalogue, idOrName, isOrganization);
+  }
+
+  groupList(req: GroupListRequest): unknown[] {
+    return listGroups(this.catalogue, req);
+  }
+
+  tagList(query: string, allFields: boolean): unknown[] {
+    return listTags(this.catalogue, query, allFields);
   }
 
   resourceCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { foldText } from '../../../shared/fold-text';
 import { NotFoundError, ValidationError, invalid } from '../../errors';
 import { checkResourceId } from '../../storage/data-paths';
 import type { Catalogue } from './catalogue';
-import { packageDict, resourceDict, type CkanDict } from './ckan-dicts';
+import { packageDict, resourceDict, tagId, type CkanDict } from './ckan-dicts';
+import { COMPUTED_PACKAGE_KEYS, STRUCTURED_PACKAGE_KEYS, structuredFields } from './package-fields';
 import type { PackageRecord, ResourceRecord } from './records';
 
 /**
@@ -13,7 +13,7 @@ import type { PackageRecord, ResourceRecord } from './records';
  */
 
 const NAME_PATTERN = /^[a-z0-9_-]+$/;
-const PACKAGE_KEYS = new Set(['id', 'name', 'title', 'notes', 'resources']);
+const PACKAGE_KEYS = new Set(['id', 'name', 'title', 'notes', 'resources', ...STRUCTURED_PACKAGE_KEYS, ...COMPUTED_PACKAGE_KEYS]);
 const RESOURCE_KEYS = new Set(['id', 'package_id', 'name', 'description', 'url', 'url_type', 'format', 'upload']);
 
 const now = (): string => new Date().toISOString().replace('Z', '');
@@ -23,7 +23,8 @@ function extrasOf(params: Record<string, unknown>, known: Set<string>): Record<s
   return Object.fromEntries(Object.entries(params).filter(([k]) => !known.has(k) && !k.startsWith('__')));
 }
 
-export function checkPackageName(catalogue: Catalogue, name: unknown, exceptId?: string): string {
+/** CKAN's name rules, shared by datasets, organizations and groups (name_validator). */
+export function checkNameFormat(name: unknown): string {
   if (name === undefined || name === null || name === '') throw invalid('name', 'Missing value');
   if (typeof name !== 'string') throw invalid('name', 'Must be a string');
   if (name.length < 2) throw invalid('name', 'Must be at least 2 characters long');
@@ -31,6 +32,11 @@ export function checkPackageName(catalogue: Catalogue, name: unknown, exceptId?:
   if (!NAME_PATTERN.test(name)) {
     throw invalid('name', 'Must be purely lowercase alphanumeric (ascii) characters and these symbols: -_');
   }
+  return name;
+}
+
+export function checkPackageName(catalogue: Catalogue, raw: unknown, exceptId?: string): string {
+  const name = checkNameFormat(raw);
   const taken = catalogue.findPackage(name);
   if (taken && taken.id !== exceptId) throw invalid('name', 'That URL is already in use.');
   return name;
@@ -41,8 +47,11 @@ export function createPackage(catalogue: Catalogue, params: Record<string, unkno
   const id = typeof params.id === 'string' && params.id ? params.id : randomUUID();
   if (catalogue.findPackage(id)) throw invalid('id', 'Dataset id already exists');
   const created = now();
+  const structured = structuredFields(catalogue, params);
   const record: PackageRecord = {
     id, name, title: text(params.title) || name, notes: text(params.notes), created, modified: created,
+    ownerOrg: structured.ownerOrg ?? null, groups: structured.groups ?? [], tags: structured.tags ?? [],
+    licenseId: structured.licenseId ?? null,
     extras: extrasOf(params, PACKAGE_KEYS),
   };
   catalogue.putPackage(record);
@@ -51,7 +60,7 @@ export function createPackage(catalogue: Catalogue, params: Record<string, unkno
 }
 
 /**
-* The resources of a package_create, each checked: CKAN reports them as a list with one dict
+ * The resources of a package_create, each checked: CKAN reports them as a list with one dict
  * per resource, empty for the good ones (`{"resources": [{}, {"id": [...]}]}`). The caller's
  * catalogue commit rolls back the ones created before a failure.
  */
@@ -140,7 +149,7 @@ export function showResource(catalogue: Catalogue, id: unknown, siteUrl: string)
 
 export function showPackage(catalogue: Catalogue, idOrName: unknown, siteUrl: string): CkanDict {
   const p = findPackageOrThrow(catalogue, idOrName);
-  return packageDict(p, catalogue.resourcesOf(p.id), siteUrl);
+  return packageDict(p, catalogue.resourcesOf(p.id), siteUrl, (id) => catalogue.groupById(id));
 }
 
 export function listPackages(catalogue: Catalogue, limit: number | null, offset: number): string[] {
@@ -148,38 +157,32 @@ export function listPackages(catalogue: Catalogue, limit: number | null, offset:
   return names.slice(offset, limit === null ? undefined : offset + limit);
 }
 
-export interface PackageSearchParams {
-  readonly q: string;
-  readonly rows: number;
-  readonly start: number;
+/** Every dataset as package_show shows it, for package_search. */
+export function allPackageDicts(catalogue: Catalogue, siteUrl: string): CkanDict[] {
+  return catalogue.listPackages().map((p) => packageDict(p, catalogue.resourcesOf(p.id), siteUrl, (id) => catalogue.groupById(id)));
 }
 
-/**
- * package_search over titles, names, notes and resource names: every word of `q` must appear
- * (case- and accent-insensitive substring), as a person typing in a search box expects.
- */
-export function searchPackages(catalogue: Catalogue, params: PackageSearchParams, siteUrl: string): CkanDict {
-  const words = foldText(params.q === '*:*' ? '' : params.q).split(/\s+/).filter(Boolean);
-  const matches = catalogue.listPackages().filter((p) => {
-    const haystack = foldText([p.name, p.title, p.notes, ...catalogue.resourcesOf(p.id).map((r) => `${r.name} ${r.description}`)].join(' '));
-    return words.every((w) => haystack.includes(w));
-  }).sort((a, b) => b.modified.localeCompare(a.modified));
-  return {
-    count: matches.length,
-    sort: 'score desc, metadata_modified desc',
-    facets: {},
-    search_facets: {},
-    results: matches.slice(params.start, params.start + params.rows).map((p) => packageDict(p, catalogue.resourcesOf(p.id), siteUrl)),
-  };
+/** tag_list: every free tag in use, by name; `query` keeps those containing it (any case). */
+export function listTags(catalogue: Catalogue, query: string, allFields: boolean): unknown[] {
+  const wanted = query.toLowerCase();
+  const names = [...new Set(catalogue.listPackages().flatMap((p) => p.tags ?? []))]
+    .filter((t) => t.toLowerCase().includes(wanted)).sort();
+  return allFields ? names.map((name) => ({ id: tagId(name), name, vocabulary_id: null, display_name: name })) : names;
 }
 
 /** package_update (all editable fields) or package_patch (only the given ones). */
 export function updatePackage(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): PackageRecord {
   const p = findPackageOrThrow(catalogue, params.id ?? params.name, patch ? undefined : 'Package was not found.');
   const merged = patch ? { name: p.name, title: p.title, notes: p.notes, ...p.extras, ...params } : params;
+  const structured = structuredFields(catalogue, merged);
   p.name = checkPackageName(catalogue, merged.name ?? p.name, p.id);
   p.title = text(merged.title) || p.name;
   p.notes = text(merged.notes);
+  // An update replaces what it does not mention with nothing; a patch keeps it.
+  p.ownerOrg = structured.ownerOrg !== undefined ? structured.ownerOrg : patch ? p.ownerOrg ?? null : null;
+  p.groups = structured.groups ?? (patch ? p.groups ?? [] : []);
+  p.tags = structured.tags ?? (patch ? p.tags ?? [] : []);
+  p.licenseId = structured.licenseId !== undefined ? structured.licenseId : patch ? p.licenseId ?? null : null;
   p.extras = extrasOf(merged, PACKAGE_KEYS);
   p.modified = now();
   return p;
