@@ -3,6 +3,7 @@ import type { ImportPreview } from '../importer/preview';
 import type { EngineApi } from '../engine/engine-api';
 import type { SqlOutcome } from '../engine/sql/search-sql';
 import type { ImportJobs } from '../jobs/import-jobs';
+import type { PendingUpload } from '../storage/upload-files';
 
 /** What actions reach: the engine (in its worker), background loads, facts about this instance. */
 export interface ActionDeps {
@@ -13,6 +14,11 @@ export interface ActionDeps {
   readonly preview?: (path: string, choices: ImportChoices) => Promise<ImportPreview>;
   /** datastore_search_sql with a time limit (the engine worker is restarted past it). */
   readonly searchSql?: (sql: string) => Promise<SqlOutcome>;
+  /**
+   * Places an uploaded file to become its resource's original (the download route serves it);
+   * absent where there is no data folder to keep it in.
+   */
+  readonly keepUpload?: (resourceId: string, path: string) => PendingUpload;
   readonly siteTitle: string;
   readonly version: string;
 }

@@ -1,6 +1,11 @@
-import { rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ValidationError } from '../errors';
+import { checkResourceId } from '../storage/data-paths';
+import type { PendingUpload } from '../storage/upload-files';
+import { mimeTypeOf } from '../util/mime-type';
+import { mungeFilename } from '../util/munge-filename';
 import type { CkanDict } from '../engine/catalogue/ckan-dicts';
 import type { FileJobSource, JobSource } from '../jobs/import-jobs';
 import { formatFromFileName } from '../importer/file-source';
@@ -16,12 +21,23 @@ import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validator
  * is loaded into the DataStore in the background, as CKAN's xloader does.
  */
 
+/**
+ * An uploaded file as CKAN's resource fields describe it: `url` is the munged file name (the
+ * dict shows the download URL), `url_type: upload`, the media type guessed from the name.
+ */
+function uploadMeta(meta: ActionParams, file: FileJobSource): ActionParams {
+  return {
+    ...meta, url: mungeFilename(file.name), url_type: 'upload', format: meta.format ?? formatFromFileName(file.name),
+    mimetype: mimeTypeOf(file.name), size: statSync(file.path).size,
+  };
+}
+
 /** The file a resource_create/update asks to load, if any; and the metadata to store. */
 function planLoad(deps: ActionDeps, params: ActionParams): { meta: ActionParams; source: JobSource | null } {
   const meta = Object.fromEntries(Object.entries(params).filter(([k]) => !LOAD_PARAMS.includes(k)));
   const file = isUploadedFile(params.upload) ? takeUpload(deps, params.upload)
     : isMissing(params.deskstore_upload_id) ? null : takeStaged(deps, String(params.deskstore_upload_id));
-  if (file) return { meta: { ...meta, url: file.name, url_type: 'upload', format: meta.format ?? formatFromFileName(file.name) }, source: file };
+  if (file) return { meta: uploadMeta(meta, file), source: file };
   const url = typeof params.url === 'string' ? params.url : '';
   const wanted = toBoolean(params.deskstore_load ?? false) || looksTabular(url, params.format);
   if (!url || params.url_type === 'datastore' || !wanted || !deps.jobs) return { meta, source: null };
@@ -56,13 +72,24 @@ function resourceWrite(name: 'resource_create' | 'resource_update' | 'resource_p
     name, sideEffectFree: false,
     async run(params, ctx: ActionContext) {
       const choices = loadChoices(params); // bad load options are refused before anything is created
-      const { meta, source } = planLoad(deps, params);
+      const planned = planLoad(deps, params);
+      const { source } = planned;
+      // An upload is kept before the resource exists, so the resource never points at nothing;
+      // it needs the id for that, which CKAN would otherwise make up while creating.
+      const meta = source?.kind === 'file' && planned.meta.url_type === 'upload' && name === 'resource_create' && isMissing(planned.meta.id)
+        ? { ...planned.meta, id: randomUUID() } : planned.meta;
       let dict: CkanDict;
+      let pending: PendingUpload | null = null;
       try {
+        if (source?.kind === 'file' && meta.url_type === 'upload' && deps.keepUpload) {
+          pending = deps.keepUpload(checkResourceId(meta.id), source.path);
+        }
         dict = name === 'resource_create'
           ? await deps.engine.resourceCreate(meta, ctx.siteUrl)
           : await deps.engine.resourceUpdate(meta, ctx.siteUrl, name === 'resource_patch');
+        pending?.commit();
       } catch (err) {
+        pending?.discard();
         if (source?.kind === 'file' && source.owned) rmSync(source.path, { force: true });
         throw err;
       }

@@ -5,7 +5,8 @@ import { ValidationError } from '../errors';
 import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
-import { dumpRoute, startHttpServer } from '../server';
+import { downloadRoutes, dumpRoute, pageRoutes, startHttpServer } from '../server';
+import { prepareUploadedFile, uploadedFilePath } from '../storage/upload-files';
 import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
 import { acquireDataDirectoryLock, type DataDirectoryLock } from './data-dir-lock';
@@ -68,6 +69,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       preview: (path, choices) => previewInWorker(opts.workers.importer, path, choices),
       searchSql: (sql) => client.callWithLimit(
         { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
+      keepUpload: (resourceId, path) => prepareUploadedFile(opts.dataDir, resourceId, path),
       siteTitle: 'Deskstore',
       version: opts.version,
     });
@@ -80,7 +82,11 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       uploadDir: join(opts.dataDir, 'uploads'),
       maxBodyBytes: opts.maxBodyBytes ?? 256 * 1024 * 1024,
       maxUploadBytes,
-      extraRoutes: [dumpRoute(engine.api)],
+      extraRoutes: [
+        dumpRoute(engine.api),
+        ...downloadRoutes({ engine: engine.api, uploadedFile: (id) => uploadedFilePath(opts.dataDir, id) }),
+        ...pageRoutes(),
+      ],
       ...(opts.logger ? { logger: opts.logger } : {}),
     });
     lock.setUrl(server.url);

@@ -22,6 +22,7 @@ import type { TextSearchLanguage } from './fts';
 import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
+import { removeUploadLeftovers, removeUploadedFile } from '../storage/upload-files';
 import { searchTableMetadata, TABLE_METADATA } from './search/table-metadata';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
@@ -237,6 +238,7 @@ export class Engine implements EngineContext {
   private removeResourceFiles(resourceId: string): void {
     const dir = resourceDirIfValid(this.dataDir, resourceId);
     if (dir) rmSync(dir, { recursive: true, force: true });
+    removeUploadedFile(this.dataDir, resourceId);
   }
 
   async searchSql(sql: string): Promise<SqlOutcome> {
@@ -307,6 +309,7 @@ export class Engine implements EngineContext {
       // A read-only data directory can still be served; leftovers wait for a writable start.
       this.logger.warn(`could not remove leftover files: ${(err as Error).message}`);
     }
+    removeUploadLeftovers(this.dataDir, (id) => this.catalogue.findResource(id) !== undefined, this.logger);
   }
 
 

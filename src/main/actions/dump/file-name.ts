@@ -59,12 +59,4 @@ export function dumpFileName(options: {
   return `${cleanFileName(summary ? `${base} (${summary})` : base) || base}${ext}`;
 }
 
-/** RFC 5987 `attr-char`s stay; everything else is percent-encoded UTF-8. */
-function encodeRfc5987(value: string): string {
-  return encodeURIComponent(value).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
-}
-
-export function contentDisposition(fileName: string): string {
-  const ascii = fileName.normalize('NFKD').replace(/[\u0300-\u036f]/g, '').replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeRfc5987(fileName)}`;
-}
+export { contentDisposition } from '../../util/content-disposition';

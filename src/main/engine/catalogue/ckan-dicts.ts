@@ -18,6 +18,19 @@ export function tagId(name: string): string {
 
 export type CkanDict = Record<string, unknown>;
 
+/**
+ * The `url` clients read: the DataStore plugin points datastore-only resources at their dump;
+ * an uploaded file's stored name becomes CKAN's download URL (resource_dictize), with the
+ * dataset's id, so `requests.get(resource["url"])` fetches the original (docs/ckan-contract.md §10.1).
+ */
+function resourceUrl(r: ResourceRecord, siteUrl: string): string {
+  if (r.urlType === 'datastore') return `${siteUrl}/datastore/dump/${r.id}`;
+  if (r.urlType === 'upload' && r.url && !/^[a-z][a-z0-9+.-]*:/i.test(r.url)) {
+    return `${siteUrl}/dataset/${r.packageId}/resource/${r.id}/download/${encodeURIComponent(r.url)}`;
+  }
+  return r.url;
+}
+
 export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): CkanDict {
   const ds = r.datastore;
   return {
@@ -26,12 +39,11 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
     package_id: r.packageId,
     name: r.name,
     description: r.description,
-    // The DataStore plugin points datastore-only resources at their dump (contract §10).
-    url: r.urlType === 'datastore' ? `${siteUrl}/datastore/dump/${r.id}` : r.url,
+    url: resourceUrl(r, siteUrl),
     url_type: r.urlType,
     format: r.format,
-    mimetype: r.format.toUpperCase() === 'CSV' ? 'text/csv' : null,
-    size: r.source?.bytes ?? null,
+    mimetype: r.extras.mimetype ?? (r.format.toUpperCase() === 'CSV' ? 'text/csv' : null),
+    size: r.extras.size ?? r.source?.bytes ?? null,
     state: 'active',
     resource_type: null,
     hash: '',
