@@ -1,5 +1,5 @@
 import type { ImportChoices } from '../importer/import-job';
-import type { ImportPreview } from '../importer/preview';
+import type { ImportPreview } from '../../shared/wire/import';
 import type { EngineApi } from '../engine/engine-api';
 import type { SqlOutcome } from '../engine/sql/search-sql';
 import type { ImportJobs } from '../jobs/import-jobs';

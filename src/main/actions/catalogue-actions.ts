@@ -7,6 +7,7 @@ import type { PendingUpload } from '../storage/upload-files';
 import { mimeTypeOf } from '../util/mime-type';
 import { mungeFilename } from '../util/munge-filename';
 import type { CkanDict } from '../engine/catalogue/ckan-dicts';
+import type { StatusShow } from '../../shared/wire/status';
 import type { FileJobSource, JobSource } from '../jobs/import-jobs';
 import { formatFromFileName } from '../importer/file-source';
 import type { ImportChoices } from '../importer/import-job';
@@ -165,7 +166,7 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
           extensions: ['datastore', 'xloader', 'deskstore'],
           ckan_version: '2.11.5',
           deskstore_version: deps.version,
-        };
+        } satisfies StatusShow;
       },
     },
   ];

@@ -4,6 +4,7 @@ import { ROWS_DEFAULT, ROWS_MAX } from '../engine/search/search-request';
 import { RawJson } from '../util/raw-json';
 import { optional } from '../../shared/optional';
 import type { ActionDeps } from './action-deps';
+import type { DatastoreSearchResult, SearchLinks } from '../../shared/wire/search';
 import type { ActionContext, ActionDefinition, ActionParams } from './types';
 import {
   SchemaErrors, isMissing, toBoolean, toInteger, toJsonValue, toNaturalNumber, toStringList, toTextOrObject, unquoteName,
@@ -57,7 +58,7 @@ export function parseSearchParams(params: ActionParams): SearchRequest {
  * `_links` (2.9–2.11, contract §3.7): built from the request URL only; blank values dropped,
  * repeated keys collapse to the last one, `offset` moved to the end of `next`.
  */
-export function searchLinks(ctx: ActionContext, offset: number, limit: number): Record<string, string> {
+export function searchLinks(ctx: ActionContext, offset: number, limit: number): SearchLinks {
   const query = new Map<string, string>();
   for (const [k, v] of new URLSearchParams(ctx.rawQuery)) {
     if (k === 'offset') continue;
@@ -122,7 +123,7 @@ export function datastoreSearchAction(deps: ActionDeps): ActionDefinition {
         ...(given('language') ? { language: req.language } : {}),
         ...(given('include_next_page') ? { include_next_page: req.includeNextPage } : {}),
         ...(out.nextPage ? { next_page: out.nextPage } : {}),
-      };
+      } satisfies DatastoreSearchResult<RawJson | string>;
     },
   };
 }

@@ -3,6 +3,8 @@ import type { ActionDeps } from './action-deps';
 import { isImportInputError } from '../importer/import-errors';
 import { isUploadedFile, loadChoices } from './load-params';
 import type { ActionDefinition } from './types';
+import type { ImportJobStatus, ImportPreviewResult } from '../../shared/wire/import';
+import type { DeskstoreResourceInfo } from '../../shared/wire/catalogue';
 import { isMissing, resourceIdOf } from './validators';
 
 /**
@@ -16,14 +18,18 @@ function statusAction(deps: ActionDeps, name: string): ActionDefinition {
     async run(params, ctx) {
       const resourceId = resourceIdOf(params);
       const job = deps.jobs?.status(resourceId);
-      if (job) return { ...job, task_info: { phase: job.phase, rows: job.rows_done, bytes: job.bytes_done, bytes_total: job.bytes_total } };
+      if (job) {
+        return {
+          ...job, task_info: { phase: job.phase, rows: job.rows_done, bytes: job.bytes_done, bytes_total: job.bytes_total },
+        } satisfies ImportJobStatus;
+      }
       const resource = await deps.engine.resourceShow(resourceId, ctx.siteUrl);
       if (!resource.datastore_active) throw new NotFoundError(`No load task found for resource ${resourceId}`);
-      const info = resource.deskstore as { rows?: number; updated?: string } | undefined;
+      const info = resource.deskstore as DeskstoreResourceInfo | undefined;
       return {
         job_id: null, resource_id: resourceId, status: 'complete', phase: 'done', rows_done: info?.rows ?? 0,
         bytes_done: 0, bytes_total: 0, last_updated: info?.updated ?? null, error: null, task_info: {},
-      };
+      } satisfies ImportJobStatus;
     },
   };
 }
@@ -75,7 +81,7 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
         }
         try {
           const preview = await deps.preview(path, choices);
-          return { upload_id: uploadId || null, ...preview };
+          return { upload_id: uploadId || null, ...preview } satisfies ImportPreviewResult;
         } catch (err) {
           if (isImportInputError(err)) throw new ValidationError({ upload: [err.message] });
           throw err;

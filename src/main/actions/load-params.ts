@@ -2,7 +2,7 @@ import { ValidationError } from '../errors';
 import { isTextSearchLanguage } from '../engine/fts';
 import type { ImportChoices } from '../importer/import-job';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
-import { IMPORT_TYPES, type ImportType } from '../importer/value-parsers';
+import { IMPORT_TYPES, isImportType, type ImportType } from '../../shared/wire/import';
 import type { ActionParams, UploadedFile } from './types';
 import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
 
@@ -13,8 +13,6 @@ import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from
  */
 export const LOAD_PARAMS = ['upload', 'deskstore_upload_id', 'deskstore_local_path', 'deskstore_encoding', 'deskstore_delimiter',
   'deskstore_skip_lines', 'deskstore_types', 'deskstore_language', 'deskstore_keep_spaces', 'deskstore_load'];
-
-const TYPES: ReadonlySet<string> = new Set(IMPORT_TYPES);
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return value !== null && typeof value === 'object' && (value as UploadedFile).kind === 'upload';
@@ -37,8 +35,8 @@ export function loadChoices(params: ActionParams): ImportChoices {
     const types = errors.take('deskstore_types', toJsonValue(params.deskstore_types));
     if (types !== undefined) {
       if (types === null || typeof types !== 'object' || Array.isArray(types)
-        || Object.values(types).some((t) => !TYPES.has(t as ImportType))) {
-        errors.add('deskstore_types', `An object of column → type, types among ${[...TYPES].join(', ')}`);
+        || Object.values(types).some((t) => !isImportType(t))) {
+        errors.add('deskstore_types', `An object of column → type, types among ${IMPORT_TYPES.join(', ')}`);
       } else {
         choices.types = types as Record<string, ImportType>;
       }

@@ -4,7 +4,7 @@ import { mkdirSync } from 'node:fs';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
 import { foldText } from '../../shared/fold-text';
 import { isTextSearchLanguage } from '../engine/fts';
-import { IMPORT_TYPES, type ImportType } from '../importer/value-parsers';
+import { IMPORT_TYPES, isImportType, type ImportType } from '../../shared/wire/import';
 import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
 import { acquireDataDirectoryLock } from '../app/data-dir-lock';
 import { Engine } from '../engine/engine';
@@ -98,18 +98,16 @@ export async function importCommand(args: ImportArgs): Promise<void> {
   }
 }
 
-const TYPES: ReadonlySet<string> = new Set(IMPORT_TYPES);
-
 /** `--type COLUMN=TYPE`, repeatable. */
 function forcedTypes(specs: readonly string[]): Record<string, ImportType> {
   const types: Record<string, ImportType> = {};
   for (const spec of specs) {
     const at = spec.lastIndexOf('=');
     const type = spec.slice(at + 1);
-    if (at <= 0 || !TYPES.has(type)) {
-      throw new UsageError(`--type wants COLUMN=TYPE with TYPE one of ${[...TYPES].join(', ')}, got ${JSON.stringify(spec)}`);
+    if (at <= 0 || !isImportType(type)) {
+      throw new UsageError(`--type wants COLUMN=TYPE with TYPE one of ${IMPORT_TYPES.join(', ')}, got ${JSON.stringify(spec)}`);
     }
-    types[spec.slice(0, at)] = type as ImportType;
+    types[spec.slice(0, at)] = type;
   }
   return types;
 }

@@ -1,6 +1,7 @@
 import type { ImportProgress } from '../importer/import-csv';
+import type { ImportPhase } from '../../shared/wire/import';
 
-const PHASES: Record<ImportProgress['phase'], string> = {
+const PHASES: Record<ImportPhase, string> = {
   reading: 'reading', typing: 'detecting types', storing: 'storing', indexing: 'indexing', writing: 'writing',
 };
 

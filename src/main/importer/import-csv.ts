@@ -15,7 +15,7 @@ import type { Delimiter } from './sniff-dialect';
 import { forcedTypeOf, sniffFile } from './sniff-file';
 import { createUtf8Validator } from './sniff-encoding';
 import { inferColumn, typedColumn } from './type-columns';
-import type { ImportType } from './value-parsers';
+import type { ImportPhase, ImportType } from '../../shared/wire/import';
 
 /**
  * A CSV/TSV file → a new generation of a resource's files, written durably: first the
@@ -46,9 +46,6 @@ export interface CsvImportOptions {
   readonly onSearchable?: (result: CsvImportResult) => Promise<void>;
 }
 
-/** In order: read the file, decide types, build the full-text index, write the columns file
- * (searchable from here), then fill and write the SQLite table. */
-export type ImportPhase = 'reading' | 'typing' | 'indexing' | 'writing' | 'storing';
 
 export interface ImportProgress {
   readonly phase: ImportPhase;

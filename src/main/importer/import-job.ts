@@ -3,7 +3,7 @@ import type { EngineApi } from '../engine/engine-api';
 import type { TextSearchLanguage } from '../engine/fts';
 import type { CsvImportOptions, CsvImportResult, ImportProgress } from './import-csv';
 import type { Delimiter } from './sniff-dialect';
-import type { ImportType } from './value-parsers';
+import type { ImportType } from '../../shared/wire/import';
 
 /** What a user chose for an import; everything else is detected. */
 export interface ImportChoices {

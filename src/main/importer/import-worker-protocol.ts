@@ -1,7 +1,7 @@
 import type { WireError } from '../errors';
 import type { CsvImportOptions, CsvImportResult, ImportProgress } from './import-csv';
 import type { ImportChoices } from './import-job';
-import type { ImportPreview } from './preview';
+import type { ImportPreview } from '../../shared/wire/import';
 import type { TextIndexTask } from './text-index-task';
 
 /** What an import worker is started to do. */

@@ -5,25 +5,14 @@ import type { ImportChoices } from './import-job';
 import { dropLines } from './sniff-dialect';
 import { forcedTypeOf, sniffFile } from './sniff-file';
 import { ColumnTypeInference } from './type-inference';
-import { parseAs, trimCell, type ImportType } from './value-parsers';
+import { parseAs, trimCell } from './value-parsers';
+import type { ImportPreview, PreviewColumn } from '../../shared/wire/import';
 
 /**
  * What an import would do, from the first 256 KB: encoding, delimiter, preamble, cleaned
  * header, the first rows and the types those rows suggest. The UI shows it so the user can
  * correct a choice before the whole file is read (the import itself infers over every row).
  */
-export interface ImportPreview {
-  readonly encoding: string;
-  readonly delimiter: string;
-  readonly skipLines: number;
-  readonly confidence: number;
-  readonly reasons: readonly string[];
-  readonly columns: readonly { id: string; label: string; type: ImportType; reason: string; forced: boolean; problem?: string }[];
-  readonly renamed: readonly { from: string; to: string; reason: string }[];
-  readonly rows: readonly (readonly (string | null)[])[];
-  readonly bytes: number;
-  readonly sampledWholeFile: boolean;
-}
 
 const PREVIEW_BYTES = 256 * 1024;
 const PREVIEW_ROWS = 20;
@@ -38,7 +27,7 @@ export async function previewCsv(path: string, choices: ImportChoices): Promise<
   const [headerRow = [], ...dataRows] = records;
   const header = cleanHeader(headerRow);
   const trim = choices.trim ?? true;
-  const columns = header.columns.map((h, i) => {
+  const columns = header.columns.map((h, i): PreviewColumn => {
     const inference = new ColumnTypeInference({ decimalComma: dialect.delimiter !== ',' });
     const seen = new Set<string>();
     for (const row of dataRows) {

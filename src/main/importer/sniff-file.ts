@@ -4,7 +4,7 @@ import type { ImportChoices } from './import-job';
 import { CsvFormatError } from './read-csv';
 import { sniffDialect, type DialectGuess } from './sniff-dialect';
 import { decodeSample, detectEncoding, readSample } from './sniff-encoding';
-import type { ImportType } from './value-parsers';
+import type { ImportType } from '../../shared/wire/import';
 
 export interface SniffedFile {
   readonly sample: Buffer;

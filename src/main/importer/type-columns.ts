@@ -4,7 +4,8 @@ import type { StoredValue } from '../engine/values/coerce';
 import { ImportInputError } from './import-errors';
 import type { RawColumnBuilder } from './raw-columns';
 import { ColumnTypeInference, type InferredColumn } from './type-inference';
-import { parseAs, parserFor, ValueParseError, type ImportType, type ParsedValue } from './value-parsers';
+import type { ImportType } from '../../shared/wire/import';
+import { parseAs, parserFor, ValueParseError, type ParsedValue } from './value-parsers';
 
 /**
  * Turns the raw dictionary of a column into a typed Column: infer the type from the distinct

@@ -19,10 +19,11 @@
  *   ISO and day-first values in one column make it text.
  */
 import {
-  classifyValue, isBlankCell, quote, trimCell, type ImportType, type ValueFormat, type ValueKind,
+  classifyValue, isBlankCell, quote, trimCell, type ValueFormat, type ValueKind,
 } from './value-parsers';
+import type { ImportType } from '../../shared/wire/import';
 
-export type { ImportType, ValueFormat } from './value-parsers';
+export type { ValueFormat } from './value-parsers';
 
 export interface InferredColumn {
   type: ImportType;

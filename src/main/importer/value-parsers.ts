@@ -10,8 +10,7 @@
 import type { InferredColumn } from './type-inference';
 import { parseDateValue, parseTimestampValue, type DateOrder } from './date-values';
 
-export const IMPORT_TYPES = ['int4', 'int8', 'numeric', 'bool', 'date', 'timestamp', 'text'] as const;
-export type ImportType = (typeof IMPORT_TYPES)[number];
+import type { ImportType } from '../../shared/wire/import';
 
 /** How a column's values are written in the file (what its parser expects). */
 export type ValueFormat =

@@ -3,7 +3,7 @@ import { fromWireError } from '../errors';
 import { importCancelled } from './import-errors';
 import type { ImportChoices, ImportRunner } from './import-job';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
-import type { ImportPreview } from './preview';
+import type { ImportPreview } from '../../shared/wire/import';
 
 /** Runs one task in a new worker until `onMessage` returns its answer; failures and aborts reject. */
 export function runTask<T>(

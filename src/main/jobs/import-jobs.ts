@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { EngineApi } from '../engine/engine-api';
 import { importIntoResource, type ImportChoices } from '../importer/import-job';
 import { workerImportRunner } from '../importer/worker-runner';
-import type { ImportProgress } from '../importer/import-csv';
+import type { ImportJobStatus } from '../../shared/wire/import';
 import { downloadToFile } from './download';
 import { StorageError } from '../errors';
 import { storageFailure } from '../engine/storage/durable-files';
@@ -17,23 +17,15 @@ import { isGeneratedId, pathInside, uniqueFileName } from '../storage/data-paths
  * leaves the resource's previous data as it was, because nothing is published until the
  * new version is complete.
  */
-export type JobState = 'pending' | 'running' | 'complete' | 'error' | 'cancelled';
-
 export interface FileJobSource { readonly kind: 'file'; readonly path: string; readonly name: string; readonly owned: boolean }
 export type JobSource = FileJobSource | { readonly kind: 'url'; readonly url: string };
 
-export interface JobStatus {
+/** A job's status as the status actions send it, with the members a running job always has. */
+export interface JobStatus extends ImportJobStatus {
   readonly job_id: string;
-  readonly resource_id: string;
-  readonly status: JobState;
-  readonly phase: ImportProgress['phase'] | 'queued' | 'downloading' | 'done';
-  readonly rows_done: number;
-  readonly bytes_done: number;
-  readonly bytes_total: number;
   readonly created: string;
   readonly last_updated: string;
   readonly source: string;
-  readonly error: { message: string } | null;
 }
 
 interface Job {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import type { ImportStatus } from '../../../src/renderer/src/api/types';
+import type { ImportJobStatus } from '../../../src/shared/wire/import';
 import { addSample, importProgress } from '../../../src/renderer/src/features/import/progress-math';
 
-const status = (over: Partial<ImportStatus>): ImportStatus => ({
+const status = (over: Partial<ImportJobStatus>): ImportJobStatus => ({
   job_id: 'j', resource_id: 'r', status: 'running', phase: 'reading', rows_done: 0, bytes_done: 0, bytes_total: 1000,
   last_updated: null, error: null, ...over,
 });

@@ -7,7 +7,7 @@ import { datasetNameFrom, titleFromFileName } from '../../../src/renderer/src/fe
 import { parseTypeProblem } from '../../../src/renderer/src/features/import/problem-text';
 import { pathForLocale } from '../../../src/renderer/src/i18n/locale';
 import { browserLocale, localeFromPath } from '../../../src/shared/locales';
-import type { Package } from '../../../src/renderer/src/api/types';
+import type { PackageDict } from '../../../src/shared/wire/catalogue';
 import { columnLabel, columnWidth, typicalLength } from '../../../src/renderer/src/features/table/columns';
 
 describe('token in the fragment', () => {
@@ -77,7 +77,7 @@ describe('import helpers', () => {
         { id: 'a', name: 'Città', deskstore: { source: { file: 'citta.csv' } } },
         { id: 'b', name: 'Altro' },
       ],
-    } as unknown as Package;
+    } as unknown as PackageDict;
     expect(resourcesToShow(pkg, 'citta').map((r) => r.id)).toEqual(['a']);
     expect(resourcesToShow(pkg, 'varie').map((r) => r.id)).toEqual(['a', 'b']);
     expect(resourcesToShow(pkg, '').map((r) => r.id)).toEqual(['a', 'b']);

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
 import type { CkanTag } from '../../../shared/wire/ckan-catalogue';
 import { DEFAULT_LICENSES } from '../../../shared/wire/ckan-licenses';
 import { packageGroup, packageOrganization } from './groups';
@@ -31,7 +32,7 @@ function resourceUrl(r: ResourceRecord, siteUrl: string): string {
   return r.url;
 }
 
-export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): CkanDict {
+export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): ResourceDict & CkanDict {
   const ds = r.datastore;
   return {
     ...r.extras,
@@ -42,8 +43,8 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
     url: resourceUrl(r, siteUrl),
     url_type: r.urlType,
     format: r.format,
-    mimetype: r.extras.mimetype ?? (r.format.toUpperCase() === 'CSV' ? 'text/csv' : null),
-    size: r.extras.size ?? r.source?.bytes ?? null,
+    mimetype: typeof r.extras.mimetype === 'string' ? r.extras.mimetype : r.format.toUpperCase() === 'CSV' ? 'text/csv' : null,
+    size: typeof r.extras.size === 'number' ? r.extras.size : r.source?.bytes ?? null,
     state: 'active',
     resource_type: null,
     hash: '',
@@ -77,7 +78,7 @@ function licenseMembers(licenseId: string | null): Record<string, unknown> {
 
 export function packageDict(
   p: PackageRecord, resources: readonly ResourceRecord[], siteUrl: string, groupById: (id: string) => GroupRecord | undefined,
-): CkanDict {
+): PackageDict & CkanDict {
   const sorted = [...resources].sort((a, b) => a.created.localeCompare(b.created));
   const org = p.ownerOrg ? groupById(p.ownerOrg) : undefined;
   const groups = (p.groups ?? []).map(groupById).filter((g): g is GroupRecord => g !== undefined);
@@ -105,5 +106,5 @@ export function packageDict(
     metadata_modified: p.modified,
     num_resources: sorted.length,
     resources: sorted.map((r, i) => resourceDict(r, siteUrl, i)),
-  };
+  } satisfies PackageDict;
 }

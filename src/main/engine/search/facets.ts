@@ -8,6 +8,8 @@ import { rowTextQuery } from './full-text';
 import { matchRows } from './match-rows';
 import { filterColumnsOf, parseFilters } from './filters';
 import type { TextSearchLanguage } from '../fts';
+import type { FacetsResult } from '../../../shared/wire/facets';
+import type { CellValue } from '../../../shared/wire/search';
 
 /**
  * Distinct values of one column with how many matching rows hold each, for the UI's
@@ -26,15 +28,8 @@ export interface FacetRequest {
   readonly limit: number;
 }
 
-export interface FacetOutcome {
-  readonly field: string;
-  readonly type: string;
-  /** Most frequent first; `value` encoded as in datastore_search records. */
-  readonly values: { value: unknown; count: number }[];
-  /** Distinct values among the matching rows (before `contains` and `limit`). */
-  readonly distinct: number;
-  readonly rows: number;
-}
+/** The engine answers deskstore_facets with its wire shape. */
+export type FacetOutcome = FacetsResult;
 
 
 export function computeFacets(req: FacetRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): FacetOutcome {
@@ -72,6 +67,6 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   };
 }
 
-function decode(value: string | number | null, type: FieldType): unknown {
-  return JSON.parse(jsonCell(value, type.storage));
+function decode(value: string | number | null, type: FieldType): CellValue {
+  return JSON.parse(jsonCell(value, type.storage)) as CellValue;
 }

@@ -3,7 +3,9 @@
  * converted, defaults filled, limit capped. What is left to check needs the table's columns
  * and happens in the engine (step 4).
  */
-export type RecordsFormat = 'objects' | 'lists' | 'csv' | 'tsv';
+import type { RecordsFormat } from '../../../shared/wire/search';
+
+export type { RecordsFormat };
 
 export interface SearchRequest {
   readonly resourceId: string;

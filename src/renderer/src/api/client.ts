@@ -6,9 +6,11 @@
 import { errorFromResponse, noTokenError, toApiError } from './errors';
 import { getToken } from './token';
 import { actionPath, type ParamPairs } from './urls';
-import type {
-  CreatedResource, DatastoreSearchResult, FacetsResult, ImportStatus, Package, PackageSearchResult, Resource, StatusShow,
-} from './types';
+import type { PackageDict, PackageSearchResult, ResourceDict } from '../../../shared/wire/catalogue';
+import type { FacetsResult } from '../../../shared/wire/facets';
+import type { CreatedResource, ImportJobStatus } from '../../../shared/wire/import';
+import type { DatastoreSearchResult } from '../../../shared/wire/search';
+import type { StatusShow } from '../../../shared/wire/status';
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -80,14 +82,14 @@ export const api = {
   statusShow: (o?: CallOptions) => getAction<StatusShow>('status_show', [], o),
   packageSearch: (q: string, o?: CallOptions) =>
     getAction<PackageSearchResult>('package_search', pairsOf({ q: q || undefined, rows: 1000, start: 0 }), o),
-  packageShow: (id: string, o?: CallOptions) => getAction<Package>('package_show', [['id', id]], o),
-  packageCreate: (name: string, title: string) => postAction<Package>('package_create', { name, title }),
+  packageShow: (id: string, o?: CallOptions) => getAction<PackageDict>('package_show', [['id', id]], o),
+  packageCreate: (name: string, title: string) => postAction<PackageDict>('package_create', { name, title }),
   packageDelete: (id: string) => postAction<null>('package_delete', { id }),
-  resourceShow: (id: string, o?: CallOptions) => getAction<Resource>('resource_show', [['id', id]], o),
+  resourceShow: (id: string, o?: CallOptions) => getAction<ResourceDict>('resource_show', [['id', id]], o),
   resourceDelete: (id: string) => postAction<null>('resource_delete', { id }),
   resourceCreate: (params: Record<string, unknown>) => postAction<CreatedResource>('resource_create', params),
   importStatus: (resourceId: string, o?: CallOptions) =>
-    getAction<ImportStatus>('deskstore_import_status', [['resource_id', resourceId]], o),
+    getAction<ImportJobStatus>('deskstore_import_status', [['resource_id', resourceId]], o),
   importCancel: (resourceId: string) =>
     postAction<{ cancelled: boolean }>('deskstore_import_cancel', { resource_id: resourceId }),
   datastoreSearch: (pairs: ParamPairs, o?: CallOptions) => getAction<DatastoreSearchResult>('datastore_search', pairs, o),

@@ -7,7 +7,7 @@ import { ApiError, noTokenError } from './errors';
 import { postAction, unwrapEnvelope } from './client';
 import { getToken } from './token';
 import { actionPath } from './urls';
-import type { ImportType, PreviewResult } from './types';
+import type { ImportPreviewResult, ImportType } from '../../../shared/wire/import';
 
 export interface PreviewOptions {
   readonly encoding?: string;
@@ -33,14 +33,14 @@ export function optionParams(options: PreviewOptions): Record<string, string> {
 }
 
 export interface UploadHandle {
-  readonly promise: Promise<PreviewResult>;
+  readonly promise: Promise<ImportPreviewResult>;
   abort(): void;
 }
 
 export function uploadForPreview(file: File, options: PreviewOptions,
   onProgress: (loaded: number, total: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
-  const promise = new Promise<PreviewResult>((resolve, reject) => {
+  const promise = new Promise<ImportPreviewResult>((resolve, reject) => {
     const token = getToken();
     if (!token) {
       reject(noTokenError());
@@ -57,7 +57,7 @@ export function uploadForPreview(file: File, options: PreviewOptions,
     xhr.onabort = () => reject(new ApiError('aborted', 0, 'aborted'));
     xhr.onload = () => {
       try {
-        resolve(unwrapEnvelope<PreviewResult>(xhr.status, xhr.status >= 200 && xhr.status < 300, xhr.responseText));
+        resolve(unwrapEnvelope<ImportPreviewResult>(xhr.status, xhr.status >= 200 && xhr.status < 300, xhr.responseText));
       } catch (err) {
         reject(err);
       }
@@ -69,9 +69,9 @@ export function uploadForPreview(file: File, options: PreviewOptions,
 
 /** Re-preview with changed options: no second upload. */
 export function previewAgain(source: Exclude<ImportSource, { kind: 'file' }>, options: PreviewOptions,
-  signal?: AbortSignal): Promise<PreviewResult> {
+  signal?: AbortSignal): Promise<ImportPreviewResult> {
   const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_path: source.path };
-  return postAction<PreviewResult>('deskstore_import_preview', { ...where, ...optionParams(options) }, signal ? { signal } : {});
+  return postAction<ImportPreviewResult>('deskstore_import_preview', { ...where, ...optionParams(options) }, signal ? { signal } : {});
 }
 
 /** `file://` URL for a local path (POSIX or Windows), each segment percent-encoded. */

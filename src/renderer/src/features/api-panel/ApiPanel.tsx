@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeBaseUrl, portalHints } from '../../api/urls';
-import type { Resource } from '../../api/types';
+import type { ResourceDict } from '../../../../shared/wire/catalogue';
 import { hasNativeBridge } from '../../bridge';
 import { CopyButton } from '../../components/CopyButton';
 import { useToken } from '../../hooks/use-token';
@@ -12,7 +12,7 @@ import { SidePanel } from '../../components/SidePanel';
 
 interface Props {
   readonly shape: SearchShape;
-  readonly resource: Resource | null;
+  readonly resource: ResourceDict | null;
   readonly limit: number;
   readonly offset: number;
   readonly onClose: () => void;

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { Package, Resource } from '../../api/types';
+import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
 import { ConfirmDialog } from '../../components/ConfirmDialog';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
@@ -22,7 +22,7 @@ export function CataloguePage() {
   const [query, setQuery] = useState('');
   const settled = useDebounced(query.trim(), 250);
   const search = useAsync(`packages:${settled}`, (signal) => api.packageSearch(settled, { signal }));
-  const [deleting, setDeleting] = useState<Resource | null>(null);
+  const [deleting, setDeleting] = useState<ResourceDict | null>(null);
   const [busy, setBusy] = useState(false);
   const [deleteError, setDeleteError] = useState<unknown>(null);
   useDocumentTitle(t('catalogue.title'));
@@ -41,7 +41,7 @@ export function CataloguePage() {
     });
   };
 
-  const packages: readonly Package[] = search.data?.results ?? [];
+  const packages: readonly PackageDict[] = search.data?.results ?? [];
   const resourceCount = packages.reduce((n, p) => n + resourcesToShow(p, settled).length, 0);
   return (
     <div className="page catalogue">

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Resource } from '../../api/types';
+import type { ResourceDict } from '../../../../shared/wire/catalogue';
 import { formatInstant } from '../../format/date';
 import { formatBytes, formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
@@ -8,9 +8,9 @@ import { resourceTitle } from './catalogue-filter';
 import { hrefFor, importPath, resourcePath } from '../../router';
 
 interface Props {
-  readonly resource: Resource;
+  readonly resource: ResourceDict;
   readonly canWrite: boolean;
-  readonly onDelete: (resource: Resource) => void;
+  readonly onDelete: (resource: ResourceDict) => void;
 }
 
 export function ResourceRow({ resource, canWrite, onDelete }: Props) {

@@ -4,7 +4,7 @@
  * by title or name. Accents and case are ignored for that narrowing. Pure.
  */
 import { foldText as fold } from '../../../../shared/fold-text';
-import type { Package, Resource } from '../../api/types';
+import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
 
 function words(text: string): string[] {
   return fold(text).match(/[\p{L}\p{N}]+/gu) ?? [];
@@ -15,7 +15,7 @@ function matchesAll(haystack: string, needles: readonly string[]): boolean {
   return needles.every((word) => folded.includes(word));
 }
 
-export function resourcesToShow(pkg: Package, query: string): readonly Resource[] {
+export function resourcesToShow(pkg: PackageDict, query: string): readonly ResourceDict[] {
   const needles = words(query);
   if (needles.length === 0) return pkg.resources;
   if (matchesAll(`${pkg.title ?? ''} ${pkg.name} ${pkg.notes ?? ''}`, needles)) return pkg.resources;
@@ -23,6 +23,6 @@ export function resourcesToShow(pkg: Package, query: string): readonly Resource[
   return matching.length > 0 ? matching : pkg.resources;
 }
 
-export function resourceTitle(resource: Resource): string {
+export function resourceTitle(resource: ResourceDict): string {
   return resource.name || resource.deskstore?.source?.file || resource.url || resource.id;
 }

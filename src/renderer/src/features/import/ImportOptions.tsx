@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { PreviewResult } from '../../api/types';
+import type { ImportPreviewResult } from '../../../../shared/wire/import';
 import { delimiterName } from '../../components/delimiter-name';
 import { formatPercent } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
@@ -9,7 +9,7 @@ import { delimiterParam } from '../../../../shared/delimiters';
 import type { Overrides } from './use-import-preview';
 
 interface Props {
-  readonly preview: PreviewResult;
+  readonly preview: ImportPreviewResult;
   readonly busy: boolean;
   readonly onChange: (patch: Partial<Overrides>) => void;
 }

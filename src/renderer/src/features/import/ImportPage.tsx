@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { ImportType } from '../../api/types';
+import type { ImportType } from '../../../../shared/wire/import';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProgressBar } from '../../components/ProgressBar';
 import { TokenForm } from '../../components/TokenForm';

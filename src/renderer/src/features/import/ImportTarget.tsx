@@ -1,13 +1,13 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Package } from '../../api/types';
+import type { PackageDict } from '../../../../shared/wire/catalogue';
 
 export type TargetChoice =
   | { readonly mode: 'new'; readonly title: string }
   | { readonly mode: 'existing'; readonly packageId: string };
 
 interface Props {
-  readonly packages: readonly Package[];
+  readonly packages: readonly PackageDict[];
   readonly target: TargetChoice;
   readonly resourceName: string;
   readonly onTarget: (target: TargetChoice) => void;

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import type { JobPhase, JobStatus } from '../../api/types';
+import type { JobPhase, JobState } from '../../../../shared/wire/import';
 
 const STEPS: readonly JobPhase[] = ['reading', 'typing', 'indexing', 'writing', 'storing'];
 
 /** The import's steps, done ones ticked and the current one marked. */
-export function PhaseSteps({ phase, status }: { readonly phase: JobPhase; readonly status: JobStatus }) {
+export function PhaseSteps({ phase, status }: { readonly phase: JobPhase; readonly status: JobState }) {
   const { t } = useTranslation();
   const current = phase === 'downloading' || phase === 'queued' ? 0 : STEPS.indexOf(phase);
   const complete = status === 'complete';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { ImportType, PreviewResult } from '../../api/types';
+import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
 import { parseTypeProblem } from './problem-text';
 import { TYPE_CHOICES, typeKey } from './type-names';
 
@@ -12,7 +12,7 @@ function TypeProblem({ problem }: { readonly problem: string }) {
 }
 
 interface Props {
-  readonly preview: PreviewResult;
+  readonly preview: ImportPreviewResult;
   readonly busy: boolean;
   readonly onType: (columnId: string, type: ImportType | null) => void;
   readonly forcedTypes: Readonly<Record<string, ImportType>>;

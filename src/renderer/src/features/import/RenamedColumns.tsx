@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { RenamedColumn } from '../../api/types';
+import type { RenamedColumn } from '../../../../shared/wire/import';
 
 const KNOWN = new Set(['line-break', 'too-long', 'trimmed', 'duplicate', 'empty', 'leading-underscore', 'invalid-character']);
 

@@ -3,7 +3,7 @@
  * phases (reading the file is most of the work; the later phases are short steps), the rate
  * in rows per second over the last few seconds, and the time left while reading. Pure.
  */
-import type { ImportStatus, JobPhase } from '../../api/types';
+import type { ImportJobStatus, JobPhase } from '../../../../shared/wire/import';
 
 export interface ProgressSample {
   /** ms (performance.now or Date.now, consistently). */
@@ -46,11 +46,11 @@ function rate(samples: readonly ProgressSample[], key: 'rows' | 'bytes'): number
 }
 
 /** The job has ended, one way or another: nothing more to poll. */
-export function isFinished(status: ImportStatus): boolean {
+export function isFinished(status: ImportJobStatus): boolean {
   return status.status === 'complete' || status.status === 'error' || status.status === 'cancelled';
 }
 
-export function importProgress(status: ImportStatus, samples: readonly ProgressSample[]): ProgressView {
+export function importProgress(status: ImportJobStatus, samples: readonly ProgressSample[]): ProgressView {
   const finished = isFinished(status);
   const phase = status.phase;
   let fraction: number;

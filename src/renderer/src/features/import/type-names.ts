@@ -1,4 +1,4 @@
-import type { ImportType } from '../../api/types';
+import type { ImportType } from '../../../../shared/wire/import';
 
 /** i18n key of a DataStore column type, for headers and the type pickers. */
 export function typeKey(type: string): string {

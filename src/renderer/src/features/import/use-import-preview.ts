@@ -8,7 +8,7 @@ import { delimiterParam } from '../../../../shared/delimiters';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { PickedFile } from '../../../../shared/bridge';
 import { isAbort } from '../../api/errors';
-import type { ImportType, PreviewResult } from '../../api/types';
+import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
 import { previewAgain, uploadForPreview, type ImportSource, type PreviewOptions, type UploadHandle } from '../../api/upload';
 import type { TargetChoice } from './ImportTarget';
 
@@ -27,7 +27,7 @@ export interface ImportPreviewState {
   readonly fileSize: number;
   readonly uploaded: { readonly loaded: number; readonly total: number };
   readonly source: Exclude<ImportSource, { kind: 'file' }> | null;
-  readonly preview: PreviewResult | null;
+  readonly preview: ImportPreviewResult | null;
   readonly overrides: Overrides;
   /** Where the user chose to put this file (null: a new dataset named after the file). Like the
    * overrides, they belong to the file: choosing another file starts from its defaults. */

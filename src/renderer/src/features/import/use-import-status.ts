@@ -1,13 +1,13 @@
 import { useEffect, useState } from 'react';
 import { api } from '../../api/client';
 import { isAbort } from '../../api/errors';
-import type { ImportStatus } from '../../api/types';
+import type { ImportJobStatus } from '../../../../shared/wire/import';
 import { addSample, isFinished, type ProgressSample } from './progress-math';
 
 const POLL_MS = 400;
 
 export interface StatusPoll {
-  readonly status: ImportStatus | null;
+  readonly status: ImportJobStatus | null;
   readonly samples: readonly ProgressSample[];
   readonly error: unknown;
 }

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { typeKey } from '../import/type-names';
 import { columnLabel } from './columns';
 import { SidePanel } from '../../components/SidePanel';

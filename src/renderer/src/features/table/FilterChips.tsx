@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { formatCell } from '../../format/cell';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from './columns';

@@ -1,7 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { DatastoreField, FacetValue } from '../../api/types';
+import type { FacetValue } from '../../../../shared/wire/facets';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCell } from '../../format/cell';
 import { formatCount } from '../../format/number';
@@ -65,7 +66,7 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
           return (
             <div key={`${String(facet.value)}-${i}`} className={`facet${isNull ? ' facet-null' : ''}`}>
               <input type="checkbox" id={checkId} disabled={isNull} checked={!isNull && isSelected(facet.value)}
-                onChange={() => { if (facet.value !== null) toggle(facet.value); }} />
+                onChange={() => { if (typeof facet.value !== 'object') toggle(facet.value); }} />
               <label htmlFor={checkId} title={isNull ? t('filter.emptyNote') : undefined}>
                 <span className="facet-value">{text}</span>
                 <span className="facet-count">{formatCount(facet.count, locale)}</span>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { isNumericType } from '../../format/cell';
 import { typeKey } from '../import/type-names';
 import { columnLabel } from './columns';

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../api/client';
-import type { DatastoreField } from '../../api/types';
+import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/number';
 import { useAsync } from '../../hooks/use-async';

@@ -1,5 +1,5 @@
 /** Column presentation for the table: label, width and alignment by type. Pure. */
-import type { DatastoreField, DatastoreRecord } from '../../api/types';
+import type { DatastoreField, DatastoreRecord } from '../../../../shared/wire/search';
 import { isDateType, isNumericType } from '../../format/cell';
 
 export function columnLabel(field: DatastoreField): string {

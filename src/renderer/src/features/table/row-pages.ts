@@ -6,7 +6,7 @@
  */
 import { api } from '../../api/client';
 import { isAbort } from '../../api/errors';
-import type { DatastoreRecord } from '../../api/types';
+import type { DatastoreRecord } from '../../../../shared/wire/search';
 import { searchPairs, type SearchShape } from './view-state';
 
 export const PAGE_SIZE = 200;

@@ -1,0 +1,71 @@
+/**
+ * package_show / resource_show / package_search dicts with the members CKAN clients and the
+ * UI read. Deskstore's own facts about a table ride along under `deskstore`, a key CKAN
+ * clients ignore. The server may send more members (a resource's extras).
+ */
+import type { ImportSource } from '../import-source';
+import type { CkanPackageGroup, CkanPackageOrganization, CkanPackageSearchResult, CkanTag } from './ckan-catalogue';
+
+export interface DeskstoreResourceInfo {
+  readonly rows?: number;
+  readonly columns?: number;
+  readonly bytes?: number;
+  readonly aliases?: readonly string[];
+  readonly updated?: string;
+  readonly source?: ImportSource | null;
+}
+
+export interface ResourceDict {
+  readonly id: string;
+  readonly package_id: string;
+  readonly name: string | null;
+  readonly description?: string | null;
+  readonly url: string | null;
+  readonly url_type: string | null;
+  readonly format: string | null;
+  readonly mimetype?: string | null;
+  readonly size: number | null;
+  readonly state?: string;
+  readonly resource_type?: string | null;
+  readonly hash?: string;
+  readonly position?: number;
+  readonly datastore_active: boolean;
+  readonly created: string;
+  readonly last_modified: string | null;
+  readonly metadata_modified?: string;
+  readonly deskstore?: DeskstoreResourceInfo;
+}
+
+export interface PackageDict {
+  readonly id: string;
+  readonly name: string;
+  readonly title: string | null;
+  readonly notes: string | null;
+  readonly type?: string;
+  readonly state?: string;
+  readonly private?: boolean;
+  readonly author?: string | null;
+  readonly author_email?: string | null;
+  readonly maintainer?: string | null;
+  readonly maintainer_email?: string | null;
+  readonly license_id?: string | null;
+  readonly license_title?: string | null;
+  readonly license_url?: string;
+  readonly isopen?: boolean;
+  readonly url?: string | null;
+  readonly version?: string | null;
+  readonly owner_org?: string | null;
+  readonly organization?: CkanPackageOrganization | null;
+  readonly groups?: readonly CkanPackageGroup[];
+  readonly tags?: readonly CkanTag[];
+  /** CKAN's free key/value extras, as a list of `{key, value}`. */
+  readonly extras?: readonly unknown[];
+  readonly num_tags?: number;
+  readonly num_resources: number;
+  readonly metadata_created: string;
+  readonly metadata_modified: string;
+  readonly resources: readonly ResourceDict[];
+}
+
+/** package_search's answer (facets included) over dataset dicts. */
+export type PackageSearchResult = CkanPackageSearchResult<PackageDict>;
