@@ -6,6 +6,7 @@
  */
 import type { Message } from '../shared/messages';
 import { optional } from '../shared/optional';
+import { pythonRepr } from './util/python-repr';
 
 /** CKAN's `error` members other than `__type`: usually `{param: ["message"]}`, not always. */
 export type ValidationErrorMembers = Record<string, unknown>;
@@ -63,7 +64,28 @@ export class StorageError extends Error {
   }
 }
 
-export type ActionError = ValidationError | NotFoundError | AuthorizationError | BadRequestError | StorageError;
+/**
+ * package_search's errors, as CKAN's API view answers them: a query Solr cannot run is 409
+ * `Search Error` (`Search error: (<detail>,)`), a parameter the search refuses is 400
+ * `Search Query Error` (`Search Query is invalid: (<detail>,)`).
+ */
+export class SearchError extends Error {
+  readonly kind = 'search' as const;
+  deskstoreMessage?: Message;
+  constructor(readonly detail: string) {
+    super(`Search error: (${pythonRepr(detail)},)`);
+  }
+}
+
+export class SearchQueryError extends Error {
+  readonly kind = 'search_query' as const;
+  deskstoreMessage?: Message;
+  constructor(readonly detail: string) {
+    super(`Search Query is invalid: (${pythonRepr(detail)},)`);
+  }
+}
+
+export type ActionError = ValidationError | NotFoundError | AuthorizationError | BadRequestError | StorageError | SearchError | SearchQueryError;
 
 /**
  * Gives an error its wording for people: a Message (src/shared/messages.ts) the UI shows in the
@@ -84,11 +106,12 @@ export type WireError =
   | ({ kind: 'authorization'; detail?: string } & Worded)
   | ({ kind: 'bad_request'; body: string; status: number } & Worded)
   | ({ kind: 'storage'; message: string; worded?: Message })
+  | ({ kind: 'search' | 'search_query'; detail: string } & Worded)
   | { kind: 'internal'; message: string; stack?: string; name?: string };
 
 export function isActionError(err: unknown): err is ActionError {
   return err instanceof ValidationError || err instanceof NotFoundError || err instanceof AuthorizationError
-    || err instanceof BadRequestError || err instanceof StorageError;
+    || err instanceof BadRequestError || err instanceof StorageError || err instanceof SearchError || err instanceof SearchQueryError;
 }
 
 export function toWireError(err: unknown): WireError {
@@ -99,6 +122,7 @@ export function toWireError(err: unknown): WireError {
   }
   if (err instanceof BadRequestError) return { kind: 'bad_request', body: err.body, status: err.status, ...optional('message', err.deskstoreMessage) };
   if (err instanceof StorageError) return { kind: 'storage', message: err.message, ...optional('worded', err.deskstoreMessage) };
+  if (err instanceof SearchError || err instanceof SearchQueryError) return { kind: err.kind, detail: err.detail, ...optional('message', err.deskstoreMessage) };
   const e = err instanceof Error ? err : new Error(String(err));
   return { kind: 'internal', message: e.message, name: e.name, ...optional('stack', e.stack) };
 }
@@ -111,6 +135,8 @@ export function fromWireError(wire: WireError): Error {
     case 'authorization': return worded(new AuthorizationError(wire.detail), wire.message);
     case 'bad_request': return worded(new BadRequestError(wire.body, wire.status), wire.message);
     case 'storage': return worded(new StorageError(wire.message), wire.worded);
+    case 'search': return worded(new SearchError(wire.detail), wire.message);
+    case 'search_query': return worded(new SearchQueryError(wire.detail), wire.message);
     case 'internal': {
       const e = new Error(wire.message);
       if (wire.stack) e.stack = wire.stack;

@@ -5,6 +5,7 @@ import type { SqlOutcome } from '../engine/sql/search-sql';
 import type { ImportJobs } from '../jobs/import-jobs';
 import type { LocalFiles } from '../jobs/local-files';
 import type { PortalDeps } from './portal-actions';
+import type { PendingUpload } from '../storage/upload-files';
 
 /** What actions reach: the engine (in its worker), background loads, facts about this instance. */
 export interface ActionDeps {
@@ -19,6 +20,11 @@ export interface ActionDeps {
   readonly searchSql?: (sql: string) => Promise<SqlOutcome>;
   /** Mirror, sync and push (absent where nothing can run in the background). */
   readonly portal?: PortalDeps;
+  /**
+   * Places an uploaded file to become its resource's original (the download route serves it);
+   * absent where there is no data folder to keep it in.
+   */
+  readonly keepUpload?: (resourceId: string, path: string) => PendingUpload;
   readonly siteTitle: string;
   readonly version: string;
 }

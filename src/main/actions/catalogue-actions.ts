@@ -1,6 +1,11 @@
-import { rmSync } from 'node:fs';
+import { randomUUID } from 'node:crypto';
+import { rmSync, statSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { ValidationError } from '../errors';
+import { checkResourceId } from '../storage/data-paths';
+import type { PendingUpload } from '../storage/upload-files';
+import { mimeTypeOf } from '../util/mime-type';
+import { mungeFilename } from '../util/munge-filename';
 import type { CkanDict } from '../engine/catalogue/ckan-dicts';
 import type { StatusShow } from '../../shared/wire/status';
 import type { FileJobSource, JobSource } from '../jobs/import-jobs';
@@ -19,6 +24,17 @@ import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validator
  * is loaded into the DataStore in the background, as CKAN's xloader does.
  */
 
+/**
+ * An uploaded file as CKAN's resource fields describe it: `url` is the munged file name (the
+ * dict shows the download URL), `url_type: upload`, the media type guessed from the name.
+ */
+function uploadMeta(meta: ActionParams, file: FileJobSource): ActionParams {
+  return {
+    ...meta, url: mungeFilename(file.name), url_type: 'upload', format: meta.format ?? formatFromFileName(file.name),
+    mimetype: mimeTypeOf(file.name), size: statSync(file.path).size,
+  };
+}
+
 /** The file a resource_create/update asks to load, if any; and the metadata to store. */
 function planLoad(deps: ActionDeps, params: ActionParams): { meta: ActionParams; source: JobSource | null } {
   const meta = Object.fromEntries(Object.entries(params).filter(([k]) => !LOAD_PARAMS.includes(k)));
@@ -27,7 +43,7 @@ function planLoad(deps: ActionDeps, params: ActionParams): { meta: ActionParams;
       : !isMissing(params.deskstore_local_file) ? grantedFile(deps, String(params.deskstore_local_file))
         : null;
   // Stored as an upload is: by its name, never by a path on this machine.
-  if (file) return { meta: { ...meta, url: file.name, url_type: 'upload', format: meta.format ?? formatFromFileName(file.name) }, source: file };
+  if (file) return { meta: uploadMeta(meta, file), source: file };
   const url = typeof params.url === 'string' ? params.url : '';
   // A path on this machine is refused unless the user allowed its folder, loaded or not.
   const local = /^file:/i.test(url) ? allowedLocalFile(deps, url) : null;
@@ -81,13 +97,24 @@ function resourceWrite(name: 'resource_create' | 'resource_update' | 'resource_p
     name, sideEffectFree: false,
     async run(params, ctx: ActionContext) {
       const choices = loadChoices(params); // bad load options are refused before anything is created
-      const { meta, source } = planLoad(deps, params);
+      const planned = planLoad(deps, params);
+      const { source } = planned;
+      // An upload is kept before the resource exists, so the resource never points at nothing;
+      // it needs the id for that, which CKAN would otherwise make up while creating.
+      const meta = source?.kind === 'file' && planned.meta.url_type === 'upload' && name === 'resource_create' && isMissing(planned.meta.id)
+        ? { ...planned.meta, id: randomUUID() } : planned.meta;
       let dict: CkanDict;
+      let pending: PendingUpload | null = null;
       try {
+        if (source?.kind === 'file' && meta.url_type === 'upload' && deps.keepUpload) {
+          pending = deps.keepUpload(checkResourceId(meta.id), source.path);
+        }
         dict = name === 'resource_create'
           ? await deps.engine.resourceCreate(meta, ctx.siteUrl)
           : await deps.engine.resourceUpdate(meta, ctx.siteUrl, name === 'resource_patch');
+        pending?.commit();
       } catch (err) {
+        pending?.discard();
         if (source?.kind === 'file' && source.owned) rmSync(source.path, { force: true });
         throw err;
       }
@@ -137,19 +164,6 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
         const offset = isMissing(params.offset) ? 0 : errors.take('offset', toNaturalNumber(params.offset));
         if (errors.any) throw new ValidationError(errors.members);
         return engine.packageList(limit ?? null, offset ?? 0);
-      },
-    },
-    {
-      name: 'package_search', sideEffectFree: true,
-      async run(params, ctx) {
-        const errors = new SchemaErrors();
-        const rows = isMissing(params.rows) ? 10 : errors.take('rows', toNaturalNumber(params.rows));
-        const start = isMissing(params.start) ? 0 : errors.take('start', toNaturalNumber(params.start));
-        if (errors.any) throw new ValidationError(errors.members);
-        const q = isMissing(params.q) ? '' : String(params.q);
-        const found = await engine.packageSearch({ q, rows: Math.min(rows ?? 10, 1000), start: start ?? 0 }, ctx.siteUrl);
-        if (ctx.authorized || !Array.isArray(found.results)) return found;
-        return { ...found, results: found.results.map((p) => packageWithoutLocalPaths(p as CkanDict)) };
       },
     },
     resourceWrite('resource_create', deps),

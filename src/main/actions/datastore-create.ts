@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { pythonRepr } from '../util/python-repr';
 import type { ActionDeps } from './action-deps';
 import type { ActionDefinition, ActionParams } from './types';
 import { SchemaErrors, isMissing, toBoolean, toStringList } from './validators';
@@ -10,22 +11,66 @@ function nameList(errors: SchemaErrors, params: ActionParams, key: string): stri
   return errors.take(key, toStringList(value, key));
 }
 
-const NOT_ECHOED = new Set(['records', 'resource', 'id', 'connection_url']);
+/**
+ * `indexes` as CKAN's create_indexes reads it with `get_list`: a comma string is several
+ * one-column indexes; in a list, a string item may name several columns (one index) and a
+ * list item is one index. The label is how CKAN prints the index in its error message.
+ */
+function indexList(raw: unknown): { columns: string[]; label: string }[] {
+  const split = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+  if (!Array.isArray(raw)) return split(String(raw)).map((c) => ({ columns: [c], label: c }));
+  return raw.map((item) => (Array.isArray(item)
+    ? { columns: item.map(String), label: pythonRepr(item) }
+    : { columns: split(String(item)), label: String(item) }));
+}
+
+/** The parameters datastore_create's schema knows; anything else is echoed under `__extras`. */
+const SCHEMA_KEYS = new Set(['resource_id', 'force', 'id', 'aliases', 'fields', 'delete_fields', 'primary_key', 'indexes',
+  'triggers', 'calculate_record_count', 'records', 'resource']);
+
+/**
+ * The result: CKAN 2.11 returns the validated request, minus `records` (docs/ckan-contract.md
+ * §6.4): `id` renamed to `resource_id`, `force` consumed unless a `resource` dict was given,
+ * booleans converted, `delete_fields` defaulted, fields as sent with guessed types written in,
+ * unknown keys under `__extras`, and `method: "insert"`.
+ */
+function createEcho(params: ActionParams, resourceId: string, guessed: Readonly<Record<string, string>>): Record<string, unknown> {
+  const echo: Record<string, unknown> = { resource_id: resourceId };
+  if (params.aliases !== undefined && params.aliases !== null) echo.aliases = params.aliases;
+  if (Array.isArray(params.fields)) {
+    echo.fields = params.fields.map((f: unknown) => {
+      const { id, type, info } = f as Record<string, unknown>;
+      const shownType = type !== undefined ? type : typeof id === 'string' ? guessed[id] : undefined;
+      return { id, ...(shownType !== undefined ? { type: shownType } : {}), ...(info !== undefined ? { info } : {}) };
+    });
+  }
+  echo.delete_fields = toBoolean(params.delete_fields ?? false);
+  for (const key of ['primary_key', 'indexes', 'triggers'] as const) {
+    if (params[key] !== undefined && params[key] !== null) echo[key] = params[key];
+  }
+  if (params.calculate_record_count !== undefined) echo.calculate_record_count = toBoolean(params.calculate_record_count);
+  if (params.resource !== undefined) {
+    echo.resource = { url: '_datastore_only_resource', ...(params.resource as Record<string, unknown>) };
+    if (params.force !== undefined) echo.force = toBoolean(params.force);
+  }
+  const extras = Object.fromEntries(Object.entries(params).filter(([k]) => !SCHEMA_KEYS.has(k)));
+  if (Object.keys(extras).length) echo.__extras = extras;
+  echo.method = 'insert';
+  return echo;
+}
 
 /** datastore_create (contract §6). */
 export function datastoreCreateAction(deps: ActionDeps): ActionDefinition {
   return {
     name: 'datastore_create',
     sideEffectFree: false,
-    async run(params) {
+    async run(request) {
+      // The schema's `__before: rename('id', 'resource_id')`.
+      const params = request.resource_id === undefined && request.id !== undefined ? { ...request, resource_id: request.id } : request;
       const errors = new SchemaErrors();
       const primaryKey = nameList(errors, params, 'primary_key');
       const aliases = nameList(errors, params, 'aliases');
-      let indexes: string[][] | undefined;
-      if (params.indexes !== undefined && params.indexes !== null) {
-        const raw = Array.isArray(params.indexes) ? params.indexes : [params.indexes];
-        indexes = raw.map((i) => (Array.isArray(i) ? i.map(String) : String(i).split(',').map((s) => s.trim()).filter(Boolean)));
-      }
+      const indexes = params.indexes === undefined || params.indexes === null ? undefined : indexList(params.indexes);
       const resource = params.resource;
       if (resource !== undefined && (resource === null || typeof resource !== 'object' || Array.isArray(resource))) {
         errors.add('resource', 'Not a dict');
@@ -37,14 +82,12 @@ export function datastoreCreateAction(deps: ActionDeps): ActionDefinition {
         fields: params.fields,
         records: params.records,
         ...(primaryKey ? { primaryKey } : {}),
-        ...(indexes ? { indexes } : {}),
+        ...(indexes ? { indexes: indexes.map((i) => i.columns), indexLabels: indexes.map((i) => i.label) } : {}),
         ...(aliases ? { aliases } : {}),
         force: toBoolean(params.force ?? false),
         deleteFields: toBoolean(params.delete_fields ?? false),
       });
-      // The validated request echoed back, minus records (contract §6).
-      const echo = Object.fromEntries(Object.entries(params).filter(([k]) => !NOT_ECHOED.has(k)));
-      return { ...echo, resource_id: out.resourceId, fields: out.fields, method: 'insert' };
+      return createEcho(params, out.resourceId, out.guessed);
     },
   };
 }

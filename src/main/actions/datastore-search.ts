@@ -2,6 +2,7 @@ import { ValidationError } from '../errors';
 import type { SearchRequest, RecordsFormat } from '../engine/search/search-request';
 import { ROWS_DEFAULT, ROWS_MAX } from '../engine/search/search-request';
 import { RawJson } from '../util/raw-json';
+import { optional } from '../../shared/optional';
 import type { ActionDeps } from './action-deps';
 import type { DatastoreSearchResult, SearchLinks } from '../../shared/wire/search';
 import type { ActionContext, ActionDefinition, ActionParams } from './types';
@@ -30,9 +31,8 @@ export function parseSearchParams(params: ActionParams): SearchRequest {
   if (!FORMATS.includes(format as RecordsFormat)) {
     errors.add('records_format', "Value must be one of ['objects', 'lists', 'csv', 'tsv']");
   }
-  if (p.total_estimation_threshold !== undefined && p.total_estimation_threshold !== null) {
-    errors.take('total_estimation_threshold', toInteger(p.total_estimation_threshold));
-  }
+  const threshold = p.total_estimation_threshold === undefined || p.total_estimation_threshold === null
+    ? undefined : errors.take('total_estimation_threshold', toInteger(p.total_estimation_threshold));
   if (errors.any) throw new ValidationError(errors.members);
   return {
     resourceId: String(p.resource_id),
@@ -48,6 +48,7 @@ export function parseSearchParams(params: ActionParams): SearchRequest {
     ...(fields ? { fields: fields.map(unquoteName) } : {}),
     ...(sort ? { sort } : {}),
     includeTotal: p.include_total === undefined ? true : toBoolean(p.include_total),
+    ...optional('totalEstimationThreshold', threshold),
     recordsFormat: format as RecordsFormat,
     includeNextPage: toBoolean(p.include_next_page ?? false),
     extras: Object.keys(params).filter((k) => !KNOWN.has(k)),
@@ -74,6 +75,27 @@ export function searchLinks(ctx: ActionContext, offset: number, limit: number): 
   };
 }
 
+/** Filters, `q` or `full_text` that narrow the rows: CKAN's WHERE clause is not empty. */
+function narrowsRows(req: SearchRequest): boolean {
+  const filters = req.filters;
+  const hasFilters = filters !== undefined && filters !== null
+    && (Array.isArray(filters) ? filters.length > 0 : typeof filters !== 'object' || Object.keys(filters).length > 0);
+  const q = req.q;
+  const hasQ = typeof q === 'string' ? q !== '' : q !== undefined && Object.keys(q).length > 0;
+  return hasFilters || hasQ || (req.fullText !== undefined && req.fullText !== '');
+}
+
+/**
+ * `total_estimation_threshold` (2.9–2.11, docs/ckan-contract.md §3.10): with no WHERE clause and
+ * no DISTINCT, CKAN takes PostgreSQL's estimate of the table's size and reports it as estimated
+ * when it reaches the threshold. Deskstore always knows the exact count, which is what an
+ * up-to-date estimate says: the total stays exact, the flag tells what CKAN would have done.
+ */
+function totalWasEstimated(req: SearchRequest, total: number): boolean {
+  const threshold = req.totalEstimationThreshold;
+  return threshold !== undefined && !req.distinct && !narrowsRows(req) && total >= threshold;
+}
+
 export function datastoreSearchAction(deps: ActionDeps): ActionDefinition {
   return {
     name: 'datastore_search',
@@ -91,8 +113,8 @@ export function datastoreSearchAction(deps: ActionDeps): ActionDefinition {
         limit: req.limit,
         ...(given('offset') ? { offset: req.offset } : {}),
         _links: searchLinks(ctx, req.offset, req.limit),
-        ...(req.includeTotal ? { total: out.total, total_was_estimated: false } : {}),
-        total_estimation_threshold: params.total_estimation_threshold ?? null,
+        ...(req.includeTotal ? { total: out.total, total_was_estimated: totalWasEstimated(req, out.total ?? 0) } : {}),
+        total_estimation_threshold: req.totalEstimationThreshold ?? null,
         ...(given('q') ? { q: req.q } : {}),
         ...(given('filters') ? { filters: req.filters } : {}),
         ...(given('full_text') ? { full_text: req.fullText } : {}),

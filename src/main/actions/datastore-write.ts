@@ -2,16 +2,49 @@ import { ValidationError } from '../errors';
 import type { UpsertMethod } from '../engine/datastore/upsert';
 import type { ActionDeps } from './action-deps';
 import type { ActionDefinition, ActionParams } from './types';
-import { resourceIdOf, toBoolean, toJsonValue } from './validators';
+import { resourceIdOf, toBoolean } from './validators';
 
 const METHODS: readonly UpsertMethod[] = ['upsert', 'insert', 'update'];
 
-/** `filters` may arrive JSON-encoded from a form; undefined/null mean "no filters". */
+/**
+ * `filters` exactly as sent: CKAN takes them out of the request before validation, so a
+ * string (even JSON text from a form) is not a dict and is refused.
+ */
 function filtersOf(params: ActionParams): unknown {
-  if (params.filters === undefined || params.filters === null) return params.filters;
-  const decoded = toJsonValue(params.filters);
-  if (!decoded.ok) throw new ValidationError({ filters: [decoded.error as string] });
-  return decoded.value;
+  return params.filters;
+}
+
+/** Parameters each write action's schema knows (2.11); the rest is CKAN's `__extras`. */
+const UPSERT_KEYS = new Set(['resource_id', 'id', 'force', 'method', 'calculate_record_count', 'dry_run', 'records']);
+const DELETE_KEYS = new Set(['resource_id', 'id', 'force', 'calculate_record_count', 'filters']);
+
+function extrasOf(params: ActionParams, known: ReadonlySet<string>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(params).filter(([k]) => !known.has(k)));
+}
+
+/**
+ * A filtered delete goes through the search validator, which refuses what it does not know
+ * as `{"__extras": ["invalid value \"<first>\""]}` (backend/postgres.py::delete_data).
+ */
+function refuseExtrasOfFilteredDelete(params: ActionParams): void {
+  const unknown = Object.keys(extrasOf(params, DELETE_KEYS));
+  if (unknown.length) throw new ValidationError({ __extras: [`invalid value "${unknown[0]!}"`] });
+}
+
+/**
+ * The upsert result (≤ 2.11): the validated request with `records` as sent (only when there
+ * were some), `force` consumed, booleans converted, unknown keys under `__extras`.
+ */
+function upsertEcho(params: ActionParams, resourceId: string): Record<string, unknown> {
+  const extras = extrasOf(params, UPSERT_KEYS);
+  return {
+    resource_id: resourceId,
+    ...(params.method !== undefined ? { method: params.method } : {}),
+    ...(params.dry_run !== undefined ? { dry_run: toBoolean(params.dry_run) } : {}),
+    ...(params.calculate_record_count !== undefined ? { calculate_record_count: toBoolean(params.calculate_record_count) } : {}),
+    ...(Object.keys(extras).length ? { __extras: extras } : {}),
+    ...(Array.isArray(params.records) && params.records.length ? { records: params.records } : {}),
+  };
 }
 
 /** datastore_upsert, datastore_delete and datastore_records_delete (contract §7–8). */
@@ -29,8 +62,7 @@ export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
           resourceId, records: params.records, method,
           force: toBoolean(params.force ?? false), dryRun: toBoolean(params.dry_run ?? false),
         });
-        // ≤ 2.11 echo the request, records included.
-        return { ...params, resource_id: resourceId, method };
+        return upsertEcho(params, resourceId);
       },
     },
     {
@@ -38,6 +70,7 @@ export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
       async run(params) {
         const resourceId = resourceIdOf(params);
         const filters = filtersOf(params);
+        if (filters !== undefined && filters !== null) refuseExtrasOfFilteredDelete(params);
         const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
         return filters === undefined || filters === null
           ? { resource_id: out.resourceId }
@@ -51,6 +84,7 @@ export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
         const filters = filtersOf(params);
         if (filters === undefined || filters === null) throw new ValidationError({ filters: ['Missing value'] });
         if (typeof filters !== 'object' || Array.isArray(filters)) throw new ValidationError({ filters: ['Must be a dict'] });
+        refuseExtrasOfFilteredDelete(params);
         const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
         return { resource_id: out.resourceId, filters };
       },

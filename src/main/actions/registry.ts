@@ -1,5 +1,6 @@
 import type { ActionDeps } from './action-deps';
 import { catalogueActions } from './catalogue-actions';
+import { catalogueSearchActions } from './catalogue-search-actions';
 import { datastoreCreateAction } from './datastore-create';
 import { datastoreInfoAction } from './datastore-info';
 import { datastoreSearchAction } from './datastore-search';
@@ -40,6 +41,7 @@ export function createActionRegistry(deps: ActionDeps): ActionRegistry {
     datastoreCreateAction(deps),
     ...datastoreWriteActions(deps),
     ...catalogueActions(deps),
+    ...catalogueSearchActions(deps),
     ...importActions(deps),
     ...portalActions(deps),
     facetsAction(deps),

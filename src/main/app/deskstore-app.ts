@@ -7,10 +7,10 @@ import { ImportJobs } from '../jobs/import-jobs';
 import { LocalFiles } from '../jobs/local-files';
 import { ensurePrivateDataDir } from '../storage/data-paths';
 import { PortalJobs } from '../jobs/portal-jobs';
-import { startHttpServer } from '../server';
+import { downloadRoutes, dumpRoute, pageRoutes, startHttpServer } from '../server';
+import { prepareUploadedFile, uploadedFilePath } from '../storage/upload-files';
 import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
-import { dumpRoute } from './dump-route';
 import { acquireDataDirectoryLock, type DataDirectoryLock } from './data-dir-lock';
 import { loadOrCreateToken } from './token';
 
@@ -79,6 +79,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       searchSql: (sql) => client.callWithLimit(
         { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
       portal: { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs },
+      keepUpload: (resourceId, path) => prepareUploadedFile(opts.dataDir, resourceId, path),
       siteTitle: 'Deskstore',
       version: opts.version,
     });
@@ -91,7 +92,11 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       uploadDir: join(opts.dataDir, 'uploads'),
       maxBodyBytes: opts.maxBodyBytes ?? 256 * 1024 * 1024,
       maxUploadBytes,
-      extraRoutes: [dumpRoute(engine.api)],
+      extraRoutes: [
+        dumpRoute(engine.api),
+        ...downloadRoutes({ engine: engine.api, uploadedFile: (id) => uploadedFilePath(opts.dataDir, id) }),
+        ...pageRoutes(),
+      ],
       ...(opts.logger ? { logger: opts.logger } : {}),
     });
     lock.setUrl(server.url);

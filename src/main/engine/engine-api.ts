@@ -7,6 +7,7 @@ import type { Engine } from './engine';
 export const ENGINE_METHODS = [
   'search', 'facets', 'profile', 'groupBy', 'mapPoints', 'info', 'datastoreCreate', 'datastoreUpsert', 'datastoreDelete', 'maintenance', 'checkpoint',
   'searchSql', 'packageCreate', 'packageShow', 'packageList', 'packageSearch', 'packageUpdate', 'packageDelete',
+  'groupCreate', 'groupShow', 'groupList', 'tagList',
   'resourceCreate', 'resourceShow', 'resourceUpdate', 'resourceDelete',
   'prepareImport', 'abandonImport', 'publishImport',
   'checkMirrorTarget', 'tableFacts', 'publishMirror', 'detachMirror', 'recordPush',

@@ -4,9 +4,11 @@ import { NotFoundError, StorageError } from '../errors';
 import { consoleLogger, type Logger } from '../logger';
 import { Catalogue } from './catalogue/catalogue';
 import {
-  createPackage, createResource, findPackageOrThrow, findResourceOrThrow, listPackages, searchPackages, showPackage,
-  showResource, updatePackage, updateResource, type PackageSearchParams,
+  allPackageDicts, createPackage, createResource, findPackageOrThrow, findResourceOrThrow, listPackages, listTags, showPackage,
+  showResource, updatePackage, updateResource,
 } from './catalogue/catalogue-operations';
+import { createGroup, listGroups, showGroup, type GroupListRequest } from './catalogue/groups';
+import { searchPackageDicts, type PackageSearchRequest } from './catalogue/search/package-search';
 import { searchSql, type SqlOutcome } from './sql/search-sql';
 import type { CkanDict } from './catalogue/ckan-dicts';
 import type { ImportSource } from './catalogue/records';
@@ -20,6 +22,8 @@ import type { TextSearchLanguage } from './fts';
 import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
 import { executeSearch } from './search/execute-search';
+import { removeUploadLeftovers, removeUploadedFile } from '../storage/upload-files';
+import { searchTableMetadata, TABLE_METADATA } from './search/table-metadata';
 import { computeFacets, type FacetOutcome, type FacetRequest } from './search/facets';
 import { computeProfile, type ProfileRequest } from './search/profile';
 import type { ProfileResult } from '../../shared/wire/profile';
@@ -99,6 +103,7 @@ export class Engine implements EngineContext {
   }
 
   search(req: SearchRequest): SearchOutcome {
+    if (req.resourceId === TABLE_METADATA) return searchTableMetadata(this.catalogue, req);
     return executeSearch(req, this.openResource(req.resourceId));
   }
 
@@ -218,8 +223,27 @@ export class Engine implements EngineContext {
     return listPackages(this.catalogue, limit, offset);
   }
 
-  packageSearch(params: PackageSearchParams, siteUrl: string): CkanDict {
-    return searchPackages(this.catalogue, params, siteUrl);
+  packageSearch(req: PackageSearchRequest, siteUrl: string): CkanDict {
+    const titles = new Map([...this.catalogue.listGroups(true), ...this.catalogue.listGroups(false)].map((g) => [g.name, g.title]));
+    return { ...searchPackageDicts(allPackageDicts(this.catalogue, siteUrl), req, titles) };
+  }
+
+  /** organization_create / group_create. */
+  groupCreate(params: Record<string, unknown>, isOrganization: boolean): CkanDict {
+    const record = this.catalogue.commit(() => createGroup(this.catalogue, params, isOrganization));
+    return showGroup(this.catalogue, record.id, isOrganization);
+  }
+
+  groupShow(idOrName: unknown, isOrganization: boolean): CkanDict {
+    return showGroup(this.catalogue, idOrName, isOrganization);
+  }
+
+  groupList(req: GroupListRequest): unknown[] {
+    return listGroups(this.catalogue, req);
+  }
+
+  tagList(query: string, allFields: boolean): unknown[] {
+    return listTags(this.catalogue, query, allFields);
   }
 
   resourceCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
@@ -270,6 +294,7 @@ export class Engine implements EngineContext {
   private removeResourceFiles(resourceId: string): void {
     const dir = resourceDirIfValid(this.dataDir, resourceId);
     if (dir) rmSync(dir, { recursive: true, force: true });
+    removeUploadedFile(this.dataDir, resourceId);
   }
 
   async searchSql(sql: string): Promise<SqlOutcome> {
@@ -373,6 +398,7 @@ export class Engine implements EngineContext {
       // A read-only data directory can still be served; leftovers wait for a writable start.
       this.logger.warn(`could not remove leftover files: ${(err as Error).message}`);
     }
+    removeUploadLeftovers(this.dataDir, (id) => this.catalogue.findResource(id) !== undefined, this.logger);
   }
 
 

@@ -5,7 +5,7 @@
  */
 import type { ServerResponse } from 'node:http';
 import {
-  AuthorizationError, BadRequestError, NotFoundError, StorageError, ValidationError, isActionError,
+  AuthorizationError, BadRequestError, NotFoundError, SearchError, SearchQueryError, StorageError, ValidationError, isActionError,
 } from '../errors';
 import type { Locale } from '../../shared/locales';
 import { stringifyWithRaw } from '../util/raw-json';
@@ -71,6 +71,12 @@ export function errorResponse(
   } else if (err instanceof AuthorizationError) {
     status = 403;
     error = { __type: 'Authorization Error', message: err.message };
+  } else if (err instanceof SearchQueryError) {
+    status = 400;
+    error = { __type: 'Search Query Error', message: err.message };
+  } else if (err instanceof SearchError) {
+    status = 409;
+    error = { __type: 'Search Error', message: err.message };
   } else {
     logInternal(err);
     status = 500;

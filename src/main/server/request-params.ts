@@ -8,7 +8,7 @@ import type { ActionParams, UploadedFile } from '../actions/types';
 import { parse as parseLossless } from 'lossless-json';
 import { BadRequestError } from '../errors';
 import type { RequestBody } from './body-reader';
-import { pythonRepr } from './python-repr';
+import { pythonRepr } from '../util/python-repr';
 import { TOO_DEEP, jsonDepthExceeds } from '../util/json-depth';
 
 export interface ParamsInput {

@@ -6,6 +6,7 @@
 import type { ImportSource } from '../import-source';
 import type { TextSearchLanguage } from '../text-search-languages';
 import type { PackageMirror, PushLink, ResourceMirror } from '../portal';
+import type { CkanPackageGroup, CkanPackageOrganization, CkanPackageSearchResult, CkanTag } from './ckan-catalogue';
 
 export interface DeskstoreResourceInfo {
   readonly rows?: number;
@@ -57,12 +58,16 @@ export interface PackageDict {
   readonly maintainer_email?: string | null;
   readonly license_id?: string | null;
   readonly license_title?: string | null;
+  readonly license_url?: string;
+  readonly isopen?: boolean;
   readonly url?: string | null;
   readonly version?: string | null;
   readonly owner_org?: string | null;
-  readonly organization?: unknown;
-  readonly groups?: readonly unknown[];
-  readonly tags?: readonly unknown[];
+  readonly organization?: CkanPackageOrganization | null;
+  readonly groups?: readonly CkanPackageGroup[];
+  readonly tags?: readonly CkanTag[];
+  /** CKAN's free key/value extras, as a list of `{key, value}`. */
+  readonly extras?: readonly unknown[];
   readonly num_tags?: number;
   readonly num_resources: number;
   readonly metadata_created: string;
@@ -72,7 +77,5 @@ export interface PackageDict {
   readonly deskstore_mirror?: PackageMirror;
 }
 
-export interface PackageSearchResult {
-  readonly count: number;
-  readonly results: readonly PackageDict[];
-}
+/** package_search's answer (facets included) over dataset dicts. */
+export type PackageSearchResult = CkanPackageSearchResult<PackageDict>;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pythonRepr } from '../../../src/main/server/python-repr';
+import { pythonRepr } from '../../../src/main/util/python-repr';
 import { canonicalPath, parseTarget } from '../../../src/main/server/routes';
 import { checkHost, createTokenMatcher } from '../../../src/main/server/request-guards';
 

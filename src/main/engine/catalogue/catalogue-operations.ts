@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { foldText } from '../../../shared/fold-text';
 import { NotFoundError, ValidationError, invalid } from '../../errors';
 import { checkResourceId } from '../../storage/data-paths';
 import type { Catalogue } from './catalogue';
-import { packageDict, resourceDict, type CkanDict } from './ckan-dicts';
+import { packageDict, resourceDict, tagId, type CkanDict } from './ckan-dicts';
+import { COMPUTED_PACKAGE_KEYS, STRUCTURED_PACKAGE_KEYS, structuredFields } from './package-fields';
 import type { PackageRecord, ResourceRecord } from './records';
 import { checkNotMirrored } from './mirror-guard';
 
@@ -14,7 +14,7 @@ import { checkNotMirrored } from './mirror-guard';
  */
 
 const NAME_PATTERN = /^[a-z0-9_-]+$/;
-const PACKAGE_KEYS = new Set(['id', 'name', 'title', 'notes', 'resources']);
+const PACKAGE_KEYS = new Set(['id', 'name', 'title', 'notes', 'resources', ...STRUCTURED_PACKAGE_KEYS, ...COMPUTED_PACKAGE_KEYS]);
 const RESOURCE_KEYS = new Set(['id', 'package_id', 'name', 'description', 'url', 'url_type', 'format', 'upload']);
 
 const now = (): string => new Date().toISOString().replace('Z', '');
@@ -24,7 +24,8 @@ function extrasOf(params: Record<string, unknown>, known: Set<string>): Record<s
   return Object.fromEntries(Object.entries(params).filter(([k]) => !known.has(k) && !k.startsWith('__')));
 }
 
-export function checkPackageName(catalogue: Catalogue, name: unknown, exceptId?: string): string {
+/** CKAN's name rules, shared by datasets, organizations and groups (name_validator). */
+export function checkNameFormat(name: unknown): string {
   if (name === undefined || name === null || name === '') throw invalid('name', 'Missing value');
   if (typeof name !== 'string') throw invalid('name', 'Must be a string');
   if (name.length < 2) throw invalid('name', 'Must be at least 2 characters long');
@@ -32,6 +33,11 @@ export function checkPackageName(catalogue: Catalogue, name: unknown, exceptId?:
   if (!NAME_PATTERN.test(name)) {
     throw invalid('name', 'Must be purely lowercase alphanumeric (ascii) characters and these symbols: -_');
   }
+  return name;
+}
+
+export function checkPackageName(catalogue: Catalogue, raw: unknown, exceptId?: string): string {
+  const name = checkNameFormat(raw);
   const taken = catalogue.findPackage(name);
   if (taken && taken.id !== exceptId) throw invalid('name', 'That URL is already in use.');
   return name;
@@ -42,8 +48,11 @@ export function createPackage(catalogue: Catalogue, params: Record<string, unkno
   const id = typeof params.id === 'string' && params.id ? params.id : randomUUID();
   if (catalogue.findPackage(id)) throw invalid('id', 'Dataset id already exists');
   const created = now();
+  const structured = structuredFields(catalogue, params);
   const record: PackageRecord = {
     id, name, title: text(params.title) || name, notes: text(params.notes), created, modified: created,
+    ownerOrg: structured.ownerOrg ?? null, groups: structured.groups ?? [], tags: structured.tags ?? [],
+    licenseId: structured.licenseId ?? null,
     extras: extrasOf(params, PACKAGE_KEYS),
   };
   catalogue.putPackage(record);
@@ -69,10 +78,14 @@ function createPackageResources(catalogue: Catalogue, packageId: string, resourc
   if (errors.some((e) => Object.keys(e).length > 0)) throw new ValidationError({ resources: errors });
 }
 
-export function findPackageOrThrow(catalogue: Catalogue, idOrName: unknown): PackageRecord {
+/**
+ * CKAN's show, patch and delete actions raise a bare NotFound (`Not found`); its update
+ * actions add a detail (`Not found: Package was not found.`), which `detail` carries.
+ */
+export function findPackageOrThrow(catalogue: Catalogue, idOrName: unknown, detail?: string): PackageRecord {
   if (typeof idOrName !== 'string' || idOrName === '') throw invalid('id', 'Missing value');
   const p = catalogue.findPackage(idOrName);
-  if (!p) throw new NotFoundError();
+  if (!p) throw new NotFoundError(detail);
   return p;
 }
 
@@ -121,10 +134,11 @@ function guessFormat(url: string): string {
   return m ? m[1]!.toUpperCase() : '';
 }
 
-export function findResourceOrThrow(catalogue: Catalogue, id: unknown): ResourceRecord {
+/** As findPackageOrThrow: `Not found`, or with the update actions' detail. */
+export function findResourceOrThrow(catalogue: Catalogue, id: unknown, detail?: string): ResourceRecord {
   if (typeof id !== 'string' || id === '') throw invalid('id', 'Missing value');
   const r = catalogue.findResource(id);
-  if (!r) throw new NotFoundError('Resource was not found.');
+  if (!r) throw new NotFoundError(detail);
   return r;
 }
 
@@ -136,7 +150,7 @@ export function showResource(catalogue: Catalogue, id: unknown, siteUrl: string)
 
 export function showPackage(catalogue: Catalogue, idOrName: unknown, siteUrl: string): CkanDict {
   const p = findPackageOrThrow(catalogue, idOrName);
-  return packageDict(p, catalogue.resourcesOf(p.id), siteUrl);
+  return packageDict(p, catalogue.resourcesOf(p.id), siteUrl, (id) => catalogue.groupById(id));
 }
 
 export function listPackages(catalogue: Catalogue, limit: number | null, offset: number): string[] {
@@ -144,39 +158,33 @@ export function listPackages(catalogue: Catalogue, limit: number | null, offset:
   return names.slice(offset, limit === null ? undefined : offset + limit);
 }
 
-export interface PackageSearchParams {
-  readonly q: string;
-  readonly rows: number;
-  readonly start: number;
+/** Every dataset as package_show shows it, for package_search. */
+export function allPackageDicts(catalogue: Catalogue, siteUrl: string): CkanDict[] {
+  return catalogue.listPackages().map((p) => packageDict(p, catalogue.resourcesOf(p.id), siteUrl, (id) => catalogue.groupById(id)));
 }
 
-/**
- * package_search over titles, names, notes and resource names: every word of `q` must appear
- * (case- and accent-insensitive substring), as a person typing in a search box expects.
- */
-export function searchPackages(catalogue: Catalogue, params: PackageSearchParams, siteUrl: string): CkanDict {
-  const words = foldText(params.q === '*:*' ? '' : params.q).split(/\s+/).filter(Boolean);
-  const matches = catalogue.listPackages().filter((p) => {
-    const haystack = foldText([p.name, p.title, p.notes, ...catalogue.resourcesOf(p.id).map((r) => `${r.name} ${r.description}`)].join(' '));
-    return words.every((w) => haystack.includes(w));
-  }).sort((a, b) => b.modified.localeCompare(a.modified));
-  return {
-    count: matches.length,
-    sort: 'score desc, metadata_modified desc',
-    facets: {},
-    search_facets: {},
-    results: matches.slice(params.start, params.start + params.rows).map((p) => packageDict(p, catalogue.resourcesOf(p.id), siteUrl)),
-  };
+/** tag_list: every free tag in use, by name; `query` keeps those containing it (any case). */
+export function listTags(catalogue: Catalogue, query: string, allFields: boolean): unknown[] {
+  const wanted = query.toLowerCase();
+  const names = [...new Set(catalogue.listPackages().flatMap((p) => p.tags ?? []))]
+    .filter((t) => t.toLowerCase().includes(wanted)).sort();
+  return allFields ? names.map((name) => ({ id: tagId(name), name, vocabulary_id: null, display_name: name })) : names;
 }
 
 /** package_update (all editable fields) or package_patch (only the given ones). */
 export function updatePackage(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): PackageRecord {
-  const p = findPackageOrThrow(catalogue, params.id ?? params.name);
+  const p = findPackageOrThrow(catalogue, params.id ?? params.name, patch ? undefined : 'Package was not found.');
   checkNotMirrored(p, 'dataset');
   const merged = patch ? { name: p.name, title: p.title, notes: p.notes, ...p.extras, ...params } : params;
+  const structured = structuredFields(catalogue, merged);
   p.name = checkPackageName(catalogue, merged.name ?? p.name, p.id);
   p.title = text(merged.title) || p.name;
   p.notes = text(merged.notes);
+  // An update replaces what it does not mention with nothing; a patch keeps it.
+  p.ownerOrg = structured.ownerOrg !== undefined ? structured.ownerOrg : patch ? p.ownerOrg ?? null : null;
+  p.groups = structured.groups ?? (patch ? p.groups ?? [] : []);
+  p.tags = structured.tags ?? (patch ? p.tags ?? [] : []);
+  p.licenseId = structured.licenseId !== undefined ? structured.licenseId : patch ? p.licenseId ?? null : null;
   p.extras = extrasOf(merged, PACKAGE_KEYS);
   p.modified = now();
   return p;
@@ -184,7 +192,7 @@ export function updatePackage(catalogue: Catalogue, params: Record<string, unkno
 
 /** resource_update / resource_patch on the metadata (a new upload or url is the caller's job). */
 export function updateResource(catalogue: Catalogue, params: Record<string, unknown>, patch: boolean): ResourceRecord {
-  const r = findResourceOrThrow(catalogue, params.id);
+  const r = findResourceOrThrow(catalogue, params.id, patch ? undefined : 'Resource was not found.');
   checkNotMirrored(r, 'resource');
   const current = { name: r.name, description: r.description, url: r.url, url_type: r.urlType, format: r.format, ...r.extras };
   const merged = patch ? { ...current, ...params } : params;

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { StorageError } from '../../errors';
 import { writeFileDurably } from '../storage/durable-files';
 import { resourceFolderKey } from '../../storage/data-paths';
-import type { CatalogueFile, DatastoreRecord, PackageRecord, ResourceRecord } from './records';
+import type { CatalogueFile, DatastoreRecord, GroupRecord, PackageRecord, ResourceRecord } from './records';
 
 const FILE_NAME = 'catalogue.json';
 
@@ -16,6 +16,8 @@ export class Catalogue {
   private readonly packages = new Map<string, PackageRecord>();
   private readonly resources = new Map<string, ResourceRecord>();
   private readonly aliases = new Map<string, string>();
+  /** Organizations and groups by id. */
+  private readonly groups = new Map<string, GroupRecord>();
   /** Resource ids by the folder they name on a case-insensitive disk (data-paths.ts). */
   private readonly folders = new Map<string, string>();
 
@@ -23,12 +25,14 @@ export class Catalogue {
     this.load(data);
   }
 
-  private load(data: Pick<CatalogueFile, 'packages' | 'resources'>): void {
+  private load(data: Pick<CatalogueFile, 'packages' | 'resources' | 'groups'>): void {
     this.packages.clear();
     this.resources.clear();
     this.aliases.clear();
     this.folders.clear();
+    this.groups.clear();
     for (const p of data.packages) this.packages.set(p.id, p);
+    for (const g of data.groups ?? []) this.groups.set(g.id, g);
     for (const r of data.resources) {
       this.resources.set(r.id, r);
       this.folders.set(resourceFolderKey(r.id), r.id);
@@ -54,20 +58,51 @@ export class Catalogue {
    * back to a copy taken before, so it never runs ahead of what is durable.
    */
   commit<T>(change: () => T): T {
-    const before = JSON.stringify({ packages: [...this.packages.values()], resources: [...this.resources.values()] });
+    const before = JSON.stringify(this.contents());
     try {
       const result = change();
       this.save();
       return result;
     } catch (err) {
-      this.load(JSON.parse(before) as Pick<CatalogueFile, 'packages' | 'resources'>);
+      this.load(JSON.parse(before) as CatalogueFile);
       throw err;
     }
   }
 
+  private contents(): CatalogueFile {
+    return {
+      version: 1, packages: [...this.packages.values()], resources: [...this.resources.values()], groups: [...this.groups.values()],
+    };
+  }
+
   save(): void {
-    const data: CatalogueFile = { version: 1, packages: [...this.packages.values()], resources: [...this.resources.values()] };
-    writeFileDurably(this.path, [Buffer.from(JSON.stringify(data, null, 1))]);
+    writeFileDurably(this.path, [Buffer.from(JSON.stringify(this.contents(), null, 1))]);
+  }
+
+  /** An organization (or a group) by id or name. */
+  findGroup(idOrName: string, isOrganization: boolean): GroupRecord | undefined {
+    const byId = this.groups.get(idOrName);
+    if (byId) return byId.isOrganization === isOrganization ? byId : undefined;
+    for (const g of this.groups.values()) if (g.name === idOrName && g.isOrganization === isOrganization) return g;
+    return undefined;
+  }
+
+  /** Organizations or groups, with any id or name (CKAN names are unique across both). */
+  listGroups(isOrganization: boolean): GroupRecord[] {
+    return [...this.groups.values()].filter((g) => g.isOrganization === isOrganization);
+  }
+
+  /** Any organization or group holding this id or name, whichever kind. */
+  groupNamed(idOrName: string): GroupRecord | undefined {
+    return this.groups.get(idOrName) ?? [...this.groups.values()].find((g) => g.name === idOrName);
+  }
+
+  groupById(id: string): GroupRecord | undefined {
+    return this.groups.get(id);
+  }
+
+  putGroup(record: GroupRecord): void {
+    this.groups.set(record.id, record);
   }
 
   /** By id or name, as package_show accepts either. */
@@ -92,6 +127,10 @@ export class Catalogue {
 
   findResource(id: string): ResourceRecord | undefined {
     return this.resources.get(id);
+  }
+
+  allResources(): ResourceRecord[] {
+    return [...this.resources.values()];
   }
 
   resourcesOf(packageId: string): ResourceRecord[] {

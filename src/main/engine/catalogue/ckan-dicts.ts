@@ -1,7 +1,17 @@
+import { createHash } from 'node:crypto';
 import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
-import type { PackageRecord, ResourceRecord } from './records';
+import type { CkanTag } from '../../../shared/wire/ckan-catalogue';
+import { DEFAULT_LICENSES } from '../../../shared/wire/ckan-licenses';
 import { optional } from '../../../shared/optional';
 import { isTextSearchLanguage } from '../../../shared/text-search-languages';
+import { packageGroup, packageOrganization } from './groups';
+import type { GroupRecord, PackageRecord, ResourceRecord } from './records';
+
+/** Free tags have no record of their own here: a stable UUID-shaped id from the name. */
+export function tagId(name: string): string {
+  const h = createHash('sha1').update(`tag:${name}`).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-5${h.slice(13, 16)}-a${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
 
 /**
  * Catalogue records as CKAN's package_show / resource_show dicts, with the members CKAN
@@ -25,6 +35,19 @@ function portalValues(mirrored: boolean, extras: Record<string, unknown>, keys: 
   return mirrored ? Object.fromEntries(keys.filter((k) => k in extras).map((k) => [k, extras[k]])) : {};
 }
 
+/**
+ * The `url` clients read: the DataStore plugin points datastore-only resources at their dump;
+ * an uploaded file's stored name becomes CKAN's download URL (resource_dictize), with the
+ * dataset's id, so `requests.get(resource["url"])` fetches the original (docs/ckan-contract.md §10.1).
+ */
+function resourceUrl(r: ResourceRecord, siteUrl: string): string {
+  if (r.urlType === 'datastore') return `${siteUrl}/datastore/dump/${r.id}`;
+  if (r.urlType === 'upload' && r.url && !/^[a-z][a-z0-9+.-]*:/i.test(r.url)) {
+    return `${siteUrl}/dataset/${r.packageId}/resource/${r.id}/download/${encodeURIComponent(r.url)}`;
+  }
+  return r.url;
+}
+
 export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): ResourceDict & CkanDict {
   const ds = r.datastore;
   return {
@@ -33,12 +56,11 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
     package_id: r.packageId,
     name: r.name,
     description: r.description,
-    // The DataStore plugin points datastore-only resources at their dump (contract §10).
-    url: r.urlType === 'datastore' ? `${siteUrl}/datastore/dump/${r.id}` : r.url,
+    url: resourceUrl(r, siteUrl),
     url_type: r.urlType,
     format: r.format,
-    mimetype: r.format.toUpperCase() === 'CSV' ? 'text/csv' : null,
-    size: r.source?.bytes ?? null,
+    mimetype: typeof r.extras.mimetype === 'string' ? r.extras.mimetype : r.format.toUpperCase() === 'CSV' ? 'text/csv' : null,
+    size: typeof r.extras.size === 'number' ? r.extras.size : r.source?.bytes ?? null,
     state: 'active',
     resource_type: null,
     hash: '',
@@ -63,10 +85,30 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
   };
 }
 
-export function packageDict(p: PackageRecord, resources: readonly ResourceRecord[], siteUrl: string): CkanDict {
+/** Dataset fields CKAN always has, null until a client sets them (kept in `extras` here). */
+const OPTIONAL_FIELDS = ['author', 'author_email', 'maintainer', 'maintainer_email', 'url', 'version'] as const;
+
+/** The licence's title and URL from the register; an unknown id is its own title, as in CKAN. */
+function licenseMembers(licenseId: string | null): Record<string, unknown> {
+  if (licenseId === null) return { license_id: null };
+  const license = DEFAULT_LICENSES.find((l) => l.id === licenseId);
+  if (!license) return { license_id: licenseId, license_title: licenseId };
+  return { license_id: licenseId, license_title: license.title, ...(license.url ? { license_url: license.url } : {}),
+    isopen: license.od_conformance === 'approved' || license.osd_conformance === 'approved' };
+}
+
+export function packageDict(
+  p: PackageRecord, resources: readonly ResourceRecord[], siteUrl: string, groupById: (id: string) => GroupRecord | undefined,
+): PackageDict & CkanDict {
   const sorted = [...resources].sort((a, b) => a.created.localeCompare(b.created));
+  const org = p.ownerOrg ? groupById(p.ownerOrg) : undefined;
+  const groups = (p.groups ?? []).map(groupById).filter((g): g is GroupRecord => g !== undefined);
+  const tags = p.tags ?? [];
+  const optionalFields = Object.fromEntries(OPTIONAL_FIELDS.map((k) => [k, p.extras[k] ?? null]));
   return {
     ...p.extras,
+    ...optionalFields,
+    extras: Array.isArray(p.extras.extras) ? p.extras.extras : [],
     id: p.id,
     name: p.name,
     title: p.title,
@@ -74,19 +116,13 @@ export function packageDict(p: PackageRecord, resources: readonly ResourceRecord
     type: 'dataset',
     state: 'active',
     private: false,
-    author: null,
-    author_email: null,
-    maintainer: null,
-    maintainer_email: null,
-    license_id: null,
-    license_title: null,
-    url: null,
-    version: null,
-    owner_org: null,
-    organization: null,
-    groups: [],
-    tags: [],
-    num_tags: 0,
+    isopen: false,
+    ...licenseMembers(p.licenseId ?? null),
+    owner_org: org ? org.id : null,
+    organization: org ? packageOrganization(org) : null,
+    groups: groups.map(packageGroup),
+    tags: tags.map((name): CkanTag => ({ display_name: name, id: tagId(name), name, state: 'active', vocabulary_id: null })),
+    num_tags: tags.length,
     metadata_created: p.created,
     metadata_modified: p.modified,
     num_resources: sorted.length,

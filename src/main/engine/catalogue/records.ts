@@ -58,6 +58,31 @@ export interface PackageRecord {
   notes: string;
   readonly created: string;
   modified: string;
+  /** The owning organization's id (CKAN's `owner_org`); absent in catalogues written before. */
+  ownerOrg?: string | null;
+  /** Ids of the groups the dataset is in. */
+  groups?: string[];
+  /** Free tag names (no vocabularies), in the order given. */
+  tags?: string[];
+  /** A licence id, from license_list or any id a portal uses. */
+  licenseId?: string | null;
+  /** Other dataset fields a client set (author, maintainer, url, version, extras, …). */
+  extras: Record<string, unknown>;
+}
+
+/**
+ * A CKAN organization or group (one model in CKAN, told apart by `is_organization`). Made by
+ * organization_create / group_create, or by a portal mirror keeping the portal's ids.
+ */
+export interface GroupRecord {
+  readonly id: string;
+  readonly isOrganization: boolean;
+  name: string;
+  title: string;
+  description: string;
+  imageUrl: string;
+  readonly created: string;
+  /** Other fields a client or a portal set. */
   extras: Record<string, unknown>;
 }
 
@@ -65,4 +90,6 @@ export interface CatalogueFile {
   readonly version: 1;
   readonly packages: PackageRecord[];
   readonly resources: ResourceRecord[];
+  /** Organizations and groups; absent in catalogues written before they existed. */
+  readonly groups?: GroupRecord[];
 }

@@ -7,14 +7,17 @@ import { resolveFieldType, type FieldType } from '../field-types';
 import { MutableTextIndex } from '../fts';
 import { OpenResource } from '../resources/open-resource';
 import { loadSqlJs } from '../sqlite/sql-js';
-import { createTableSql, uniqueIndexSql } from '../sqlite/table-sql';
+import { createTableSql } from '../sqlite/table-sql';
+import { createUniqueKey, dropUniqueKey } from './unique-key';
 import { quoteIdentifier } from '../sqlite/identifiers';
 import { resourceDir } from '../../storage/data-paths';
 import { buildTextIndex } from '../text-index/build-text-index';
 import { chooseIndexedColumns } from '../text-index/text-layout';
 import type { EngineContext } from '../engine-context';
 import { checkAliasName, guessType, parseRequestedFields, type RequestedField } from './field-validation';
-import { asRecordList, checkNoExtraKeys, coerceRecords, type RecordObject } from './records';
+import { asBulkInsertError, asRecordList, checkNoExtraKeys, coerceRecords, type RecordObject } from './records';
+import { ckanIndexName } from './index-name';
+import { pythonRepr } from '../../util/python-repr';
 import { applyEntryToMemory, applyEntryToSqlite } from '../journal/apply-entry';
 import type { JournalEntry } from '../journal/journal-entry';
 import { checkWritable, writeGeneration } from './table-versions';
@@ -27,6 +30,8 @@ export interface CreateRequest {
   readonly records?: unknown;
   readonly primaryKey?: readonly string[];
   readonly indexes?: readonly (readonly string[])[];
+  /** How each index was written, for CKAN's error message (`dummy`, `['a', 'b']`). */
+  readonly indexLabels?: readonly string[];
   readonly aliases?: readonly string[];
   readonly force: boolean;
   readonly deleteFields: boolean;
@@ -34,8 +39,11 @@ export interface CreateRequest {
 
 export interface CreateOutcome {
   readonly resourceId: string;
-  /** The requested fields, guessed types filled in. */
-  readonly fields: { id: string; type: string; info?: Record<string, unknown> }[];
+  /**
+   * The type guessed for each requested field that had none and is new to the table, as
+   * CKAN writes it into the request it echoes (`int`, `float`, `numeric`, `timestamp`, …).
+   */
+  readonly guessed: Readonly<Record<string, string>>;
 }
 
 export async function datastoreCreate(ctx: EngineContext, req: CreateRequest): Promise<CreateOutcome> {
@@ -62,13 +70,24 @@ export async function datastoreCreate(ctx: EngineContext, req: CreateRequest): P
     }
   }
   try {
-    const fields = target.datastore
-      ? await extendTable(ctx, target, requested, records, req)
-      : await createTable(ctx, target, requested, records, req);
-    return { resourceId: target.id, fields };
+    const existing = new Set(target.datastore?.fields.map((f) => f.id) ?? []);
+    if (target.datastore) await extendTable(ctx, target, requested, records, req);
+    else await createTable(ctx, target, requested, records, req);
+    const guessed = Object.fromEntries(requested.filter((f) => f.type === null && !existing.has(f.id))
+      .map((f) => [f.id, guessType(records[0]?.[f.id]) ?? 'text']));
+    return { resourceId: target.id, guessed };
   } catch (err) {
     if (req.resource) ctx.catalogue.deleteResource(target.id); // all or nothing, as CKAN's transaction
     throw err;
+  }
+}
+
+/** datastore_create inserts its records in one statement: errors name the last row (records.ts). */
+function coerceInserted(records: readonly RecordObject[], types: ReadonlyMap<string, FieldType>): ReturnType<typeof coerceRecords> {
+  try {
+    return coerceRecords(records, types);
+  } catch (err) {
+    throw asBulkInsertError(err, records.length);
   }
 }
 
@@ -78,14 +97,22 @@ type NewColumn = { id: string; type: FieldType; info?: Record<string, unknown> }
 const storedField = (c: NewColumn) => ({ id: c.id, type: c.type.name, ...(c.info ? { info: c.info } : {}) });
 
 /**
- * Columns of a new table (or new columns of an existing one): requested fields in order, then
- * the first record's other keys. Every name is checked here, whichever way it came.
+ * The requested fields followed by the first record's other keys (those not in `skip`, the
+ * table's current columns), as CKAN adds columns for a new or an existing table.
  */
-function resolveColumns(requested: readonly RequestedField[], first: RecordObject | undefined): NewColumn[] {
+function withRecordKeys(requested: readonly RequestedField[], first: RecordObject | undefined, skip: ReadonlySet<string>): RequestedField[] {
   const ids = new Set(requested.map((f) => f.id));
-  const extra = Object.keys(first ?? {}).filter((k) => !ids.has(k));
-  for (const id of [...ids, ...extra]) if (id.startsWith('_') || id.trim() !== id || id === '') throw invalid('fields', `"${id}" is not a valid field name`);
-  return [...requested, ...extra.map((id): RequestedField => ({ id, type: null }))].map((f) => {
+  const extra = Object.keys(first ?? {}).filter((k) => !ids.has(k) && !skip.has(k));
+  return [...requested, ...extra.map((id): RequestedField => ({ id, type: null }))];
+}
+
+/**
+ * New columns with their types, guessed from the first record where none is given. Every
+ * name is checked here, whichever way it came.
+ */
+function resolveColumns(wanted: readonly RequestedField[], first: RecordObject | undefined): NewColumn[] {
+  for (const { id } of wanted) if (id.startsWith('_') || id.trim() !== id || id === '') throw invalid('fields', `"${id}" is not a valid field name`);
+  return wanted.map((f) => {
     if (f.type) return { id: f.id, type: f.type, ...(f.info ? { info: f.info } : {}) };
     const guessed = guessType(first?.[f.id]);
     if (!guessed) throw invalid('fields', `"${f.id}" type not guessable`);
@@ -93,27 +120,33 @@ function resolveColumns(requested: readonly RequestedField[], first: RecordObjec
   });
 }
 
-function checkKeyColumns(param: 'primary_key' | 'indexes', names: readonly string[], columns: ReadonlySet<string>): void {
-  for (const name of names) {
-    if (!columns.has(name)) {
-      throw new ValidationError(param === 'primary_key'
-        ? { primary_key: [`The field "${name}" is not a valid column name.`] }
-        : { index: [`The field "${name}" is not a valid column name.`] });
+/**
+ * CKAN checks `indexes` and then `primary_key` (appended to the index list) in create_indexes
+ * and words both alike under `index`, printing the index as it was given: a name for a
+ * one-column index from a comma string, else Python's repr of the list (`['nope']`).
+ */
+function checkKeyColumns(req: CreateRequest, primaryKey: readonly string[], columns: ReadonlySet<string>): void {
+  const checks = [
+    ...(req.indexes ?? []).map((index, i) => ({ index, label: req.indexLabels?.[i] ?? pythonRepr(index) })),
+    { index: primaryKey, label: pythonRepr(primaryKey) },
+  ];
+  for (const { index, label } of checks) {
+    if (index.some((name) => !columns.has(name))) {
+      throw new ValidationError({ index: [`The field "${label}" is not a valid column name.`] });
     }
   }
 }
 
 async function createTable(
   ctx: EngineContext, target: ResourceRecord, requested: readonly RequestedField[], records: RecordObject[], req: CreateRequest,
-): Promise<CreateOutcome['fields']> {
-  const columns = resolveColumns(requested, records[0]);
+): Promise<void> {
+  const columns = resolveColumns(withRecordKeys(requested, records[0], new Set()), records[0]);
   const names = new Set(columns.map((c) => c.id));
   if (names.size !== columns.length) throw invalid('field', 'Duplicate column names are not supported');
   checkNoExtraKeys(records, names, 1);
   const primaryKey = req.primaryKey ?? [];
-  checkKeyColumns('primary_key', primaryKey, names);
-  for (const index of req.indexes ?? []) checkKeyColumns('indexes', index, names);
-  const values = coerceRecords(records, new Map(columns.map((c) => [c.id, c.type])));
+  checkKeyColumns(req, primaryKey, names);
+  const values = coerceInserted(records, new Map(columns.map((c) => [c.id, c.type])));
 
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
@@ -121,8 +154,10 @@ async function createTable(
   const entry: JournalEntry = { ops: values.map((v, i) => ({ t: 'put', id: i + 1, v: Object.fromEntries(v) })) };
   try {
     db.exec(createTableSql(target.id, columns));
-    if (primaryKey.length) db.exec(uniqueIndexSql(target.id, primaryKey));
-    transaction(db, () => applyEntryToSqlite(db, target.id, entry));
+    transaction(db, () => {
+      applyEntryToSqlite(db, target.id, entry);
+      if (primaryKey.length) createUniqueKey(db, target.id, primaryKey, columns);
+    });
   } catch (err) {
     db.close();
     throw err;
@@ -140,43 +175,42 @@ async function createTable(
   const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed, ctx.logger);
   resource.adoptDatabase(db);
   await writeGeneration(ctx, resource);
-  return fields;
 }
 
 async function extendTable(
   ctx: EngineContext, target: ResourceRecord, requested: readonly RequestedField[], records: RecordObject[], req: CreateRequest,
-): Promise<CreateOutcome['fields']> {
+): Promise<void> {
   const resource = ctx.openResource(target.id);
   const existing = new Map(resource.fields.map((f) => [f.id, f.type]));
-  const added = resolveColumns(requested.filter((f) => !existing.has(f.id)), undefined)
-    .concat(resolveColumns([], records[0]).filter((c) => !existing.has(c.id) && !requested.some((f) => f.id === c.id)));
+  const added = resolveColumns(withRecordKeys(requested.filter((f) => !existing.has(f.id)), records[0], new Set([...existing.keys(), ...requested.map((f) => f.id)])), records[0]);
   const kept = req.deleteFields ? resource.fields.filter((f) => requested.some((r) => r.id === f.id)) : resource.fields;
   const dropped = resource.fields.filter((f) => !kept.includes(f));
   const all: NewColumn[] = [...kept, ...added];
   const names = new Set(all.map((c) => c.id));
   checkNoExtraKeys(records, names, 0);
   const primaryKey = req.primaryKey ?? resource.record.primaryKey.filter((k) => names.has(k));
-  checkKeyColumns('primary_key', primaryKey, names);
-  const values = coerceRecords(records, new Map(all.map((c) => [c.id, c.type])));
+  checkKeyColumns(req, primaryKey, names);
+  const values = coerceInserted(records, new Map(all.map((c) => [c.id, c.type])));
   let next = resource.store.maxRowId;
   const entry: JournalEntry = { ops: values.map((v) => ({ t: 'put', id: ++next, v: Object.fromEntries(v) })) };
 
+  // CKAN recreates the unique index only when the key changes, after inserting the records:
+  // an unchanged key rejects duplicate records (`records`), a new one existing duplicates.
+  const current = resource.record.primaryKey;
+  const keyChanged = req.primaryKey !== undefined
+    && [...req.primaryKey].sort().join('\u0000') !== [...current].sort().join('\u0000');
   const db = await resource.sqlite();
   const table = quoteIdentifier(target.id);
   transaction(db, () => {
     for (const c of added) db.exec(`ALTER TABLE ${table} ADD COLUMN ${quoteIdentifier(c.id)} ${c.type.sqliteType}`);
-    if (req.primaryKey) {
-      db.exec(`DROP INDEX IF EXISTS ${quoteIdentifier(`${target.id}_pkey`)}`);
-      if (primaryKey.length) {
-        try {
-          db.exec(uniqueIndexSql(target.id, primaryKey));
-        } catch {
-          throw new ValidationError({ constraints: ['Cannot insert records or create index because of uniqueness constraint'] });
-        }
-      }
-    }
+    if (keyChanged) dropUniqueKey(db, target.id);
     for (const c of dropped) db.exec(`ALTER TABLE ${table} DROP COLUMN ${quoteIdentifier(c.id)}`);
-    applyEntryToSqlite(db, target.id, entry);
+    try {
+      applyEntryToSqlite(db, target.id, entry, ckanIndexName(target.id, current, all));
+    } catch (err) {
+      throw asBulkInsertError(err, records.length);
+    }
+    if (keyChanged && primaryKey.length) createUniqueKey(db, target.id, primaryKey, all);
   });
   for (const c of added) resource.store.addColumn(c.id, c.type);
   for (const c of dropped) resource.store.removeColumn(c.id);
@@ -195,5 +229,4 @@ async function extendTable(
   };
   resource.refreshFields();
   await writeGeneration(ctx, resource);
-  return requested.map((f) => ({ id: f.id, type: (existing.get(f.id) ?? all.find((c) => c.id === f.id)!.type).name, ...(f.info ? { info: f.info } : {}) }));
 }

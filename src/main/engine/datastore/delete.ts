@@ -6,7 +6,7 @@ import type { JournalOp } from '../journal/journal-entry';
 import { compileFilter } from '../search/column-predicates';
 import { filterColumnsOf, parseFilters } from '../search/filters';
 import { matchRows } from '../search/match-rows';
-import { checkWritable } from './table-versions';
+import { checkWritable, requireResourceUnlessForced } from './table-versions';
 import { commitWrite } from './write-transaction';
 
 /** datastore_delete / datastore_records_delete (contract §8). */
@@ -20,6 +20,7 @@ export interface DeleteRequest {
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): Promise<{ resourceId: string; deleted: number }> {
+  requireResourceUnlessForced(ctx, req.resourceId, req.force);
   const resource = ctx.openResource(req.resourceId);
   const target = ctx.catalogue.findResource(resource.id);
   if (target) checkWritable(target, req.force);

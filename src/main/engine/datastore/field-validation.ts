@@ -29,11 +29,19 @@ export function checkFieldName(name: string): void {
 export function parseRequestedFields(raw: unknown): RequestedField[] {
   if (raw === undefined || raw === null) return [];
   if (!Array.isArray(raw)) throw invalid('fields', 'Not a list');
+  if (raw.some((f) => f === null || typeof f !== 'object' || Array.isArray(f))) {
+    throw invalid('fields', 'Each field must be an object with an "id"');
+  }
+  // The schema's `id: [not_empty]` reports per field, in a list aligned with `fields`.
+  const idErrors = raw.map((f) => {
+    const id = (f as Record<string, unknown>).id;
+    return id === undefined || id === null || id === '' ? { id: ['Missing value'] } : {};
+  });
+  if (idErrors.some((e) => 'id' in e)) throw new ValidationError({ fields: idErrors });
   const seen = new Set<string>();
   return raw.map((f) => {
-    if (f === null || typeof f !== 'object' || Array.isArray(f)) throw invalid('fields', 'Each field must be an object with an "id"');
-    const { id, type, info } = f as Record<string, unknown>;
-    if (typeof id !== 'string') throw new ValidationError({ fields: ['Missing value'] });
+    const { id: rawId, type, info } = f as Record<string, unknown>;
+    const id = String(rawId);
     checkFieldName(id);
     // Case-insensitive: SQLite, which stores the table, folds ASCII case in column names.
     if (seen.has(id.toLowerCase())) throw invalid('field', 'Duplicate column names are not supported');

@@ -8,7 +8,7 @@ export type RecordObject = Record<string, unknown>;
 
 export function asRecordList(raw: unknown): RecordObject[] {
   if (raw === undefined || raw === null) return [];
-  if (!Array.isArray(raw)) throw invalid('records', 'Not a list');
+  if (!Array.isArray(raw)) throw invalid('records', 'Records has to be a list of dicts');
   raw.forEach((r, i) => {
     if (r === null || typeof r !== 'object' || Array.isArray(r)) {
       throw invalid('records', i === 0 ? 'The first row is not a json object' : `row "${i}" is not a json object`);
@@ -46,4 +46,17 @@ export function coerceRecords(
     }
     return out;
   });
+}
+
+/**
+ * CKAN inserts (datastore_create's records, datastore_upsert with `method: insert`) send every
+ * row in one statement, and its error names the loop's last row, not the failing one
+ * (`records_row` is `len(records) - 1` in 2.11's upsert_data). Upsert and update go row by
+ * row and name the failing row, as Deskstore does everywhere else.
+ */
+export function asBulkInsertError(err: unknown, recordCount: number): unknown {
+  if (err instanceof ValidationError && 'records_row' in err.members) {
+    return new ValidationError({ ...err.members, records_row: recordCount - 1 });
+  }
+  return err;
 }

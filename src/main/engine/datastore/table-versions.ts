@@ -1,4 +1,4 @@
-import { ValidationError } from '../../errors';
+import { NotFoundError, ValidationError } from '../../errors';
 import type { ResourceRecord } from '../catalogue/records';
 import { checkNotMirrored } from '../catalogue/mirror-guard';
 import type { EngineContext } from '../engine-context';
@@ -14,8 +14,18 @@ export function checkWritable(resource: ResourceRecord, force: boolean): void {
   checkNotMirrored(resource, 'resource'); // even with force: the next sync would undo the change
   if (force || resource.urlType === 'datastore') return;
   throw new ValidationError({
-    'read-only': ['Cannot edit read-only resource because changes made may be lost. Use force=True to ignore this message.'],
+    'read-only': ['Cannot edit read-only resource because changes made may be lost. Use a resource created for '
+      + 'editing e.g. with datastore_create or use "force=True" to ignore this warning.'],
   });
+}
+
+/**
+ * Without `force`, CKAN's read-only check runs first and looks the id up with resource_show,
+ * which knows resources, not aliases or tables: an unknown id is a bare `Not found` there,
+ * and only a forced write reaches the DataStore's `Resource "<id>" was not found.`
+ */
+export function requireResourceUnlessForced(ctx: EngineContext, id: string, force: boolean): void {
+  if (!force && !ctx.catalogue.findResource(id)) throw new NotFoundError();
 }
 
 /**

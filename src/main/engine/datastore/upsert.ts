@@ -1,12 +1,14 @@
 import type { Database, Statement } from 'sql.js';
 import { ValidationError, invalid } from '../../errors';
+import { pythonRepr } from '../../util/python-repr';
 import type { EngineContext } from '../engine-context';
 import { applyEntryToSqlite } from '../journal/apply-entry';
 import type { JournalEntry, JournalOp } from '../journal/journal-entry';
 import { quoteIdentifier } from '../sqlite/identifiers';
 import type { StoredValue } from '../values/coerce';
-import { coerceRecords, type RecordObject } from './records';
-import { checkWritable } from './table-versions';
+import { ckanIndexName } from './index-name';
+import { asBulkInsertError, coerceRecords, type RecordObject } from './records';
+import { checkWritable, requireResourceUnlessForced } from './table-versions';
 import { commitWrite } from './write-transaction';
 
 /** datastore_upsert (contract §7). */
@@ -20,9 +22,15 @@ export interface UpsertRequest {
   readonly dryRun: boolean;
 }
 
-/** Python's repr of a list of key values, as CKAN's "key not found" message prints it. */
-function pythonList(values: readonly StoredValue[]): string {
-  return `[${values.map((v) => (typeof v === 'string' ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : v === null ? 'None' : String(v))).join(', ')}]`;
+/**
+ * CKAN 2.11's "key not found" names the key by its SQL bind parameters, a Python dict such as
+ * `{'val_2': 'isbn-1'}`: the record's columns take `val_0`… first, then the key parts.
+ */
+function keyNotFound(record: RecordObject, columnIds: readonly string[], keyColumns: readonly string[]): ValidationError {
+  let next = columnIds.filter((id) => id in record).length;
+  const parts = '_id' in record && record._id !== undefined ? [record._id] : keyColumns.map((k) => record[k]);
+  const dict = Object.fromEntries(parts.map((value) => [`val_${next++}`, value === '' ? null : value]));
+  return invalid('key', `key "${pythonRepr(dict)}" not found`);
 }
 
 function checkRecords(raw: unknown, columns: ReadonlySet<string>, method: UpsertMethod): RecordObject[] {
@@ -32,7 +40,8 @@ function checkRecords(raw: unknown, columns: ReadonlySet<string>, method: Upsert
     if (r === null || typeof r !== 'object' || Array.isArray(r)) throw invalid('records', `row "${i}" is not a json object`);
   });
   const records = raw as RecordObject[];
-  const unknown = [...new Set(records.flatMap((r) => Object.keys(r)).filter((k) => k !== '_id' && !columns.has(k)))];
+  // `_id` names the row to update; an insert may not choose it (CKAN: an extra key).
+  const unknown = [...new Set(records.flatMap((r) => Object.keys(r)).filter((k) => (method === 'insert' || k !== '_id') && !columns.has(k)))];
   if (unknown.length) {
     if (method === 'insert') {
       const row = records.findIndex((r) => Object.keys(r).some((k) => unknown.includes(k)));
@@ -45,13 +54,21 @@ function checkRecords(raw: unknown, columns: ReadonlySet<string>, method: Upsert
 }
 
 export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): Promise<void> {
+  requireResourceUnlessForced(ctx, req.resourceId, req.force);
   const resource = ctx.openResource(req.resourceId);
   const target = ctx.catalogue.findResource(resource.id);
   if (target) checkWritable(target, req.force);
   const types = new Map(resource.fields.map((f) => [f.id, f.type]));
   const records = checkRecords(req.records, new Set(types.keys()), req.method);
-  const values = coerceRecords(records, types);
+  const bulk = req.method === 'insert';
+  let values: ReturnType<typeof coerceRecords>;
+  try {
+    values = coerceRecords(records, types);
+  } catch (err) {
+    throw bulk ? asBulkInsertError(err, records.length) : err;
+  }
   const keyColumns = resource.record.primaryKey;
+  const uniqueIndex = ckanIndexName(resource.id, keyColumns, resource.fields);
   const table = quoteIdentifier(resource.id);
 
   // Every column, null where the record has none: what a new row stores.
@@ -66,10 +83,10 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
     const run = (op: JournalOp, row: number) => {
       const entry: JournalEntry = { ops: [op] };
       try {
-        applyEntryToSqlite(db, resource.id, entry);
+        applyEntryToSqlite(db, resource.id, entry, uniqueIndex);
       } catch (err) {
         if (err instanceof ValidationError && 'records_row' in err.members) {
-          throw new ValidationError({ ...err.members, records_row: row });
+          throw new ValidationError({ ...err.members, records_row: bulk ? records.length - 1 : row });
         }
         throw err;
       }
@@ -87,7 +104,7 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
         if (!byId) {
           const missing = keyColumns.filter((k) => !(k in record));
           if (missing.length) {
-            throw invalid('key', `fields "${missing.join(', ')}" are missing\n                    but needed as key`);
+            throw invalid('key', `fields "${missing.join(', ')}" are missing\n                            but needed as key`);
           }
         }
         const keyValues = byId ? [Number(record._id)] : keyColumns.map((k) => v.get(k) ?? null);
@@ -95,7 +112,7 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
         if (existing !== null) {
           run({ t: 'set', id: existing, v: Object.fromEntries(v) }, row);
         } else if (req.method === 'update') {
-          throw invalid('key', `key "${pythonList(keyValues)}" not found`);
+          throw keyNotFound(record, columnIds, keyColumns);
         } else {
           // 2.9–2.11: an upserted row whose `_id` does not exist gets a fresh `_id`.
           run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);

@@ -19,19 +19,22 @@ import type { JournalEntry } from './journal-entry';
  * constraints are checked) or to the in-memory column store and full-text index. Live
  * writes and start-up replay go through these same two functions.
  */
-/** SQLite's constraint failure as PostgreSQL words it, naming the request row. */
-export function constraintError(err: unknown, table: string, row: number): ValidationError | null {
+/**
+ * SQLite's constraint failure as PostgreSQL words it, naming the request row and the unique
+ * index by the name CKAN gives it (datastore/index-name.ts).
+ */
+export function constraintError(err: unknown, uniqueIndex: string, row: number): ValidationError | null {
   const message = err instanceof Error ? err.message : String(err);
   if (/UNIQUE constraint failed/i.test(message)) {
     return new ValidationError({
-      records: [`duplicate key value violates unique constraint "${table}_pkey"`],
+      records: [`duplicate key value violates unique constraint "${uniqueIndex}"`],
       records_row: row,
     });
   }
   return null;
 }
 
-export function applyEntryToSqlite(db: Database, table: string, entry: JournalEntry): void {
+export function applyEntryToSqlite(db: Database, table: string, entry: JournalEntry, uniqueIndex = `${table}_pkey`): void {
   const t = quoteIdentifier(table);
   entry.ops.forEach((op, row) => {
     try {
@@ -64,7 +67,7 @@ export function applyEntryToSqlite(db: Database, table: string, entry: JournalEn
           break;
       }
     } catch (err) {
-      throw constraintError(err, table, row) ?? err;
+      throw constraintError(err, uniqueIndex, row) ?? err;
     }
   });
 }

@@ -22,6 +22,8 @@ export interface SearchRequest {
   readonly fields?: readonly string[];
   readonly sort?: readonly string[];
   readonly includeTotal: boolean;
+  /** 2.9–2.11: a total this large or larger may be estimated when nothing narrows the rows. */
+  readonly totalEstimationThreshold?: number;
   readonly recordsFormat: RecordsFormat;
   readonly includeNextPage: boolean;
   /** Unknown top-level parameter names, in request order (CKAN's `__extras`). */

@@ -1,3 +1,4 @@
+import { pythonAsciiJsonString, pythonNumber } from '../../util/python-text';
 import type { FieldType } from '../field-types';
 import { jsonDepthExceeds } from '../../util/json-depth';
 import { canonicalDecimal, exactFromCanonical, exactText, int8FromNumber, parseInt8Text, type ExactNumber, type Int8Reading } from './exact-number';
@@ -96,14 +97,33 @@ function toBool(value: unknown, type: FieldType): number {
 function toText(value: unknown, type: FieldType): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  // psycopg2 sends a list as an ARRAY, which PostgreSQL casts to its array text `{a,"b c"}`;
+  // a dict it cannot send at all.
+  if (Array.isArray(value)) return pgArrayText(value);
+  if (value !== null && typeof value === 'object') throw new CoercionError("can't adapt type 'dict'");
   throw syntax(type, value);
 }
 
-/** JSON text as Python's json.dumps writes it, which is what CKAN stores for json columns. */
+/** PostgreSQL's array output: elements quoted when empty, `NULL`, or holding `{},"\` or spaces. */
+function pgArrayText(items: readonly unknown[]): string {
+  return `{${items.map((item) => {
+    if (item === null || item === undefined) return 'NULL';
+    if (Array.isArray(item)) return pgArrayText(item);
+    const text = typeof item === 'boolean' ? (item ? 't' : 'f') : typeof item === 'object' ? JSON.stringify(item) : String(item);
+    return text === '' || /^null$/i.test(text) || /[{},"\\\s]/.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : text;
+  }).join(',')}}`;
+}
+
+/**
+ * JSON text as Python's json.dumps writes it, which is what CKAN stores for json columns:
+ * `", "` and `": "` separators, non-ASCII escaped, floats as Python prints them.
+ */
 export function pythonStyleJson(value: unknown): string {
+  if (typeof value === 'string') return pythonAsciiJsonString(value);
+  if (typeof value === 'number') return pythonNumber(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(pythonStyleJson).join(', ')}]`;
-  return `{${Object.entries(value).map(([k, v]) => `${JSON.stringify(k)}: ${pythonStyleJson(v)}`).join(', ')}}`;
+  return `{${Object.entries(value).map(([k, v]) => `${pythonAsciiJsonString(k)}: ${pythonStyleJson(v)}`).join(', ')}}`;
 }
 
 function toArray(value: unknown, type: FieldType): string {

@@ -1,7 +1,9 @@
+import { pythonFloatRepr } from './python-text';
+
 /**
- * Python's `repr` of a decoded JSON value, for the wording of CKAN's JSON errors
- * (`Request data JSON decoded to [1, 2] but it needs to be a dictionary.`). Clients match
- * these messages by prefix; the repr only has to read like CKAN's.
+ * Python's `repr` of a decoded JSON value, for the wording of CKAN's errors that print one
+ * (`Request data JSON decoded to [1, 2] but it needs to be a dictionary.`, `The field
+ * "['nope']" is not a valid column name.`, `key "{'val_1': 'x'}" not found`).
  */
 export function pythonRepr(value: unknown): string {
   if (value === null || value === undefined) return 'None';
@@ -17,11 +19,11 @@ export function pythonRepr(value: unknown): string {
   return stringRepr(String(value));
 }
 
+/** JSON numbers decode to int when whole, float otherwise; repr(inf) is `inf` in Python. */
 function numberRepr(n: number): string {
   if (Number.isInteger(n) && Math.abs(n) < 1e16) return String(n);
   if (!Number.isFinite(n)) return Number.isNaN(n) ? 'nan' : n > 0 ? 'inf' : '-inf';
-  // Python writes at least two exponent digits (1e-07, 1e+100); JS writes 1e-7.
-  return String(n).replace(/e([+-])(\d)$/, 'e$10$2');
+  return pythonFloatRepr(n);
 }
 
 /** Python picks single quotes unless the text holds a single quote and no double quote. */

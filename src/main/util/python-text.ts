@@ -1,0 +1,41 @@
+/**
+ * How Python writes numbers and strings, for the places where CKAN's output is Python's
+ * text rather than PostgreSQL's: JSON stored by `json.dumps` (json columns) and the dump
+ * files CKAN re-encodes (docs/ckan-contract.md §11).
+ */
+
+/**
+ * Python's `repr(float)`: the shortest text that reads back as the same double, in fixed
+ * notation with at least one decimal (`2.5`, `1000.0`, `0.0001`) unless the decimal
+ * exponent is below -4 or at least 16 (`1e-05`, `1e+16`, `1.5e+300`).
+ */
+export function pythonFloatRepr(value: number): string {
+  if (Number.isNaN(value)) return 'NaN';
+  if (!Number.isFinite(value)) return value > 0 ? 'Infinity' : '-Infinity';
+  if (value === 0) return Object.is(value, -0) ? '-0.0' : '0.0';
+  const [mantissa, exp] = value.toExponential().split('e') as [string, string];
+  const exponent = Number(exp);
+  if (exponent < -4 || exponent >= 16) {
+    return `${mantissa}e${exponent < 0 ? '-' : '+'}${String(Math.abs(exponent)).padStart(2, '0')}`;
+  }
+  const negative = mantissa.startsWith('-');
+  const digits = mantissa.replace('-', '').replace('.', '');
+  let fixed: string;
+  if (exponent < 0) fixed = `0.${'0'.repeat(-exponent - 1)}${digits}`;
+  else if (digits.length > exponent + 1) fixed = `${digits.slice(0, exponent + 1)}.${digits.slice(exponent + 1)}`;
+  else fixed = `${digits}${'0'.repeat(exponent + 1 - digits.length)}.0`;
+  return negative ? `-${fixed}` : fixed;
+}
+
+/** A JSON number as Python writes it after `json.loads`: an int when whole, else a float. */
+export function pythonNumber(value: number): string {
+  return Number.isInteger(value) && Math.abs(value) < 1e21 ? String(value) : pythonFloatRepr(value);
+}
+
+/**
+ * A string as `json.dumps` writes it with its default `ensure_ascii=True`: every character
+ * outside ASCII as `\uXXXX` (lower-case hex, astral characters as surrogate pairs).
+ */
+export function pythonAsciiJsonString(value: string): string {
+  return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
