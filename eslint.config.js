@@ -36,7 +36,7 @@ export default tseslint.config(
     rules: { ...reactHooks.configs.recommended.rules },
   },
   {
-    // Dependency rules (architecture §2): only the Electron shell imports `electron`;
+    // Dependency rules (docs/architecture.md §2): only the Electron shell imports `electron`;
     // the HTTP layer never touches sql.js; engine and importer never reach the server.
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/index.ts', 'src/main/windows/**', 'src/main/ipc/**', 'src/main/security.ts'],

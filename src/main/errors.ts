@@ -1,5 +1,5 @@
 /**
- * The error kinds an action can end with, one class per CKAN error envelope (contract §2).
+ * The error kinds an action can end with, one class per CKAN error envelope (docs/ckan-contract.md §2).
  * They are mapped to HTTP status and body in exactly one place (server/envelope.ts), and
  * cross the engine worker boundary as plain objects (toWireError / fromWireError), so every
  * layer throws the same classes.
@@ -40,7 +40,7 @@ export class AuthorizationError extends Error {
 }
 
 /**
- * 400 answered before any action runs, with a bare JSON string body (contract §2.3), e.g.
+ * 400 answered before any action runs, with a bare JSON string body (docs/ckan-contract.md §2.3), e.g.
  * `Bad request - Action name not known: x`. Also used for oversized bodies.
  */
 export class BadRequestError extends Error {

@@ -7,7 +7,7 @@ import { DATA, removeDir, startServer, tempDir, type ServerProcess } from '../he
 
 /**
  * Loading files through the API the way CKAN scripts do: resource_create with a multipart
- * upload or a URL, then poll xloader_status (contract §10, issue 3).
+ * upload or a URL, then poll xloader_status (docs/ckan-contract.md §10, issue 3).
  */
 let server: ServerProcess;
 let api: ReturnType<typeof ckan>;

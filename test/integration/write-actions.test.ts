@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
 import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
 
-/** The write side of the action API (contract §4–§8) over real HTTP. */
+/** The write side of the action API (docs/ckan-contract.md §4–§8) over real HTTP. */
 let server: ServerProcess;
 let api: ReturnType<typeof ckan>;
 let anonymous: ReturnType<typeof ckan>;

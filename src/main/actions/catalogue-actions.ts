@@ -19,7 +19,7 @@ import type { ActionContext, ActionDefinition, ActionParams, UploadedFile } from
 import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validators';
 
 /**
- * CKAN core actions on datasets and resources (contract §10), plus the loads they trigger:
+ * CKAN core actions on datasets and resources (docs/ckan-contract.md §10), plus the loads they trigger:
  * a resource created or updated with a multipart `upload`, or with a tabular http(s) `url`,
  * is loaded into the DataStore in the background, as CKAN's xloader does.
  */

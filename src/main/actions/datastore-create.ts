@@ -59,7 +59,7 @@ function createEcho(params: ActionParams, resourceId: string, guessed: Readonly<
   return echo;
 }
 
-/** datastore_create (contract §6). */
+/** datastore_create (docs/ckan-contract.md §6). */
 export function datastoreCreateAction(deps: ActionDeps): ActionDefinition {
   return {
     name: 'datastore_create',

@@ -5,7 +5,7 @@ import type { ActionDeps } from './action-deps';
 import type { ActionDefinition } from './types';
 import { isMissing } from './validators';
 
-/** datastore_search_sql (contract §4), enabled: read-only, one statement, capped, time-limited. */
+/** datastore_search_sql (docs/ckan-contract.md §4), enabled: read-only, one statement, capped, time-limited. */
 export function datastoreSearchSqlAction(deps: ActionDeps): ActionDefinition {
   return {
     name: 'datastore_search_sql',

@@ -56,7 +56,7 @@ export function parseSearchParams(params: ActionParams): SearchRequest {
 }
 
 /**
- * `_links` (2.9–2.11, contract §3.7): built from the request URL only; blank values dropped,
+ * `_links` (2.9–2.11, docs/ckan-contract.md §3.7): built from the request URL only; blank values dropped,
  * repeated keys collapse to the last one, `offset` moved to the end of `next`.
  */
 export function searchLinks(ctx: ActionContext, offset: number, limit: number): SearchLinks {

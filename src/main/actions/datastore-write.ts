@@ -47,7 +47,7 @@ function upsertEcho(params: ActionParams, resourceId: string): Record<string, un
   };
 }
 
-/** datastore_upsert, datastore_delete and datastore_records_delete (contract §7–8). */
+/** datastore_upsert, datastore_delete and datastore_records_delete (docs/ckan-contract.md §7–8). */
 export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
   return [
     {

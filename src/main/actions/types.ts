@@ -9,7 +9,7 @@ export interface UploadedFile {
   readonly mimeType: string;
 }
 
-/** Parameters as CKAN's `_get_request_data` produces them (contract §1.2). */
+/** Parameters as CKAN's `_get_request_data` produces them (docs/ckan-contract.md §1.2). */
 export type ActionParams = Record<string, unknown>;
 
 export interface ActionContext {

@@ -2,7 +2,7 @@ import { ValidationError } from '../errors';
 import { TOO_DEEP, jsonDepthExceeds } from '../util/json-depth';
 
 /**
- * CKAN's navl converters for action parameters (contract §1.2 table): values from GET and
+ * CKAN's navl converters for action parameters (docs/ckan-contract.md §1.2 table): values from GET and
  * forms are strings, JSON bodies give real types, and both must end up the same. Each
  * converter returns the value or an error message; schemas collect the messages per key.
  */

@@ -179,7 +179,7 @@ export class Engine implements EngineContext {
   }
 
   /**
-   * Checkpoints (architecture §3): a resource whose journal outgrew its threshold, or that
+   * Checkpoints (docs/architecture.md §3): a resource whose journal outgrew its threshold, or that
    * has journal entries and saw no write for `idleMs`, gets a new generation and an empty
    * journal. The worker calls this when no request is waiting; `waiting` says how many
    * journals are left for a later call, so the worker knows to come back.

@@ -1,5 +1,5 @@
 /**
- * PostgreSQL type names as CKAN accepts and reports them (contract §9), and how each is kept
+ * PostgreSQL type names as CKAN accepts and reports them (docs/ckan-contract.md §9), and how each is kept
  * in SQLite and in the column store. This table is the only place that knows the mapping.
  */
 

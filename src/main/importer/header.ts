@@ -1,5 +1,5 @@
 /**
- * Turns a CSV header row into valid DataStore field ids (contract §6): non-empty, no
+ * Turns a CSV header row into valid DataStore field ids (docs/ckan-contract.md §6): non-empty, no
  * leading/trailing whitespace, no leading `_`, no `"`, no control characters, at most 63
  * characters, unique. The original cell is kept as the column's `label`, and every change
  * is reported so the CLI/UI can tell the user which names were altered and why.

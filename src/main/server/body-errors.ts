@@ -2,7 +2,7 @@
 import { BadRequestError } from '../errors';
 
 /**
- * 413 with CKAN's pre-action error shape (a bare JSON string, contract §2.3): CKAN itself
+ * 413 with CKAN's pre-action error shape (a bare JSON string, docs/ckan-contract.md §2.3): CKAN itself
  * never gets to answer an oversized body (its front server or Werkzeug does, in HTML), so
  * the closest thing a CKAN client already handles is the bare-string form with the
  * standard status for "too large".

@@ -1,5 +1,5 @@
 /**
- * The one place where outcomes become CKAN's wire shape (contract §2): success envelope,
+ * The one place where outcomes become CKAN's wire shape (docs/ckan-contract.md §2): success envelope,
  * error envelopes per error class, bare-string 400s, JSONP. Everything the server answers
  * with a JSON body goes through here.
  */
@@ -38,7 +38,7 @@ export function plainJsonResponse(value: unknown, status = 200): WireResponse {
   return { status, contentType: JSON_CONTENT_TYPE, body: stringifyWithRaw(value) };
 }
 
-/** CKAN's pre-action errors: the body is a bare JSON string (contract §2.3). */
+/** CKAN's pre-action errors: the body is a bare JSON string (docs/ckan-contract.md §2.3). */
 export function bareStringResponse(status: number, text: string): WireResponse {
   return { status, contentType: JSON_CONTENT_TYPE, body: JSON.stringify(text) };
 }

@@ -1,5 +1,5 @@
 /**
- * Per-request security checks (architecture §5): the Host allow-list, the cross-site fetch
+ * Per-request security checks (docs/architecture.md §5): the Host allow-list, the cross-site fetch
  * refusal, token comparison, and the headers every response carries.
  */
 import { createHash, timingSafeEqual } from 'node:crypto';

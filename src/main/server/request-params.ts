@@ -1,5 +1,5 @@
 /**
- * CKAN's `_get_request_data` (contract §1.2): where an action's parameters come from, in
+ * CKAN's `_get_request_data` (docs/ckan-contract.md §1.2): where an action's parameters come from, in
  * CKAN's order, with its quirks (curl's `-d '{json}'`, single → string / repeated → list,
  * the query string winning over a JSON body for GET-able actions). Pure: the body is
  * already read.

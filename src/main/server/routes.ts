@@ -1,5 +1,5 @@
 /**
- * URL shapes (contract §1.1): locale stripping, then routing of the API paths and the extra
+ * URL shapes (docs/ckan-contract.md §1.1): locale stripping, then routing of the API paths and the extra
  * routes with find-my-way. Everything that does not route here falls to the static UI.
  */
 import FindMyWay from 'find-my-way';

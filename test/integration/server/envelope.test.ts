@@ -13,7 +13,7 @@ afterEach(async () => {
 
 const fail = (kind: string) => call(`${t.url}/api/3/action/fail?kind=${kind}`);
 
-describe('response envelope (contract §2)', () => {
+describe('response envelope (docs/ckan-contract.md §2)', () => {
   it('success: help, success, result in that order, JSON content type', async () => {
     const res = await call(`${t.url}/api/3/action/echo?a=1`);
     expect(res.status).toBe(200);

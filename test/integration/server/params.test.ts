@@ -17,7 +17,7 @@ const post = (path: string, body: string | FormData | undefined, contentType?: s
     headers: contentType ? { 'Content-Type': contentType, ...headers } : headers,
   });
 
-describe('parameter sources in CKAN order (contract §1.2)', () => {
+describe('parameter sources in CKAN order (docs/ckan-contract.md §1.2)', () => {
   it('form body: single → string, repeated → list of strings', async () => {
     const res = await post('/api/3/action/echo_post', 'resource_id=abc&limit=1&fields=a&fields=b&q=a+b%26c', form);
     expect(res.status).toBe(200);
@@ -141,7 +141,7 @@ describe('parameter sources in CKAN order (contract §1.2)', () => {
   });
 });
 
-describe('JSON errors (contract §2.3)', () => {
+describe('JSON errors (docs/ckan-contract.md §2.3)', () => {
   it('invalid JSON → 400 bare string with the CKAN prefix', async () => {
     const res = await post('/api/3/action/echo_post', '{"resource_id": ', 'application/json');
     expect(res.status).toBe(400);
@@ -175,7 +175,7 @@ describe('JSON errors (contract §2.3)', () => {
   });
 });
 
-describe('JSONP (contract §1.2)', () => {
+describe('JSONP (docs/ckan-contract.md §1.2)', () => {
   // A browser tags requests from this server's own pages so; JSONP is only answered to those.
   const ownPage = { 'Sec-Fetch-Site': 'same-origin', 'Sec-Fetch-Mode': 'no-cors', 'Sec-Fetch-Dest': 'script' };
 

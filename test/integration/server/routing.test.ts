@@ -9,7 +9,7 @@ afterEach(async () => {
   await t.stop();
 });
 
-describe('URL shapes (contract §1.1)', () => {
+describe('URL shapes (docs/ckan-contract.md §1.1)', () => {
   it.each([
     '/api/action/echo',
     '/api/3/action/echo',
@@ -80,7 +80,7 @@ describe('URL shapes (contract §1.1)', () => {
   });
 });
 
-describe('pre-action errors (contract §2.3)', () => {
+describe('pre-action errors (docs/ckan-contract.md §2.3)', () => {
   it('unknown action → 400 bare JSON string', async () => {
     for (const method of ['GET', 'POST']) {
       const res = await call(`${t.url}/api/3/action/datastore_nope`, { method });
@@ -104,7 +104,7 @@ describe('pre-action errors (contract §2.3)', () => {
   });
 });
 
-describe('help URL (contract §2.1)', () => {
+describe('help URL (docs/ckan-contract.md §2.1)', () => {
   it('is absolute, always /api/3/, and keeps the locale prefix', async () => {
     const plain = await call(`${t.url}/api/action/echo`);
     expect(plain.json.help).toBe(`http://127.0.0.1:${t.port}/api/3/action/help_show?name=echo`);

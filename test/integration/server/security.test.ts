@@ -17,7 +17,7 @@ const authorizedWith = async (headers: Record<string, string>, method = 'GET') =
   return res.json.result.context.authorized as boolean;
 };
 
-describe('authentication (contract §1.3)', () => {
+describe('authentication (docs/ckan-contract.md §1.3)', () => {
   it('accepts the bare token in Authorization or X-CKAN-API-Key', async () => {
     expect(await authorizedWith({ Authorization: TOKEN })).toBe(true);
     expect(await authorizedWith({ 'X-CKAN-API-Key': TOKEN })).toBe(true);

@@ -13,7 +13,7 @@ const errorsOf = (params: Record<string, unknown>) => {
   throw new Error('expected a validation error');
 };
 
-describe('datastore_search parameters from strings and JSON (contract §1.2, §3.1)', () => {
+describe('datastore_search parameters from strings and JSON (docs/ckan-contract.md §1.2, §3.1)', () => {
   it('converts integers and booleans as navl does', () => {
     const p = parseSearchParams({ resource_id: 'r', limit: '5', offset: 2.0, plain: 'False', distinct: 'yes', include_total: '0' });
     expect(p).toMatchObject({ limit: 5, offset: 2, plain: false, distinct: true, includeTotal: false });
@@ -46,7 +46,7 @@ describe('datastore_search parameters from strings and JSON (contract §1.2, §3
   });
 });
 
-describe('_links (contract §3.7)', () => {
+describe('_links (docs/ckan-contract.md §3.7)', () => {
   const ctx = (path: string, rawQuery: string): ActionContext => ({ authorized: false, locale: null, siteUrl: 'http://x', path, rawQuery, method: 'GET' });
   it('drops offset and blank values, keeps the last repeated key, adds prev only past the first page', () => {
     expect(searchLinks(ctx('/api/3/action/datastore_search', ''), 0, 100)).toEqual({

@@ -7,7 +7,7 @@ const type = (name: string) => resolveFieldType(name)!;
 const coerce = (value: unknown, name: string) => coerceValue(value, type(name));
 const fails = (value: unknown, name: string) => () => coerce(value, name);
 
-describe('field types (contract §9)', () => {
+describe('field types (docs/ckan-contract.md §9)', () => {
   it('reports PostgreSQL names for the aliases CKAN accepts', () => {
     expect(['int', 'integer', 'int4', 'INT'].map((t) => type(t).name)).toEqual(['int4', 'int4', 'int4', 'int4']);
     expect(type('bigint').name).toBe('int8');
@@ -86,7 +86,7 @@ describe('coerceValue: request values into columns, with PostgreSQL wording', ()
   });
 });
 
-describe('record encoding (contract §3.9, 2.11 shape)', () => {
+describe('record encoding (docs/ckan-contract.md §3.9, 2.11 shape)', () => {
   it('JSON cells', () => {
     expect(jsonCell(1, 'bool')).toBe('true');
     expect(jsonCell('2020-02-02T12:34:56.789', 'timestamp')).toBe('"2020-02-02T12:34:56"');

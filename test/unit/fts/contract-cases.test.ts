@@ -1,4 +1,4 @@
-// The q-* conformance cases and contract §3.4 examples, run through the full-text module the
+// The q-* conformance cases and docs/ckan-contract.md §3.4 examples, run through the full-text module the
 // way the engine will: a row document is the row's column values joined by spaces (JSON
 // columns as JSON text), indexed with the english configuration; `q` is parsed with the
 // request language.
@@ -86,7 +86,7 @@ describe('conformance q-* cases', () => {
   });
 });
 
-describe('contract §3.4 behaviours', () => {
+describe('docs/ckan-contract.md §3.4 behaviours', () => {
   it('matches hyphenated words whole or by part, numbers whole, and not date fragments', () => {
     expect(comuni.search('Emilia-Romagna')).toEqual([2]);
     expect(comuni.search('romagna')).toEqual([2]);

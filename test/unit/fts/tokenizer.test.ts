@@ -12,7 +12,7 @@ const TYPE_NAMES: Record<number, string> = Object.fromEntries(
 const tokens = (text: string): string[] => parseTokens(text).map((t) => `${TYPE_NAMES[t.type]}:${t.text}`);
 const en = (text: string): string[] => documentLexemes(text, 'english');
 
-describe('default parser token classes (contract §3.4 examples)', () => {
+describe('default parser token classes (docs/ckan-contract.md §3.4 examples)', () => {
   it('splits on punctuation and folds case with Unicode, keeping diacritics', () => {
     expect(en('CITTÀ')).toEqual(['città']);
     expect(en('città')).toEqual(en('CITTÀ'));

@@ -157,7 +157,7 @@ describe('cleanHeader rules', () => {
     expect(growthRatio((n) => cleanHeader(hostile(n)), 320_000)).toBeLessThan(LINEAR_GROWTH_BOUND);
   });
 
-  it('isValidFieldId follows contract §6', () => {
+  it('isValidFieldId follows docs/ckan-contract.md §6', () => {
     expect(isValidFieldId('ok name (1)')).toBe(true);
     for (const bad of ['', ' a', 'a ', '_a', 'a"b', 'a\tb', 'x'.repeat(64)]) expect(isValidFieldId(bad)).toBe(false);
   });

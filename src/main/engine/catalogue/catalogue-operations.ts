@@ -10,7 +10,7 @@ import { checkNotMirrored } from './mirror-guard';
 /**
  * The catalogue operations behind CKAN's core actions on datasets and resources that DataStore
  * clients need (the HTTP-facing actions are in actions/catalogue-actions.ts)
- * (contract §10), with CKAN's validation messages.
+ * (docs/ckan-contract.md §10), with CKAN's validation messages.
  */
 
 const NAME_PATTERN = /^[a-z0-9_-]+$/;

@@ -15,7 +15,7 @@ export function tagId(name: string): string {
 
 /**
  * Catalogue records as CKAN's package_show / resource_show dicts, with the members CKAN
- * clients read (contract §10). Deskstore's own facts about a table (rows, columns, size,
+ * clients read (docs/ckan-contract.md §10). Deskstore's own facts about a table (rows, columns, size,
  * source file) ride along under `deskstore`, a key CKAN clients ignore.
  */
 

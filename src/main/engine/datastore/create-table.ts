@@ -22,7 +22,7 @@ import { applyEntryToMemory, applyEntryToSqlite } from '../journal/apply-entry';
 import type { JournalEntry } from '../journal/journal-entry';
 import { checkWritable, writeGeneration } from './table-versions';
 
-/** datastore_create (contract §6) on a new or an existing table. */
+/** datastore_create (docs/ckan-contract.md §6) on a new or an existing table. */
 export interface CreateRequest {
   readonly resourceId?: string;
   readonly resource?: Record<string, unknown>;

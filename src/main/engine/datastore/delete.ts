@@ -9,7 +9,7 @@ import { matchRows } from '../search/match-rows';
 import { checkWritable, requireResourceUnlessForced } from './table-versions';
 import { commitWrite } from './write-transaction';
 
-/** datastore_delete / datastore_records_delete (contract §8). */
+/** datastore_delete / datastore_records_delete (docs/ckan-contract.md §8). */
 export interface DeleteRequest {
   readonly resourceId: string;
   /** undefined or null: drop the whole table. */

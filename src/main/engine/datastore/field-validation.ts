@@ -2,7 +2,7 @@ import { ValidationError, invalid } from '../../errors';
 import { resolveFieldType, type FieldType } from '../field-types';
 
 /**
- * datastore_create's checks on `fields` and its type guessing (contract §6), with CKAN's
+ * datastore_create's checks on `fields` and its type guessing (docs/ckan-contract.md §6), with CKAN's
  * error keys and wording.
  */
 
@@ -63,7 +63,7 @@ const TIMESTAMP_FORMATS = [
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, /^\d{2}\/\d{2}\/\d{4}$/, /^\d{2}-\d{2}-\d{4}$/,
 ];
 
-/** CKAN's `_guess_type` on the first record's value (contract §6). */
+/** CKAN's `_guess_type` on the first record's value (docs/ckan-contract.md §6). */
 export function guessType(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (typeof value === 'object') return 'json';

@@ -1,7 +1,7 @@
 import type { OpenResource } from '../resources/open-resource';
 import { ckanIndexName } from './index-name';
 
-/** datastore_info (contract §5, 2.11.3+ shape): `{meta, fields}`, user columns only. */
+/** datastore_info (docs/ckan-contract.md §5, 2.11.3+ shape): `{meta, fields}`, user columns only. */
 export interface InfoOutcome {
   readonly meta: {
     id: string; count: number; table_type: string; size: number; db_size: number; idx_size: number; aliases: string[];

@@ -11,7 +11,7 @@ import { asBulkInsertError, coerceRecords, type RecordObject } from './records';
 import { checkWritable, requireResourceUnlessForced } from './table-versions';
 import { commitWrite } from './write-transaction';
 
-/** datastore_upsert (contract §7). */
+/** datastore_upsert (docs/ckan-contract.md §7). */
 export type UpsertMethod = 'upsert' | 'insert' | 'update';
 
 export interface UpsertRequest {

@@ -6,7 +6,7 @@ import type { JournalEntry } from '../journal/journal-entry';
 import type { OpenResource } from '../resources/open-resource';
 
 /**
- * The one path every row write takes (architecture §3):
+ * The one path every row write takes (docs/architecture.md §3):
  *   1. inside a SQLite transaction, `apply` checks and performs the change and returns it as a
  *      journal entry (constraints such as the primary key are checked here);
  *   2. the entry is appended to the journal and fsynced; if that fails, roll back;

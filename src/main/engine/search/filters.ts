@@ -2,7 +2,7 @@ import { ValidationError, invalid, withMessage } from '../../errors';
 import { message } from '../../../shared/messages';
 
 /**
- * `filters` (contract §3.3): CKAN 2.11's `{column: value | [values]}` plus 2.12's operator
+ * `filters` (docs/ckan-contract.md §3.3): CKAN 2.11's `{column: value | [values]}` plus 2.12's operator
  * objects, mixed lists, `$or`/`$and` and top-level lists. Parsed into a small tree; values
  * stay as sent and are coerced to the column type later.
  *

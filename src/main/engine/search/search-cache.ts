@@ -2,7 +2,7 @@
  * Recent search results of one resource, keyed by everything that decides which rows match
  * and in what order (not by limit/offset/fields/format): paging through a result, or asking
  * the same question again, then costs a slice. Any write bumps the column store's version
- * and empties the cache, so a cached answer is never stale (architecture §4).
+ * and empties the cache, so a cached answer is never stale (docs/architecture.md §4).
  */
 export interface CachedOrder {
   /** Matching rows in result order: all of them, or at least the first `needed` asked so far. */

@@ -1,5 +1,5 @@
 /**
- * datastore_search parameters after the action's schema step (contract §3.2 step 1): types
+ * datastore_search parameters after the action's schema step (docs/ckan-contract.md §3.2 step 1): types
  * converted, defaults filled, limit capped. What is left to check needs the table's columns
  * and happens in the engine (step 4).
  */

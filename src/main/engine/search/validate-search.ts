@@ -5,7 +5,7 @@ import { invalidQuery } from './invalid-query';
 import type { SearchRequest } from './search-request';
 
 /**
- * Step 4 of contract §3.2: the checks that need the table's columns. CKAN reports only the
+ * Step 4 of docs/ckan-contract.md §3.2: the checks that need the table's columns. CKAN reports only the
  * first offending parameter, in the order its validated dict has them, which is alphabetical
  * (navl unflattens sorted keys): `__extras`, `fields`, `filters`, `offset`, `q`, `sort`.
  */

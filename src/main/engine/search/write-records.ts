@@ -31,7 +31,7 @@ function textValue(column: OutputColumn, rowId: number, delimiter: string): stri
 
 /**
  * The `records` member as text: a JSON list for objects/lists, or the csv/tsv string itself
- * (no header, a newline after every row, contract §3.9).
+ * (no header, a newline after every row, docs/ckan-contract.md §3.9).
  */
 export function writeRecords(rowIds: Uint32Array, columns: readonly OutputColumn[], format: RecordsFormat): string {
   const parts: string[] = new Array(rowIds.length);

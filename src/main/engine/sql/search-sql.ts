@@ -11,7 +11,7 @@ import { recordsJson } from './shape-results';
 import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './translate';
 
 /**
- * datastore_search_sql (contract §4; dialect in docs/sql-and-values.md). The query is read
+ * datastore_search_sql (docs/ckan-contract.md §4; dialect in docs/sql-and-values.md). The query is read
  * by PostgreSQL's parser, wrapped as CKAN wraps it (`SELECT * FROM (<sql>) AS blah LIMIT
  * rows_max + 1`), checked and translated to SQLite (translate.ts), run on a fresh read-only
  * connection that attaches the resources it names, and shaped as CKAN's answer

@@ -4,7 +4,7 @@ import { tsvectorText } from './full-text-values';
 import { FLOAT_TYPES, INTEGER_TYPES, integerText, isoformat, numericValue, pythonFloatText, timestampParts } from './sql-values';
 
 /**
- * Rows of a translated query as CKAN 2.11 answers datastore_search_sql (contract §4): each
+ * Rows of a translated query as CKAN 2.11 answers datastore_search_sql (docs/ckan-contract.md §4): each
  * value converted as CKAN's `convert()` and written by its JSON encoder (simplejson): numeric
  * a number literal with its scale (`2.50`), int8 every digit, float8 as Python writes floats
  * (`1.0`), timestamps by `isoformat()`, json columns decoded, arrays as lists, tsvector as

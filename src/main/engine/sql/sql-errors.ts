@@ -1,7 +1,7 @@
 import { AuthorizationError, ValidationError } from '../../errors';
 
 /**
- * datastore_search_sql's errors in CKAN's shapes (contract §4): a query PostgreSQL would
+ * datastore_search_sql's errors in CKAN's shapes (docs/ckan-contract.md §4): a query PostgreSQL would
  * refuse is a 409 with `query` and `info` (the statement as run); an unlisted function or a
  * system table is a 403.
  */

@@ -7,7 +7,7 @@ import { storageFailure } from '../../storage/storage-failure';
 /**
  * Crash-safe file replacement: write a temporary file next to the target, fsync it, rename
  * it over the target, fsync the directory. After a crash the target is either the old file
- * or the new one, never a mix (architecture §3).
+ * or the new one, never a mix (docs/architecture.md §3).
  */
 export function writeFileDurably(path: string, parts: readonly Uint8Array[]): void {
   const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);

@@ -12,7 +12,7 @@ export interface TextIndexRowRange {
 /**
  * Builds the row-level inverted index over the `indexed` columns (text-layout.ts; the other
  * columns are searched through their dictionaries). A row's document is its cells as text
- * (contract §3.4); a value that repeats is tokenized once, not once per row. With `range`,
+ * (docs/ckan-contract.md §3.4); a value that repeats is tokenized once, not once per row. With `range`,
  * only the live rows in it are indexed: indexes of consecutive ranges (built e.g. in two
  * workers) combine with mergeDisjointIndexes into the index of the whole table.
  */

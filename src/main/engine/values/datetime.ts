@@ -1,6 +1,6 @@
 /**
  * Date and time input as PostgreSQL reads it for the forms CKAN clients send
- * (`2012-5-25`, `2012-10-01T02:43Z`, `12:42`, contract §9), normalised to the canonical text
+ * (`2012-5-25`, `2012-10-01T02:43Z`, `12:42`, docs/ckan-contract.md §9), normalised to the canonical text
  * Deskstore stores. Slash dates are month-first, as PostgreSQL's default DateStyle (MDY);
  * day-first CSV dates are recognised by the importer, which knows the whole column.
  */

@@ -4,7 +4,7 @@ import type { StoredValue } from './coerce';
 import { exactText } from './exact-number';
 
 /**
- * Stored values as datastore_search writes them (contract §3.9, CKAN 2.11 shape): one
+ * Stored values as datastore_search writes them (docs/ckan-contract.md §3.9, CKAN 2.11 shape): one
  * function for JSON records (objects/lists) and one for csv/tsv cells.
  */
 
