@@ -290,7 +290,7 @@ async function expectEveryKindOfQuery(server: ServerProcess, rid: string, total:
   expect((await api.ok('datastore_info', { id: rid })).meta.count).toBe(total);
   expect((await api.ok('deskstore_facets', { resource_id: rid, field: 'testo', limit: 3 })).values.length).toBeGreaterThan(0);
   const dump = await fetch(`${server.url}/datastore/dump/${rid}?limit=2`);
-  expect([dump.status, (await dump.text()).split('\n')[0]]).toEqual([200, '_id,n,testo']);
+  expect([dump.status, (await dump.text()).split(/\r?\n/)[0]]).toEqual([200, '_id,n,testo']);
 }
 
 /** The catalogue as a script sees it: dataset name → title and its tables' names → row counts. */

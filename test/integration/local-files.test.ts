@@ -93,7 +93,9 @@ describe('with --import-folder', () => {
     const created = await api.ok('resource_create', { package_id: packageId, name: 'comuni', url: pathToFileURL(join(allowed, 'comuni.csv')).href });
     expect((await waitForLoad(api, created.id)).status).toBe('complete');
     const shown = await api.ok('resource_show', { id: created.id });
-    expect([shown.url, shown.url_type]).toEqual(['comuni.csv', 'upload']);
+    // Stored as an upload is: CKAN's download URL, which serves the file kept in the data folder.
+    expect([shown.url, shown.url_type]).toEqual([`${server.url}/dataset/${packageId}/resource/${created.id}/download/comuni.csv`, 'upload']);
+    expect((await fetch(shown.url)).status).toBe(200);
     expect((await api.ok('datastore_search', { resource_id: created.id })).records[0]).toMatchObject({ codice: '001', nome: 'Agliè' });
   });
 
@@ -154,7 +156,7 @@ describe('a file picked in the desktop app’s dialog', () => {
     const pkg = await api.ok('package_create', { name: 'picked' });
     const created = await api.ok('resource_create', { package_id: pkg.id, name: 'picked', deskstore_local_file: picked.handle });
     expect((await waitForLoad(api, created.id)).status).toBe('complete');
-    expect((await api.ok('resource_show', { id: created.id })).url).toBe('secret.csv');
+    expect((await api.ok('resource_show', { id: created.id })).url).toBe(`${app.url}/dataset/${pkg.id}/resource/${created.id}/download/secret.csv`);
     const reused = await api.post('resource_create', { package_id: pkg.id, name: 'again', deskstore_local_file: picked.handle });
     expect((reused.body as any).error).toEqual({ __type: 'Validation Error', deskstore_local_file: ['No such file handle: choose the file again'] });
   });

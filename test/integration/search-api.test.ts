@@ -75,7 +75,8 @@ describe('Deskstore filter operators', () => {
     const got = await api.get('datastore_search', { resource_id: rid, filters, fields: 'comune' });
     expect((got.body as { result: { records: unknown[] } }).result.records).toEqual([{ comune: 'Cantù' }, { comune: 'Milano' }, { comune: 'San Floriano del Collio-Števerjan' }]);
     const csv = await (await fetch(`${server.url}/datastore/dump/${rid}?format=csv&fields=comune&filters=${encodeURIComponent(filters)}`)).text();
-    expect(csv).toBe('comune\nCantù\nMilano\nSan Floriano del Collio-Števerjan\n');
+    // CKAN's csv writer ends the header line with CRLF, the rows with LF (docs/ckan-contract.md §11)
+    expect(csv).toBe('comune\r\nCantù\nMilano\nSan Floriano del Collio-Števerjan\n');
     const facets = await api.ok('deskstore_facets', { resource_id: rid, field: 'regione', filters: { note: { deskstore_empty: false } } });
     expect(facets.rows).toBe(5);
   });
