@@ -5,11 +5,13 @@ import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore
 /**
  * datastore_search_sql has a time limit. sql.js cannot be interrupted from outside, so the
  * engine worker is terminated and restarted; everything acknowledged is on disk, so nothing
- * is lost, and the server keeps answering.
+ * is lost, and the server keeps answering. The call gate (src/main/engine/call-gate.ts) stops
+ * the worker only while the runaway query runs, so what was queued behind it never started
+ * and gets its real answer from the fresh worker.
  */
 let server: ServerProcess;
 beforeAll(async () => {
-  server = await startServer({ args: ['--sql-timeout-s', '1'] });
+  server = await startServer({ args: ['--sql-timeout-s', '2'] });
 });
 afterAll(async () => {
   await server.stop();
@@ -31,4 +33,28 @@ it('stops a runaway query with "Query took too long" and keeps every acknowledge
   expect(after.records.map((r: { k: string }) => r.k)).toEqual(['a', 'b']);
   await api.ok('datastore_upsert', { resource_id: rid, records: [{ k: 'c', v: 3 }] });
   expect((await api.ok('datastore_search', { resource_id: rid })).total).toBe(3);
+});
+
+it('answers the writes and searches queued behind a runaway query with their real outcomes: an insert is saved once', async () => {
+  const api = ckan(server.url, server.token);
+  const pkg = await api.ok('package_create', { name: 'bystanders' });
+  // No key: a retried insert would show up as a duplicate row.
+  const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, fields: [{ id: 'n', type: 'int4' }], records: [{ n: 1 }] })).resource_id;
+  const slow = api.post('datastore_search_sql', {
+    sql: `WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c, "${rid}"`,
+  });
+  // Give the query a moment to start, so the calls below queue behind it in the engine.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const [insert, search, sql] = await Promise.all([
+    api.post('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ n: 2 }] }),
+    api.post('datastore_search', { resource_id: rid }),
+    api.post('datastore_search_sql', { sql: `SELECT count(*) AS c FROM "${rid}"` }),
+  ]);
+  expect((await slow).body).toMatchObject({ error: { query: ['Query took too long'] } });
+  expect([insert.status, (insert.body as any).success]).toEqual([200, true]);
+  expect([search.status, (search.body as any).success]).toEqual([200, true]);
+  // Its own time limit counts from when it ran, not from when it was queued behind the runaway one.
+  expect([sql.status, (sql.body as any).success]).toEqual([200, true]);
+  const after = await api.ok('datastore_search', { resource_id: rid, sort: 'n' });
+  expect(after.records.map((r: { n: number }) => r.n)).toEqual([1, 2]);
 });

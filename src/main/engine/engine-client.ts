@@ -1,18 +1,27 @@
 import { Worker } from 'node:worker_threads';
 import { StorageError, fromWireError } from '../errors';
 import type { Logger } from '../logger';
+import { CallGate, MAINTENANCE_ID } from './call-gate';
 import type { EngineOptions } from './engine';
 import { ENGINE_METHODS, type EngineApi, type EngineMethod } from './engine-api';
 import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol';
 
 interface Pending {
+  readonly method: EngineMethod;
+  readonly args: unknown[];
+  readonly limits?: CallLimits;
   resolve(value: unknown): void;
   reject(err: Error): void;
+  /** The worker the call was sent to (a call sent to a worker being replaced is sent again). */
+  sentTo?: Worker;
   timer?: NodeJS.Timeout;
 }
 
 export interface CallLimits {
-  /** Past this, the worker is terminated and restarted and the call fails with `onTimeout()`. */
+  /**
+   * Past this, counted from when the call starts running (not from when it was queued), the
+   * worker is terminated and restarted and the call fails with `onTimeout()`.
+   */
   readonly timeoutMs: number;
   readonly onTimeout: () => Error;
 }
@@ -28,8 +37,11 @@ export interface EngineClient {
 
 /**
  * Runs the engine in a worker thread and returns a typed proxy to it. Every call is a
- * message; a call that outlives its limit gets the worker terminated and a fresh one started,
- * which reloads from disk (everything acknowledged is there).
+ * message; the worker runs them one at a time, in order. A call that outlives its limit gets
+ * the worker terminated and a fresh one started, which reloads from disk (everything
+ * acknowledged is there). The call gate (call-gate.ts) makes that safe for everyone else: the
+ * worker is stopped only while the slow call itself runs, so the calls queued behind it never
+ * started and are sent again to the fresh worker, with their real answers.
  */
 export async function startEngineWorker(options: EngineOptions, workerUrl: URL, logger: Logger): Promise<EngineClient> {
   const pending = new Map<number, Pending>();
@@ -37,19 +49,47 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL, 
   let closed = false;
   let restarts = 0;
   let worker!: Worker;
+  let gate!: CallGate;
   let ready!: Promise<void>;
 
-  const failAll = (err: Error) => {
-    for (const p of pending.values()) {
-      if (p.timer) clearTimeout(p.timer);
-      p.reject(err);
+  const settle = (id: number): Pending | undefined => {
+    const p = pending.get(id);
+    if (!p) return undefined;
+    pending.delete(id);
+    if (p.timer) clearTimeout(p.timer);
+    return p;
+  };
+
+  const send = (id: number, p: Pending): void => {
+    p.sentTo = worker;
+    worker.postMessage({ kind: 'call', id, method: p.method, args: p.args, announce: p.limits !== undefined } satisfies ToEngine);
+  };
+
+  /** Sends again, in order, every call the old worker received but provably never started. */
+  const resend = async (old: Worker): Promise<void> => {
+    await ready;
+    for (const [id, p] of [...pending].sort(([a], [b]) => a - b)) {
+      if (p.sentTo === old) send(id, p);
     }
-    pending.clear();
+  };
+
+  const startTimer = (id: number): void => {
+    const p = pending.get(id);
+    if (!p?.limits || p.timer) return;
+    const { limits } = p;
+    p.timer = setTimeout(() => {
+      // Finished meanwhile (its answer is on its way): nothing to stop.
+      if (!gate.stopIfRunning(id)) return;
+      settle(id)?.reject(limits.onTimeout());
+      void restart('a query ran too long');
+    }, limits.timeoutMs);
   };
 
   const spawn = (): Promise<void> => {
-    const w = new Worker(workerUrl, { workerData: { options } satisfies EngineWorkerData });
+    const callGate = new CallGate();
+    const w = new Worker(workerUrl, { workerData: { options, gate: callGate.buffer } satisfies EngineWorkerData });
     worker = w;
+    gate = callGate;
     ready = new Promise<void>((resolve, reject) => {
       w.on('message', (message: FromEngine) => {
         if (message.kind === 'log') {
@@ -57,54 +97,58 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL, 
           else logger.error(message.message, message.detail);
         } else if (message.kind === 'ready') resolve();
         else if (message.kind === 'failed') reject(fromWireError(message.error));
-        else if (message.kind === 'result' || message.kind === 'error') {
-          const p = pending.get(message.id);
-          if (!p) return;
-          pending.delete(message.id);
-          if (p.timer) clearTimeout(p.timer);
-          if (message.kind === 'result') p.resolve(message.value);
-          else p.reject(fromWireError(message.error));
-        }
+        else if (message.kind === 'started') startTimer(message.id);
+        else if (message.kind === 'result') settle(message.id)?.resolve(message.value);
+        else if (message.kind === 'error') settle(message.id)?.reject(fromWireError(message.error));
       });
       w.on('error', (err) => {
         reject(err);
-        if (worker === w) failAll(err);
+        if (worker === w) logger.error('the engine worker failed:', err);
       });
       w.on('exit', (code) => {
         if (closed || worker !== w) return;
-        failAll(new StorageError(`The Deskstore engine stopped unexpectedly (exit code ${code}); it is restarting, please retry`));
+        // A crash: only the call it was running has an unknown outcome; the rest never started.
+        const running = callGate.running();
+        if (running !== null) {
+          settle(running)?.reject(new StorageError(
+            `The Deskstore engine stopped unexpectedly (exit code ${code}) while answering this request; it restarted. `
+            + 'A write may or may not have been saved: check the data before retrying it.'));
+        }
         restarts++;
-        void spawn().catch(() => {});
+        const replaced = w;
+        void spawn().then(() => resend(replaced), (err: unknown) => {
+          for (const id of [...pending.keys()]) settle(id)?.reject(err instanceof Error ? err : new Error(String(err)));
+        });
       });
     });
     return ready;
   };
   await spawn();
 
-  const restartAfterTimeout = async () => {
+  const restart = async (why: string): Promise<void> => {
     const old = worker;
     restarts++;
-    failAll(new StorageError('The Deskstore engine was restarted because a query ran too long; please retry'));
+    logger.warn(`restarting the engine worker: ${why}`);
     const started = spawn(); // `worker` now points at the new one, so old's exit is ignored
     await old.terminate();
-    await started;
+    try {
+      await started;
+    } catch (err) {
+      for (const id of [...pending.keys()]) settle(id)?.reject(err instanceof Error ? err : new Error(String(err)));
+      return;
+    }
+    await resend(old);
   };
 
   const call = async (method: EngineMethod, args: unknown[], limits?: CallLimits): Promise<unknown> => {
     if (closed) throw new Error('the engine is closed');
     await ready;
-    const id = nextId++;
+    const id = nextId;
+    nextId = nextId >= MAINTENANCE_ID - 1 ? 1 : nextId + 1;
     return new Promise((resolve, reject) => {
-      const entry: Pending = { resolve, reject };
-      if (limits) {
-        entry.timer = setTimeout(() => {
-          pending.delete(id);
-          reject(limits.onTimeout());
-          void restartAfterTimeout();
-        }, limits.timeoutMs);
-      }
+      const entry: Pending = { method, args, resolve, reject, ...(limits ? { limits } : {}) };
       pending.set(id, entry);
-      worker.postMessage({ kind: 'call', id, method, args } satisfies ToEngine);
+      send(id, entry);
     });
   };
 

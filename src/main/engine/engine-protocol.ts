@@ -4,12 +4,14 @@ import type { EngineMethod } from './engine-api';
 
 /** Messages between the main thread (EngineClient) and the engine worker. */
 export type ToEngine =
-  | { readonly kind: 'call'; readonly id: number; readonly method: EngineMethod; readonly args: unknown[] }
+  /** `announce`: say when the call starts running (its time limit counts from then). */
+  | { readonly kind: 'call'; readonly id: number; readonly method: EngineMethod; readonly args: unknown[]; readonly announce: boolean }
   | { readonly kind: 'close' };
 
 export type FromEngine =
   | { readonly kind: 'ready' }
   | { readonly kind: 'failed'; readonly error: WireError }
+  | { readonly kind: 'started'; readonly id: number }
   | { readonly kind: 'result'; readonly id: number; readonly value: unknown }
   | { readonly kind: 'error'; readonly id: number; readonly error: WireError }
   | { readonly kind: 'closed' }
@@ -17,4 +19,6 @@ export type FromEngine =
 
 export interface EngineWorkerData {
   readonly options: EngineOptions;
+  /** The call gate's slot (call-gate.ts): which call runs, shared with the client. */
+  readonly gate: SharedArrayBuffer;
 }

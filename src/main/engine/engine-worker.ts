@@ -1,6 +1,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toWireError } from '../errors';
 import type { Logger } from '../logger';
+import { CallGate, MAINTENANCE_ID } from './call-gate';
 import { Engine } from './engine';
 import { loadSqlJs } from './sqlite/sql-js';
 import { isEngineMethod } from './engine-api';
@@ -33,6 +34,18 @@ try {
   throw err;
 }
 
+const gate = new CallGate((workerData as EngineWorkerData).gate);
+
+/** Checkpoints pass the call gate too: once the client is stopping this worker, nothing new starts. */
+async function maintenanceTask(idleMs?: number): Promise<{ waiting: number }> {
+  gate.enter(MAINTENANCE_ID);
+  try {
+    return await engine.maintenance(idleMs);
+  } finally {
+    gate.leave(MAINTENANCE_ID);
+  }
+}
+
 let queue: Promise<void> = Promise.resolve();
 let waiting = 0;
 let idleTimer: NodeJS.Timeout | null = null;
@@ -53,7 +66,7 @@ function scheduleMaintenance(): void {
       scheduleMaintenance();
       return;
     }
-    queue = queue.then(() => engine.maintenance().then(({ waiting: journalsLeft }) => {
+    queue = queue.then(() => maintenanceTask().then(({ waiting: journalsLeft }) => {
       // Journals not yet idle long enough: look again later, even if no request comes.
       if (journalsLeft > 0) scheduleMaintenance();
     }, checkpointFailed));
@@ -66,7 +79,7 @@ const MAINTENANCE_DELAY_MS = 5_000;
 function checkpointIfDue(): void {
   if (sizeCheckpointQueued || !engine.checkpointDue()) return;
   sizeCheckpointQueued = true;
-  queue = queue.then(() => engine.maintenance(Infinity).then(() => undefined, checkpointFailed)).finally(() => {
+  queue = queue.then(() => maintenanceTask(Infinity).then(() => undefined, checkpointFailed)).finally(() => {
     sizeCheckpointQueued = false;
   });
 }
@@ -79,9 +92,11 @@ port.on('message', (message: ToEngine) => {
     });
     return;
   }
-  const { id, method, args } = message;
+  const { id, method, args, announce } = message;
   waiting++;
   queue = queue.then(async () => {
+    gate.enter(id);
+    if (announce) send({ kind: 'started', id });
     try {
       if (!isEngineMethod(method)) throw new Error(`unknown engine method ${String(method)}`);
       const value = await (engine[method] as (...a: unknown[]) => unknown).apply(engine, args);
@@ -89,6 +104,7 @@ port.on('message', (message: ToEngine) => {
     } catch (err) {
       send({ kind: 'error', id, error: toWireError(err) });
     } finally {
+      gate.leave(id);
       checkpointIfDue();
       if (--waiting === 0) scheduleMaintenance();
     }
