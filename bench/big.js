@@ -33,13 +33,21 @@ async function dataFile(rows) {
 function timed(cmd, args, input) {
   const started = performance.now();
   const r = spawnSync(cmd, args, { input, encoding: 'utf8', maxBuffer: 256 * 1024 * 1024 });
-  return { seconds: (performance.now() - started) / 1000, status: r.status, signal: r.signal, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+  return {
+    seconds: (performance.now() - started) / 1000,
+    status: r.status,
+    signal: r.signal,
+    stdout: r.stdout ?? '',
+    stderr: r.stderr ?? '',
+  };
 }
 
 function startServer(dataDir) {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -62,7 +70,15 @@ async function measure(rows) {
     const dataDir = join(dir, 'data');
     const imported = timed(process.execPath, [CLI, 'import', file, '--data', dataDir, '--package', 'big']);
     const peak = Number(/peak memory ([\d.]+) MB/.exec(imported.stderr)?.[1] ?? NaN);
-    const result = { rows, bytes, baselineSeconds: baseline.seconds, importSeconds: imported.seconds, peakRssMb: peak, exit: imported.status, signal: imported.signal };
+    const result = {
+      rows,
+      bytes,
+      baselineSeconds: baseline.seconds,
+      importSeconds: imported.seconds,
+      peakRssMb: peak,
+      exit: imported.status,
+      signal: imported.signal,
+    };
     if (imported.status === 0) {
       const summary = JSON.parse(imported.stdout.trim().split('\n').pop());
       result.importedRows = summary.rows;
@@ -77,7 +93,8 @@ async function measure(rows) {
       await new Promise((r) => server.child.once('exit', r));
       result.outcome = summary.rows === rows ? 'imported' : 'WRONG ROW COUNT';
     } else {
-      const refused = /error: .*(limits\.|cannot hold|too big|more rows)/i.test(imported.stderr) || /Deskstore can hold/i.test(imported.stderr);
+      const refused =
+        /error: .*(limits\.|cannot hold|too big|more rows)/i.test(imported.stderr) || /Deskstore can hold/i.test(imported.stderr);
       result.outcome = refused && imported.signal === null ? 'refused before importing' : 'CRASHED';
       result.message = imported.stderr.trim().split('\n').slice(-3).join(' | ').slice(0, 400);
     }
@@ -94,11 +111,17 @@ export async function runBig() {
   const lines = ['Deskstore big files (npm run bench -- --big): CLI import of generated CSVs, 10 columns', ''];
   for (const r of results) {
     const ok = r.outcome === 'imported' || r.outcome === 'refused before importing';
-    lines.push(`${r.rows.toLocaleString('en')} rows, ${(r.bytes / 1e6).toFixed(0)} MB: ${r.outcome}  ${ok ? 'PASS' : 'MISS'} (never a crash)`);
-    lines.push(`  sqlite3 .import baseline ${r.baselineSeconds.toFixed(1)} s; deskstore ${r.importSeconds.toFixed(1)} s`
-      + ` (${(r.importSeconds / r.baselineSeconds).toFixed(2)}× baseline)${r.searchableAt ? `, searchable after ${r.searchableAt.toFixed(1)} s` : ''}`);
-    lines.push(`  peak RSS ${Number.isFinite(r.peakRssMb) ? `${r.peakRssMb.toFixed(0)} MB` : '?'}`
-      + `${r.firstAnswerSeconds ? `; a restarted server's first answer on it after ${r.firstAnswerSeconds.toFixed(2)} s` : ''}`);
+    lines.push(
+      `${r.rows.toLocaleString('en')} rows, ${(r.bytes / 1e6).toFixed(0)} MB: ${r.outcome}  ${ok ? 'PASS' : 'MISS'} (never a crash)`,
+    );
+    lines.push(
+      `  sqlite3 .import baseline ${r.baselineSeconds.toFixed(1)} s; deskstore ${r.importSeconds.toFixed(1)} s` +
+        ` (${(r.importSeconds / r.baselineSeconds).toFixed(2)}× baseline)${r.searchableAt ? `, searchable after ${r.searchableAt.toFixed(1)} s` : ''}`,
+    );
+    lines.push(
+      `  peak RSS ${Number.isFinite(r.peakRssMb) ? `${r.peakRssMb.toFixed(0)} MB` : '?'}` +
+        `${r.firstAnswerSeconds ? `; a restarted server's first answer on it after ${r.firstAnswerSeconds.toFixed(2)} s` : ''}`,
+    );
     if (r.message) lines.push(`  ${r.message}`);
   }
   console.log(lines.join('\n'));

@@ -2,45 +2,141 @@
 // records, semicolon-separated as Italian PA exports are. Same seed, same bytes, every run.
 import { createWriteStream } from 'node:fs';
 
-const REGIONI = ['Piemonte', "Valle d'Aosta", 'Lombardia', 'Trentino-Alto Adige', 'Veneto', 'Friuli-Venezia Giulia',
-  'Liguria', 'Emilia-Romagna', 'Toscana', 'Umbria', 'Marche', 'Lazio', 'Abruzzo', 'Molise', 'Campania', 'Puglia',
-  'Basilicata', 'Calabria', 'Sicilia', 'Sardegna'];
-const PROVINCE = 'AG AL AN AO AP AQ AR AT AV BA BG BI BL BN BO BR BS BT BZ CA CB CE CH CL CN CO CR CS CT CZ EN FC FE FG FI FM FR GE GO GR IM IS KR LC LE LI LO LT LU MB MC ME MI MN MO MS MT NA NO NU OR PA PC PD PE PG PI PN PO PR PT PU PV PZ RA RC RE RG RI RM RN RO SA SI SO SP SR SS SU SV TA TE TN TO TP TR TS TV UD VA VB VC VE VI VR VT VV'.split(' ');
-const CATEGORIE = ['Istruzione', 'Sanità', 'Trasporti', 'Ambiente', 'Cultura', 'Turismo', 'Sport', 'Lavoro',
-  'Politiche sociali', 'Edilizia', 'Urbanistica', 'Polizia locale', 'Anagrafe', 'Tributi', 'Commercio', 'Agricoltura',
-  'Industria', 'Energia', 'Rifiuti', 'Acquedotto', 'Viabilità', 'Protezione civile', 'Biblioteche', 'Musei',
-  'Giovani', 'Anziani', 'Famiglia', 'Casa', 'Verde pubblico', 'Cimiteri', 'Mercati', 'Fiere', 'Innovazione',
-  'Digitale', 'Personale', 'Bilancio', 'Patrimonio', 'Contratti', 'Appalti', 'Trasparenza'];
+const REGIONI = [
+  'Piemonte',
+  "Valle d'Aosta",
+  'Lombardia',
+  'Trentino-Alto Adige',
+  'Veneto',
+  'Friuli-Venezia Giulia',
+  'Liguria',
+  'Emilia-Romagna',
+  'Toscana',
+  'Umbria',
+  'Marche',
+  'Lazio',
+  'Abruzzo',
+  'Molise',
+  'Campania',
+  'Puglia',
+  'Basilicata',
+  'Calabria',
+  'Sicilia',
+  'Sardegna',
+];
+const PROVINCE =
+  'AG AL AN AO AP AQ AR AT AV BA BG BI BL BN BO BR BS BT BZ CA CB CE CH CL CN CO CR CS CT CZ EN FC FE FG FI FM FR GE GO GR IM IS KR LC LE LI LO LT LU MB MC ME MI MN MO MS MT NA NO NU OR PA PC PD PE PG PI PN PO PR PT PU PV PZ RA RC RE RG RI RM RN RO SA SI SO SP SR SS SU SV TA TE TN TO TP TR TS TV UD VA VB VC VE VI VR VT VV'.split(
+    ' ',
+  );
+const CATEGORIE = [
+  'Istruzione',
+  'Sanità',
+  'Trasporti',
+  'Ambiente',
+  'Cultura',
+  'Turismo',
+  'Sport',
+  'Lavoro',
+  'Politiche sociali',
+  'Edilizia',
+  'Urbanistica',
+  'Polizia locale',
+  'Anagrafe',
+  'Tributi',
+  'Commercio',
+  'Agricoltura',
+  'Industria',
+  'Energia',
+  'Rifiuti',
+  'Acquedotto',
+  'Viabilità',
+  'Protezione civile',
+  'Biblioteche',
+  'Musei',
+  'Giovani',
+  'Anziani',
+  'Famiglia',
+  'Casa',
+  'Verde pubblico',
+  'Cimiteri',
+  'Mercati',
+  'Fiere',
+  'Innovazione',
+  'Digitale',
+  'Personale',
+  'Bilancio',
+  'Patrimonio',
+  'Contratti',
+  'Appalti',
+  'Trasparenza',
+];
 const COMUNI_STEMS = ['San', 'Santa', 'Monte', 'Castel', 'Villa', 'Borgo', 'Porto', 'Torre', 'Rocca', 'Pieve'];
-const COMUNI_NAMES = ['Giovanni', 'Maria', 'Pietro', 'Lorenzo', 'Martino', 'Vito', 'Nicola', 'Angelo', 'Marco', 'Paolo',
-  'Cesare', 'Franco', 'Rosso', 'Bianco', 'Verde', 'Alto', 'Basso', 'Nuovo', 'Vecchio', 'Lago', 'Fiume', 'Colle',
-  'Piano', 'Valle', 'Sole', 'Luna', 'Stella', 'Mare', 'Bosco', 'Campo', 'Ponte', 'Forte', 'Ducale', 'Reale'];
+const COMUNI_NAMES = [
+  'Giovanni',
+  'Maria',
+  'Pietro',
+  'Lorenzo',
+  'Martino',
+  'Vito',
+  'Nicola',
+  'Angelo',
+  'Marco',
+  'Paolo',
+  'Cesare',
+  'Franco',
+  'Rosso',
+  'Bianco',
+  'Verde',
+  'Alto',
+  'Basso',
+  'Nuovo',
+  'Vecchio',
+  'Lago',
+  'Fiume',
+  'Colle',
+  'Piano',
+  'Valle',
+  'Sole',
+  'Luna',
+  'Stella',
+  'Mare',
+  'Bosco',
+  'Campo',
+  'Ponte',
+  'Forte',
+  'Ducale',
+  'Reale',
+];
 // Common Italian words (frequent) first, then rarer ones: the Zipf draw makes the head common.
-const WORDS = ('servizio comune città cittadini pubblico scuola ospedale strada piazza acqua energia rifiuti trasporto '
-  + 'bilancio spesa entrata cultura sport turismo lavoro sanità sociale ambiente edilizia urbanistica polizia '
-  + 'anagrafe tributi commercio agricoltura industria progetto intervento manutenzione lavori ufficio sportello '
-  + 'domanda contributo bando avviso graduatoria delibera determina ordinanza regolamento piano programma '
-  + 'finanziamento fondi europei regionali statali comunali provinciali impianto illuminazione riqualificazione '
-  + 'sicurezza prevenzione emergenza protezione civile volontariato associazioni famiglie anziani giovani bambini '
-  + 'studenti docenti insegnanti biblioteca museo teatro cinema festival mercato fiera evento manifestazione '
-  + 'parcheggio viabilità traffico mobilità sostenibile ciclabile pedonale autobus treno stazione fermata linea '
-  + 'orario tariffa abbonamento biglietto rimborso pagamento fattura ricevuta certificato documento identità '
-  + 'residenza cambio indirizzo nascita matrimonio morte cittadinanza elettorale tessera scheda seggio voto '
-  + 'raccolta differenziata carta plastica vetro organico ingombranti isola ecologica compostaggio verde parco '
-  + 'giardino albero potatura irrigazione fontana monumento restauro chiesa palazzo castello torre ponte fiume '
-  + 'lago montagna collina pianura costa spiaggia porto aeroporto ferrovia autostrada tangenziale rotatoria '
-  + 'semaforo segnaletica marciapiede asfalto buca cantiere ditta appalto gara offerta aggiudicazione contratto '
-  + 'convenzione accordo protocollo intesa collaborazione partecipazione consultazione trasparenza accesso atti '
-  + 'privacy dati digitale innovazione rete internet connessione portale piattaforma applicazione sistema').split(' ');
+const WORDS = (
+  'servizio comune città cittadini pubblico scuola ospedale strada piazza acqua energia rifiuti trasporto ' +
+  'bilancio spesa entrata cultura sport turismo lavoro sanità sociale ambiente edilizia urbanistica polizia ' +
+  'anagrafe tributi commercio agricoltura industria progetto intervento manutenzione lavori ufficio sportello ' +
+  'domanda contributo bando avviso graduatoria delibera determina ordinanza regolamento piano programma ' +
+  'finanziamento fondi europei regionali statali comunali provinciali impianto illuminazione riqualificazione ' +
+  'sicurezza prevenzione emergenza protezione civile volontariato associazioni famiglie anziani giovani bambini ' +
+  'studenti docenti insegnanti biblioteca museo teatro cinema festival mercato fiera evento manifestazione ' +
+  'parcheggio viabilità traffico mobilità sostenibile ciclabile pedonale autobus treno stazione fermata linea ' +
+  'orario tariffa abbonamento biglietto rimborso pagamento fattura ricevuta certificato documento identità ' +
+  'residenza cambio indirizzo nascita matrimonio morte cittadinanza elettorale tessera scheda seggio voto ' +
+  'raccolta differenziata carta plastica vetro organico ingombranti isola ecologica compostaggio verde parco ' +
+  'giardino albero potatura irrigazione fontana monumento restauro chiesa palazzo castello torre ponte fiume ' +
+  'lago montagna collina pianura costa spiaggia porto aeroporto ferrovia autostrada tangenziale rotatoria ' +
+  'semaforo segnaletica marciapiede asfalto buca cantiere ditta appalto gara offerta aggiudicazione contratto ' +
+  'convenzione accordo protocollo intesa collaborazione partecipazione consultazione trasparenza accesso atti ' +
+  'privacy dati digitale innovazione rete internet connessione portale piattaforma applicazione sistema'
+).split(' ');
 const RARE_SYLLABLES = ['ba', 'ce', 'di', 'fo', 'gu', 'la', 'me', 'ni', 'po', 'ru', 'sa', 'te', 'vi', 'zo', 'gli', 'sci'];
 
 export function* rows(count, seed = 20261121) {
   let state = seed >>> 0;
   const random = () => {
     // xorshift32: fast and identical on every machine
-    state ^= state << 13; state >>>= 0;
+    state ^= state << 13;
+    state >>>= 0;
     state ^= state >>> 17;
-    state ^= state << 5; state >>>= 0;
+    state ^= state << 5;
+    state >>>= 0;
     return state / 4294967296;
   };
   const pick = (list) => list[Math.floor(random() * list.length)];

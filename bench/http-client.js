@@ -5,20 +5,28 @@ import http from 'node:http';
 export function client(base, connections = 10) {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const url = new URL(base);
-  const request = (method, path, body, headers = {}) => new Promise((resolve, reject) => {
-    const data = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
-    const req = http.request({
-      agent, host: url.hostname, port: url.port, method, path,
-      headers: { ...(data ? { 'Content-Type': 'application/json', 'Content-Length': data.length } : {}), ...headers },
-    }, (res) => {
-      const chunks = [];
-      res.on('data', (c) => chunks.push(c));
-      res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+  const request = (method, path, body, headers = {}) =>
+    new Promise((resolve, reject) => {
+      const data = body === undefined ? undefined : Buffer.from(typeof body === 'string' ? body : JSON.stringify(body));
+      const req = http.request(
+        {
+          agent,
+          host: url.hostname,
+          port: url.port,
+          method,
+          path,
+          headers: { ...(data ? { 'Content-Type': 'application/json', 'Content-Length': data.length } : {}), ...headers },
+        },
+        (res) => {
+          const chunks = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ status: res.statusCode, text: Buffer.concat(chunks).toString('utf8') }));
+        },
+      );
+      req.on('error', reject);
+      if (data) req.write(data);
+      req.end();
     });
-    req.on('error', reject);
-    if (data) req.write(data);
-    req.end();
-  });
   return {
     agent,
     request,
@@ -54,11 +62,13 @@ export async function timeEach(c, paramsList) {
 export async function throughput(c, params, connections, seconds) {
   let count = 0;
   const until = performance.now() + seconds * 1000;
-  await Promise.all(Array.from({ length: connections }, async () => {
-    while (performance.now() < until) {
-      await c.action('datastore_search', params);
-      count++;
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        await c.action('datastore_search', params);
+        count++;
+      }
+    }),
+  );
   return count / seconds;
 }

@@ -16,7 +16,11 @@ const log = (...a) => console.error('[bench portal]', ...a);
 
 function run(args) {
   const started = performance.now();
-  const r = spawnSync(process.execPath, [CLI, ...args], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, env: { ...process.env, HTTP_PROXY: '', http_proxy: '' } });
+  const r = spawnSync(process.execPath, [CLI, ...args], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    env: { ...process.env, HTTP_PROXY: '', http_proxy: '' },
+  });
   const seconds = (performance.now() - started) / 1000;
   if (r.status !== 0) throw new Error(`${args[0]} failed (${r.status}): ${r.stderr.slice(-2000)}`);
   return { seconds, stdout: r.stdout, stderr: r.stderr, last: JSON.parse(r.stdout.trim().split('\n').pop()) };
@@ -48,8 +52,22 @@ export async function portalBench({ portal, dataset, rows, importSeconds, import
     log(`  ${pushed.seconds.toFixed(2)} s, ${pushed.last.rows} rows`);
     return {
       rows,
-      mirror: { seconds: mirrored.seconds, peakRssMb: peak, ratio: mirrored.seconds / importSeconds, importSeconds, importPeakMb, target: 2, ok: mirrored.seconds / importSeconds <= 2 && peak <= 1536 },
-      push: { seconds: pushed.seconds, rowsPerSecond: rows / pushed.seconds, ratio: pushed.seconds / importSeconds, target: 10, ok: pushed.seconds / importSeconds <= 10 },
+      mirror: {
+        seconds: mirrored.seconds,
+        peakRssMb: peak,
+        ratio: mirrored.seconds / importSeconds,
+        importSeconds,
+        importPeakMb,
+        target: 2,
+        ok: mirrored.seconds / importSeconds <= 2 && peak <= 1536,
+      },
+      push: {
+        seconds: pushed.seconds,
+        rowsPerSecond: rows / pushed.seconds,
+        ratio: pushed.seconds / importSeconds,
+        target: 10,
+        ok: pushed.seconds / importSeconds <= 10,
+      },
     };
   } finally {
     rmSync(dir, { recursive: true, force: true });

@@ -105,28 +105,97 @@ async function main() {
     // A fresh server loading the resource and answering: part of "until searchable".
     const untilSearchable = searchableAt + firstSearch;
     results.import = {
-      baselineSeconds: baseline, importSeconds: imported.seconds, searchableAtSeconds: searchableAt, phases,
-      firstSearchSeconds: firstSearch, untilSearchable,
-      ratio: untilSearchable / baseline, rowsPerSecond: ROWS / imported.seconds, peakRssMb: peak ? Number(peak[1]) : null,
+      baselineSeconds: baseline,
+      importSeconds: imported.seconds,
+      searchableAtSeconds: searchableAt,
+      phases,
+      firstSearchSeconds: firstSearch,
+      untilSearchable,
+      ratio: untilSearchable / baseline,
+      rowsPerSecond: ROWS / imported.seconds,
+      peakRssMb: peak ? Number(peak[1]) : null,
     };
 
     const N = Number(process.env.BENCH_REPEAT ?? 200);
     const rare = rareWords(N);
     const latency = [];
     log('latency (each with total)…');
-    latency.push(stats('filter one column (regione)', await timeEach(c, Array.from({ length: N }, (_, i) => search({ filters: { regione: REGIONI[i % REGIONI.length] } }))), 5));
-    latency.push(stats('q common word (servizio)', await timeEach(c, Array.from({ length: N }, () => search({ q: 'servizio' }))), 30));
-    latency.push(stats('q rare word', await timeEach(c, rare.map((w) => search({ q: w })))));
-    latency.push(stats('q + filters', await timeEach(c, Array.from({ length: N }, (_, i) => search({ q: 'scuola', filters: { regione: REGIONI[i % 20] } })))));
-    latency.push(stats('sort importo + offset 900000', await timeEach(c, Array.from({ length: Math.min(N, 50) }, (_, i) => search({ sort: i % 2 ? 'importo desc' : 'importo', offset: Math.min(900000, ROWS - 100) })))));
+    latency.push(
+      stats(
+        'filter one column (regione)',
+        await timeEach(
+          c,
+          Array.from({ length: N }, (_, i) => search({ filters: { regione: REGIONI[i % REGIONI.length] } })),
+        ),
+        5,
+      ),
+    );
+    latency.push(
+      stats(
+        'q common word (servizio)',
+        await timeEach(
+          c,
+          Array.from({ length: N }, () => search({ q: 'servizio' })),
+        ),
+        30,
+      ),
+    );
+    latency.push(
+      stats(
+        'q rare word',
+        await timeEach(
+          c,
+          rare.map((w) => search({ q: w })),
+        ),
+      ),
+    );
+    latency.push(
+      stats(
+        'q + filters',
+        await timeEach(
+          c,
+          Array.from({ length: N }, (_, i) => search({ q: 'scuola', filters: { regione: REGIONI[i % 20] } })),
+        ),
+      ),
+    );
+    latency.push(
+      stats(
+        'sort importo + offset 900000',
+        await timeEach(
+          c,
+          Array.from({ length: Math.min(N, 50) }, (_, i) =>
+            search({ sort: i % 2 ? 'importo desc' : 'importo', offset: Math.min(900000, ROWS - 100) }),
+          ),
+        ),
+      ),
+    );
     log('cold queries (every variant asked once)…');
     const pairs = [];
     for (let a = 40; a < WORDS.length && pairs.length < N; a += 3) pairs.push(`${WORDS[a]} ${WORDS[(a * 7) % WORDS.length]}`);
-    latency.push(stats('cold two-word q', await timeEach(c, pairs.map((q) => search({ q }))), 30));
+    latency.push(
+      stats(
+        'cold two-word q',
+        await timeEach(
+          c,
+          pairs.map((q) => search({ q })),
+        ),
+        30,
+      ),
+    );
     const combos = [];
-    for (let i = 0; combos.length < N; i++) combos.push({ regione: REGIONI[i % 20], categoria: CATEGORIE[Math.floor(i / 20) % CATEGORIE.length] });
-    latency.push(stats('cold two-column filter', await timeEach(c, combos.map((f) => search({ filters: f }))), 10));
-    latency.push(...await typeaheadLatency(c, search, stats, rare));
+    for (let i = 0; combos.length < N; i++)
+      combos.push({ regione: REGIONI[i % 20], categoria: CATEGORIE[Math.floor(i / 20) % CATEGORIE.length] });
+    latency.push(
+      stats(
+        'cold two-column filter',
+        await timeEach(
+          c,
+          combos.map((f) => search({ filters: f })),
+        ),
+        10,
+      ),
+    );
+    latency.push(...(await typeaheadLatency(c, search, stats, rare)));
     results.latency = latency;
 
     log('throughput: limit-10 filtered search with total, 10 connections, 5 s…');
@@ -136,11 +205,21 @@ async function main() {
     log('latency while a second import runs (upload through the API)…');
     results.duringImport = await latencyDuringImport(server, c, file, rid);
 
-    results.portal = await portalBench({ portal: server, dataset: 'bench', rows: ROWS, importSeconds: imported.seconds, importPeakMb: results.import.peakRssMb });
+    results.portal = await portalBench({
+      portal: server,
+      dataset: 'bench',
+      rows: ROWS,
+      importSeconds: imported.seconds,
+      importPeakMb: results.import.peakRssMb,
+    });
 
     log('checkpoint cost of the 1M-row resource…');
     const auth = { Authorization: server.token };
-    await c.action('datastore_upsert', { resource_id: rid, method: 'insert', force: true, records: [{ id: ROWS + 1, descrizione: 'riga aggiunta' }] }, auth);
+    await c.action(
+      'datastore_upsert',
+      { resource_id: rid, method: 'insert', force: true, records: [{ id: ROWS + 1, descrizione: 'riga aggiunta' }] },
+      auth,
+    );
     const cp = await c.action('deskstore_checkpoint', { resource_id: rid }, auth);
     results.checkpoint = cp;
     results.serverPeakRssMb = peakRssMb(server.child.pid);
@@ -152,7 +231,7 @@ async function main() {
   }
   writeFileSync(join(WORK, 'results.json'), JSON.stringify(results, null, 2));
   print(results);
-  printViews(results.views = await viewsBench({ cli: CLI, work: WORK, log }));
+  printViews((results.views = await viewsBench({ cli: CLI, work: WORK, log })));
 }
 
 async function latencyDuringImport(server, c, file, rid) {
@@ -162,7 +241,9 @@ async function latencyDuringImport(server, c, file, rid) {
   form.set('name', 'second import');
   form.set('upload', new Blob([readFileSync(file)]), 'bench.csv');
   const started = performance.now();
-  const created = await (await fetch(`${server.url}/api/3/action/resource_create`, { method: 'POST', body: form, headers: { Authorization: server.token } })).json();
+  const created = await (
+    await fetch(`${server.url}/api/3/action/resource_create`, { method: 'POST', body: form, headers: { Authorization: server.token } })
+  ).json();
   if (!created.success) throw new Error(`upload failed: ${JSON.stringify(created).slice(0, 300)}`);
   const second = created.result.id;
   const times = [];
@@ -170,7 +251,10 @@ async function latencyDuringImport(server, c, file, rid) {
   let searchableSeconds = null;
   while (status === 'pending' || status === 'running') {
     if (searchableSeconds === null && times.length % 20 === 10) {
-      const probe = await c.action('datastore_search', { resource_id: second, limit: 1 }).then(() => true, () => false);
+      const probe = await c.action('datastore_search', { resource_id: second, limit: 1 }).then(
+        () => true,
+        () => false,
+      );
       if (probe) searchableSeconds = (performance.now() - started) / 1000;
     }
     const t0 = performance.now();
@@ -181,8 +265,16 @@ async function latencyDuringImport(server, c, file, rid) {
   }
   const apiImportSeconds = (performance.now() - started) / 1000;
   times.sort((a, b) => a - b);
-  return { status, searches: times.length, p50: percentile(times, 50), p99: percentile(times, 99), target: 50,
-    ok: percentile(times, 99) <= 50, apiImportSeconds, searchableSeconds };
+  return {
+    status,
+    searches: times.length,
+    p50: percentile(times, 50),
+    p99: percentile(times, 99),
+    target: 50,
+    ok: percentile(times, 99) <= 50,
+    apiImportSeconds,
+    searchableSeconds,
+  };
 }
 
 function print(r) {
@@ -199,7 +291,10 @@ function print(r) {
     `import peak RSS           ${i.peakRssMb ?? '?'} MB  (target ≤ 1536)`,
     '',
     'datastore_search over HTTP (include_total)        p50        p99    target',
-    ...r.latency.map((s) => `${s.label.padEnd(46)} ${ms(s.p50).padStart(10)} ${ms(s.p99).padStart(10)}    ${s.target === undefined ? '' : `p50 ≤ ${s.target} ms ${s.ok ? 'OK' : 'MISSED'}`}`),
+    ...r.latency.map(
+      (s) =>
+        `${s.label.padEnd(46)} ${ms(s.p50).padStart(10)} ${ms(s.p99).padStart(10)}    ${s.target === undefined ? '' : `p50 ≤ ${s.target} ms ${s.ok ? 'OK' : 'MISSED'}`}`,
+    ),
     '',
     `limit-10 filtered search, 10 connections: ${Math.round(r.requestsPerSecond.value).toLocaleString('en')} req/s (target ≥ 1000) ${r.requestsPerSecond.ok ? 'OK' : 'MISSED'}`,
     `small search during a second 1M-row import: p50 ${ms(r.duringImport.p50)}, p99 ${ms(r.duringImport.p99)} over ${r.duringImport.searches} searches (target p99 ≤ 50 ms) ${r.duringImport.ok ? 'OK' : 'MISSED'}; that import was searchable after ${r.duringImport.searchableSeconds?.toFixed(1) ?? '?'} s and complete after ${r.duringImport.apiImportSeconds.toFixed(1)} s through the API (upload included)`,

@@ -14,9 +14,29 @@ export async function typeaheadLatency(c, search, stats, rareWords) {
   const common = ['servizio', 'manutenzione', 'città', 'citta', 'viabilità'];
   const typed = [...common, ...rareWords.slice(0, 20)].flatMap(keystrokes);
   const twoWords = common.flatMap((w, i) => keystrokes(common[(i + 1) % common.length]).map((k) => `${w} ${k}`));
-  const baseline = stats('q, finished words (baseline)', await timeEach(c, [...common, ...rareWords.slice(0, 20)].map((q) => search({ q }))));
-  const single = stats('deskstore_q, each keystroke of a word', await timeEach(c, typed.map((t) => search({ deskstore_q: t }))), TARGET_P50_MS);
-  const double = stats('deskstore_q, second word being typed', await timeEach(c, twoWords.map((t) => search({ deskstore_q: t }))), TARGET_P50_MS);
+  const baseline = stats(
+    'q, finished words (baseline)',
+    await timeEach(
+      c,
+      [...common, ...rareWords.slice(0, 20)].map((q) => search({ q })),
+    ),
+  );
+  const single = stats(
+    'deskstore_q, each keystroke of a word',
+    await timeEach(
+      c,
+      typed.map((t) => search({ deskstore_q: t })),
+    ),
+    TARGET_P50_MS,
+  );
+  const double = stats(
+    'deskstore_q, second word being typed',
+    await timeEach(
+      c,
+      twoWords.map((t) => search({ deskstore_q: t })),
+    ),
+    TARGET_P50_MS,
+  );
   for (const s of [single, double]) s.label = `${s.label} (${(s.p50 / baseline.p50).toFixed(1)}× baseline)`;
   return [baseline, single, double];
 }

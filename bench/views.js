@@ -24,7 +24,11 @@ async function provinceFile(work) {
   if (existsSync(file)) return file;
   mkdirSync(work, { recursive: true });
   const part = join(work, 'province.csv');
-  await pipeline(createReadStream(join(ROOT, 'test/fixtures/data/dpc-covid19-ita-province.csv.gz')), createGunzip(), createWriteStream(part));
+  await pipeline(
+    createReadStream(join(ROOT, 'test/fixtures/data/dpc-covid19-ita-province.csv.gz')),
+    createGunzip(),
+    createWriteStream(part),
+  );
   const text = await readFile(part, 'utf8');
   const body = text.slice(text.indexOf('\n') + 1);
   await appendFile(file, text);
@@ -35,7 +39,9 @@ async function provinceFile(work) {
 
 function serve(cli, dataDir) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [cli, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], { stdio: ['ignore', 'pipe', 'ignore'] });
+    const child = spawn(process.execPath, [cli, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], {
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
     let out = '';
     child.stdout.on('data', (d) => {
       out += d;
@@ -48,14 +54,20 @@ function serve(cli, dataDir) {
 
 async function timed(url, name, params) {
   const started = performance.now();
-  const res = await fetch(`${url}/api/3/action/${name}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`);
+  const res = await fetch(
+    `${url}/api/3/action/${name}?${new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]))}`,
+  );
   const body = await res.json();
   const ms = performance.now() - started;
   if (!body.success) throw new Error(`${name}: ${JSON.stringify(body.error).slice(0, 300)}`);
   return { ms, result: body.result };
 }
 
-export async function viewsBench({ cli = join(ROOT, 'out/main/cli.js'), work = join(ROOT, 'bench/.work'), log = (...a) => console.error('[bench views]', ...a) } = {}) {
+export async function viewsBench({
+  cli = join(ROOT, 'out/main/cli.js'),
+  work = join(ROOT, 'bench/.work'),
+  log = (...a) => console.error('[bench views]', ...a),
+} = {}) {
   if (!existsSync(cli)) {
     log('building (npm run build)…');
     if (spawnSync('npm', ['run', 'build'], { cwd: ROOT, stdio: 'inherit' }).status !== 0) throw new Error('build failed');
@@ -64,7 +76,10 @@ export async function viewsBench({ cli = join(ROOT, 'out/main/cli.js'), work = j
   const dir = mkdtempSync(join(tmpdir(), 'deskstore-bench-views-'));
   try {
     log(`importing ${file}…`);
-    const imported = spawnSync(process.execPath, [cli, 'import', file, '--data', dir, '--package', 'province'], { encoding: 'utf8', maxBuffer: 64 << 20 });
+    const imported = spawnSync(process.execPath, [cli, 'import', file, '--data', dir, '--package', 'province'], {
+      encoding: 'utf8',
+      maxBuffer: 64 << 20,
+    });
     if (imported.status !== 0) throw new Error(imported.stderr);
     const rid = JSON.parse(imported.stdout.trim().split('\n').pop()).resource_id;
     const server = await serve(cli, dir);
@@ -77,9 +92,17 @@ export async function viewsBench({ cli = join(ROOT, 'out/main/cli.js'), work = j
         ['profile of a timestamp column (data)', 'deskstore_profile', { ...r, fields: 'data' }],
         ['profile of a text column (denominazione_provincia)', 'deskstore_profile', { ...r, fields: 'denominazione_provincia' }],
         ['profile with two conditions', 'deskstore_profile', { ...r, fields: 'totale_casi', ...filter }],
-        ['chart: sum of totale_casi by region', 'deskstore_group_by', { ...r, group_by: 'denominazione_regione', metric: 'sum', value_field: 'totale_casi' }],
+        [
+          'chart: sum of totale_casi by region',
+          'deskstore_group_by',
+          { ...r, group_by: 'denominazione_regione', metric: 'sum', value_field: 'totale_casi' },
+        ],
         ['chart: rows by month (line)', 'deskstore_group_by', { ...r, group_by: 'data', bucket: 'month' }],
-        ['chart: by region and month (stacked)', 'deskstore_group_by', { ...r, group_by: 'data,denominazione_regione', bucket: 'year', metric: 'max', value_field: 'totale_casi' }],
+        [
+          'chart: by region and month (stacked)',
+          'deskstore_group_by',
+          { ...r, group_by: 'data,denominazione_regione', bucket: 'year', metric: 'max', value_field: 'totale_casi' },
+        ],
         ['map: binned positions', 'deskstore_map_points', r],
         ['map: coloured by region', 'deskstore_map_points', { ...r, color_field: 'denominazione_regione' }],
         ['map: with two conditions', 'deskstore_map_points', { ...r, ...filter }],
@@ -109,15 +132,23 @@ export function printViews(v) {
     '',
     `Views on ${v.rows.toLocaleString('en')} rows (DPC province file x${TIMES}): HTTP round trip, cold (first ask) / warm (median of 5)`,
     `${'what the user opens'.padEnd(52)} ${'cold'.padStart(9)} ${'warm'.padStart(9)}  ×baseline (warm)  target ≤ ${TARGET_MS} ms`,
-    ...v.cases.map((c, i) => `${c.label.padEnd(52)} ${`${c.cold.toFixed(0)} ms`.padStart(9)} ${`${c.warm.toFixed(0)} ms`.padStart(9)}  ${(c.warm / base.warm).toFixed(1).padStart(16)}  ${
-      i === 0 || i === v.cases.length - 1 ? '' : (c.cold <= TARGET_MS ? 'PASS' : 'MISS (cold)') + (c.warm <= TARGET_MS ? '' : ' MISS (warm)')}`),
+    ...v.cases.map(
+      (c, i) =>
+        `${c.label.padEnd(52)} ${`${c.cold.toFixed(0)} ms`.padStart(9)} ${`${c.warm.toFixed(0)} ms`.padStart(9)}  ${(c.warm / base.warm).toFixed(1).padStart(16)}  ${
+          i === 0 || i === v.cases.length - 1
+            ? ''
+            : (c.cold <= TARGET_MS ? 'PASS' : 'MISS (cold)') + (c.warm <= TARGET_MS ? '' : ' MISS (warm)')
+        }`,
+    ),
   ];
   console.log(lines.join('\n'));
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
-  viewsBench().then(printViews).catch((err) => {
-    console.error(err);
-    process.exit(1);
-  });
+  viewsBench()
+    .then(printViews)
+    .catch((err) => {
+      console.error(err);
+      process.exit(1);
+    });
 }

@@ -26,7 +26,8 @@ if (electron.path) {
   const build = spawnSync(bin('electron-vite'), ['build'], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
   const server = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', '--port', '0', ...args], {
-    cwd: root, stdio: ['ignore', 'pipe', 'inherit'],
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
   });
   let vite = null;
   const stop = async (code) => {
@@ -41,8 +42,15 @@ if (electron.path) {
     const m = /Deskstore listening on (\S+)/.exec(String(chunk));
     if (!m) return;
     const proxy = Object.fromEntries(API_PREFIXES.map((prefix) => [prefix, { target: m[1], changeOrigin: true }]));
-    vite = await createServer({ configFile: false, root: join(root, 'src/renderer'), plugins: [react()], server: { host: '127.0.0.1', proxy } });
+    vite = await createServer({
+      configFile: false,
+      root: join(root, 'src/renderer'),
+      plugins: [react()],
+      server: { host: '127.0.0.1', proxy },
+    });
     await vite.listen();
-    console.log(`UI with hot reload: ${vite.resolvedUrls.local[0]}en/ (Italian: /it/); add #token=… from the token file named above to write.`);
+    console.log(
+      `UI with hot reload: ${vite.resolvedUrls.local[0]}en/ (Italian: /it/); add #token=… from the token file named above to write.`,
+    );
   });
 }

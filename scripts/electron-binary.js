@@ -11,7 +11,11 @@ export function electronBinary(root) {
   const dir = join(root, 'node_modules', 'electron');
   const pathFile = join(dir, 'path.txt');
   if (!existsSync(dir)) return { path: null, reason: 'the electron package is not installed' };
-  if (!existsSync(pathFile)) return { path: null, reason: 'the Electron binary was never downloaded (run `npx install-electron` where its download host is reachable)' };
+  if (!existsSync(pathFile))
+    return {
+      path: null,
+      reason: 'the Electron binary was never downloaded (run `npx install-electron` where its download host is reachable)',
+    };
   const path = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
   return existsSync(path) ? { path } : { path: null, reason: `the Electron binary is missing (${path})` };
 }

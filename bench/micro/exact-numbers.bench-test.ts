@@ -20,9 +20,11 @@ function importoTexts(): string[] {
   // The benchmark generator's xorshift32 and its `(random() * 100000).toFixed(2)`.
   let state = 20261121 >>> 0;
   const random = () => {
-    state ^= state << 13; state >>>= 0;
+    state ^= state << 13;
+    state >>>= 0;
     state ^= state >>> 17;
-    state ^= state << 5; state >>>= 0;
+    state ^= state << 5;
+    state >>>= 0;
     return state / 4294967296;
   };
   return Array.from({ length: ROWS }, () => (random() * 100000).toFixed(2));
@@ -40,7 +42,9 @@ function best(run: () => unknown, repeats = 5): number {
 
 function report(label: string, exact: number, baseline: number, target: number): void {
   const ratio = exact / baseline;
-  console.log(`${label.padEnd(44)} exact ${exact.toFixed(1).padStart(7)} ms   doubles ${baseline.toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}  (target ≤ ${target})  ${ratio <= target ? 'PASS' : 'MISS'}`);
+  console.log(
+    `${label.padEnd(44)} exact ${exact.toFixed(1).padStart(7)} ms   doubles ${baseline.toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}  (target ≤ ${target})  ${ratio <= target ? 'PASS' : 'MISS'}`,
+  );
 }
 
 describe('exact numerics vs doubles, 1M importo values (printed, not asserted)', () => {
@@ -63,8 +67,12 @@ describe('exact numerics vs doubles, 1M importo values (printed, not asserted)',
   it('sort: ranking the dictionary', () => {
     let exactRanks: Uint32Array = new Uint32Array(0);
     let doubleRanks: Uint32Array = new Uint32Array(0);
-    const exact = best(() => { exactRanks = rankCodes(exactValues, 'exact'); }, 3);
-    const doubles = best(() => { doubleRanks = rankCodes(doubleValues, 'real'); }, 3);
+    const exact = best(() => {
+      exactRanks = rankCodes(exactValues, 'exact');
+    }, 3);
+    const doubles = best(() => {
+      doubleRanks = rankCodes(doubleValues, 'real');
+    }, 3);
     report('rank 1M distinct values (first sort)', exact, doubles, 1.5);
     expect(exactRanks).toEqual(doubleRanks);
   });
@@ -78,8 +86,12 @@ describe('exact numerics vs doubles, 1M importo values (printed, not asserted)',
     };
     let exactCount = 0;
     let doubleCount = 0;
-    const exact = best(() => { exactCount = run(numeric, exactValues); });
-    const doubles = best(() => { doubleCount = run(float, doubleValues); });
+    const exact = best(() => {
+      exactCount = run(numeric, exactValues);
+    });
+    const doubles = best(() => {
+      doubleCount = run(float, doubleValues);
+    });
     report('range filter over 1M rows (cold, per request)', exact, doubles, 1.5);
     expect(exactCount).toBe(doubleCount);
   });

@@ -47,8 +47,10 @@ describe('benchmarks (printed, not asserted)', () => {
         for (const cell of cells) lexemes += documentLexemes(cell, language).length;
         best = Math.min(best, performance.now() - started);
       }
-      console.log(`documentLexemes(${language}): ${(bytes / 1e6 / (best / 1000)).toFixed(1)} MB/s UTF-8 `
-        + `(${cells.length} cells, ${(bytes / 1e6).toFixed(1)} MB, ${lexemes} lexemes, ${best.toFixed(0)} ms)`);
+      console.log(
+        `documentLexemes(${language}): ${(bytes / 1e6 / (best / 1000)).toFixed(1)} MB/s UTF-8 ` +
+          `(${cells.length} cells, ${(bytes / 1e6).toFixed(1)} MB, ${lexemes} lexemes, ${best.toFixed(0)} ms)`,
+      );
       expect(lexemes).toBeGreaterThan(0);
     }
   });
@@ -87,12 +89,16 @@ describe('benchmarks (printed, not asserted)', () => {
     const index = builder.finish();
     const finishMs = performance.now() - started;
     const memAfter = process.memoryUsage();
-    const indexBytes = index.termBytes.byteLength + index.termOffsets.byteLength + index.offsets.byteLength
-      + index.rowIds.byteLength + index.tfs.byteLength;
-    console.log(`build ${ROWS} rows: ${index.postingCount} postings (${postingsBeforeDedupe} added), ${index.termCount} terms; `
-      + `intern ${internMs.toFixed(0)} ms, addRow ${addMs.toFixed(0)} ms, finish ${finishMs.toFixed(0)} ms; `
-      + `index ${(indexBytes / 1e6).toFixed(0)} MB; heap+buffers grew ${((memAfter.heapUsed + memAfter.arrayBuffers
-        - memBefore.heapUsed - memBefore.arrayBuffers) / 1e6).toFixed(0)} MB, rss ${(memAfter.rss / 1e6).toFixed(0)} MB`);
+    const indexBytes =
+      index.termBytes.byteLength + index.termOffsets.byteLength + index.offsets.byteLength + index.rowIds.byteLength + index.tfs.byteLength;
+    console.log(
+      `build ${ROWS} rows: ${index.postingCount} postings (${postingsBeforeDedupe} added), ${index.termCount} terms; ` +
+        `intern ${internMs.toFixed(0)} ms, addRow ${addMs.toFixed(0)} ms, finish ${finishMs.toFixed(0)} ms; ` +
+        `index ${(indexBytes / 1e6).toFixed(0)} MB; heap+buffers grew ${(
+          (memAfter.heapUsed + memAfter.arrayBuffers - memBefore.heapUsed - memBefore.arrayBuffers) /
+          1e6
+        ).toFixed(0)} MB, rss ${(memAfter.rss / 1e6).toFixed(0)} MB`,
+    );
     expect(index.termCount).toBeGreaterThan(2_000_000);
 
     const live = Uint32Array.from({ length: ROWS }, (_, i) => i + 1);

@@ -79,12 +79,14 @@ describe('text index build speed (printed, not asserted)', () => {
       }
     }
     const ms = (t: number[]): string => `${Math.min(...t).toFixed(0)} ms (runs: ${t.map((x) => x.toFixed(0)).join(' / ')})`;
-    console.log(`buildTextIndex, ${ROWS} rows, ${index.termCount} terms, ${index.postingCount} postings:\n`
-      + `  whole:         ${ms(whole)}\n`
-      + `  first half:    ${ms(halves[0]!)}\n`
-      + `  second half:   ${ms(halves[1]!)}\n`
-      + `  merge:         ${ms(halves[2]!)}\n`
-      + `  two cores ~ max(half) + merge = ${(Math.max(Math.min(...halves[0]!), Math.min(...halves[1]!)) + Math.min(...halves[2]!)).toFixed(0)} ms`);
+    console.log(
+      `buildTextIndex, ${ROWS} rows, ${index.termCount} terms, ${index.postingCount} postings:\n` +
+        `  whole:         ${ms(whole)}\n` +
+        `  first half:    ${ms(halves[0]!)}\n` +
+        `  second half:   ${ms(halves[1]!)}\n` +
+        `  merge:         ${ms(halves[2]!)}\n` +
+        `  two cores ~ max(half) + merge = ${(Math.max(Math.min(...halves[0]!), Math.min(...halves[1]!)) + Math.min(...halves[2]!)).toFixed(0)} ms`,
+    );
     expect(index.postingCount).toBeGreaterThan(ROWS);
   });
 });

@@ -45,12 +45,18 @@ async function main(argv: readonly string[]): Promise<void> {
   }
   const command = COMMANDS.find((c) => c.name === name);
   if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
-  const { values, positionals } = parseArgs({ args: [...rest], options: command.options, allowPositionals: command.positionals !== undefined });
+  const { values, positionals } = parseArgs({
+    args: [...rest],
+    options: command.options,
+    allowPositionals: command.positionals !== undefined,
+  });
   const wanted = command.positionals;
   if (wanted && (positionals.length < wanted.min || positionals.length > wanted.max)) {
-    throw new UsageError(wanted.min === wanted.max && wanted.min === 1
-      ? `${command.name} needs exactly one ${wanted.name}`
-      : `${command.name} needs ${wanted.min}–${wanted.max} ${wanted.name} arguments`);
+    throw new UsageError(
+      wanted.min === wanted.max && wanted.min === 1
+        ? `${command.name} needs exactly one ${wanted.name}`
+        : `${command.name} needs ${wanted.min}–${wanted.max} ${wanted.name} arguments`,
+    );
   }
   await command.run(values, positionals, environment);
 }

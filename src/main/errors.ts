@@ -46,7 +46,10 @@ export class AuthorizationError extends Error {
 export class BadRequestError extends Error {
   readonly kind = 'bad_request' as const;
   deskstoreMessage?: Message;
-  constructor(readonly body: string, readonly status = 400) {
+  constructor(
+    readonly body: string,
+    readonly status = 400,
+  ) {
     super(body);
   }
 }
@@ -85,7 +88,8 @@ export class SearchQueryError extends Error {
   }
 }
 
-export type ActionError = ValidationError | NotFoundError | AuthorizationError | BadRequestError | StorageError | SearchError | SearchQueryError;
+export type ActionError =
+  ValidationError | NotFoundError | AuthorizationError | BadRequestError | StorageError | SearchError | SearchQueryError;
 
 /**
  * Gives an error its wording for people: a Message (src/shared/messages.ts) the UI shows in the
@@ -105,24 +109,34 @@ export type WireError =
   | ({ kind: 'not_found'; detail?: string } & Worded)
   | ({ kind: 'authorization'; detail?: string } & Worded)
   | ({ kind: 'bad_request'; body: string; status: number } & Worded)
-  | ({ kind: 'storage'; message: string; worded?: Message })
+  | { kind: 'storage'; message: string; worded?: Message }
   | ({ kind: 'search' | 'search_query'; detail: string } & Worded)
   | { kind: 'internal'; message: string; stack?: string; name?: string };
 
 export function isActionError(err: unknown): err is ActionError {
-  return err instanceof ValidationError || err instanceof NotFoundError || err instanceof AuthorizationError
-    || err instanceof BadRequestError || err instanceof StorageError || err instanceof SearchError || err instanceof SearchQueryError;
+  return (
+    err instanceof ValidationError ||
+    err instanceof NotFoundError ||
+    err instanceof AuthorizationError ||
+    err instanceof BadRequestError ||
+    err instanceof StorageError ||
+    err instanceof SearchError ||
+    err instanceof SearchQueryError
+  );
 }
 
 export function toWireError(err: unknown): WireError {
   if (err instanceof ValidationError) return { kind: 'validation', members: err.members, ...optional('message', err.deskstoreMessage) };
-  if (err instanceof NotFoundError) return { kind: 'not_found', ...optional('detail', err.detail), ...optional('message', err.deskstoreMessage) };
+  if (err instanceof NotFoundError)
+    return { kind: 'not_found', ...optional('detail', err.detail), ...optional('message', err.deskstoreMessage) };
   if (err instanceof AuthorizationError) {
     return { kind: 'authorization', ...optional('detail', err.detail), ...optional('message', err.deskstoreMessage) };
   }
-  if (err instanceof BadRequestError) return { kind: 'bad_request', body: err.body, status: err.status, ...optional('message', err.deskstoreMessage) };
+  if (err instanceof BadRequestError)
+    return { kind: 'bad_request', body: err.body, status: err.status, ...optional('message', err.deskstoreMessage) };
   if (err instanceof StorageError) return { kind: 'storage', message: err.message, ...optional('worded', err.deskstoreMessage) };
-  if (err instanceof SearchError || err instanceof SearchQueryError) return { kind: err.kind, detail: err.detail, ...optional('message', err.deskstoreMessage) };
+  if (err instanceof SearchError || err instanceof SearchQueryError)
+    return { kind: err.kind, detail: err.detail, ...optional('message', err.deskstoreMessage) };
   const e = err instanceof Error ? err : new Error(String(err));
   return { kind: 'internal', message: e.message, name: e.name, ...optional('stack', e.stack) };
 }
@@ -130,13 +144,20 @@ export function toWireError(err: unknown): WireError {
 export function fromWireError(wire: WireError): Error {
   const worded = <E extends ActionError>(err: E, message: Message | undefined): E => (message ? withMessage(err, message) : err);
   switch (wire.kind) {
-    case 'validation': return worded(new ValidationError(wire.members), wire.message);
-    case 'not_found': return worded(new NotFoundError(wire.detail), wire.message);
-    case 'authorization': return worded(new AuthorizationError(wire.detail), wire.message);
-    case 'bad_request': return worded(new BadRequestError(wire.body, wire.status), wire.message);
-    case 'storage': return worded(new StorageError(wire.message), wire.worded);
-    case 'search': return worded(new SearchError(wire.detail), wire.message);
-    case 'search_query': return worded(new SearchQueryError(wire.detail), wire.message);
+    case 'validation':
+      return worded(new ValidationError(wire.members), wire.message);
+    case 'not_found':
+      return worded(new NotFoundError(wire.detail), wire.message);
+    case 'authorization':
+      return worded(new AuthorizationError(wire.detail), wire.message);
+    case 'bad_request':
+      return worded(new BadRequestError(wire.body, wire.status), wire.message);
+    case 'storage':
+      return worded(new StorageError(wire.message), wire.worded);
+    case 'search':
+      return worded(new SearchError(wire.detail), wire.message);
+    case 'search_query':
+      return worded(new SearchQueryError(wire.detail), wire.message);
     case 'internal': {
       const e = new Error(wire.message);
       if (wire.stack) e.stack = wire.stack;

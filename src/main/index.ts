@@ -42,43 +42,54 @@ if (!app.requestSingleInstanceLock()) {
     window?.focus();
   });
 
-  app.whenReady().then(async () => {
-    deskstore = await startDeskstore({
-      dataDir,
-      port: 0,
-      staticDir: fileURLToPath(here('../renderer/')),
-      workers: { engine: here('./engine-worker.js'), importer: here('./import-worker.js') },
-      version,
-      logger: fileLogger(dataDir),
+  app
+    .whenReady()
+    .then(async () => {
+      deskstore = await startDeskstore({
+        dataDir,
+        port: 0,
+        staticDir: fileURLToPath(here('../renderer/')),
+        workers: { engine: here('./engine-worker.js'), importer: here('./import-worker.js') },
+        version,
+        logger: fileLogger(dataDir),
+      });
+      await ensureSampleResource(
+        deskstore.engine.api,
+        dataDir,
+        fileURLToPath(here('../../resources/sample/comuni-italiani-nord-est.csv')),
+        here('./import-worker.js'),
+      );
+      const siteUrl = deskstore.url;
+      setupBridgeHandlers(dataDir, new URL(siteUrl).origin, deskstore.localFiles);
+      const remember = (next: Locale) => {
+        if (next === locale) return;
+        locale = next;
+        try {
+          writeFileSync(localeFile, `${next}\n`);
+        } catch {
+          // not remembered: the next start uses the system language
+        }
+        if (window) installAppMenu(window, siteUrl, locale, dataDir, setLocale);
+      };
+      // The menu's language switch: the same page in the other locale, keeping its route.
+      const setLocale = (next: Locale) => {
+        const current = window?.webContents.getURL() ?? '';
+        const hash = localeOfUrl(current) ? new URL(current).hash : '';
+        remember(next);
+        void window?.loadURL(`${siteUrl}/${next}/${hash}`);
+      };
+      window = createMainWindow(
+        siteUrl,
+        `${siteUrl}/${locale}/#token=${encodeURIComponent(deskstore.token)}`,
+        fileURLToPath(here('../preload/index.cjs')),
+        remember,
+      );
+      installAppMenu(window, siteUrl, locale, dataDir, setLocale);
+    })
+    .catch((err: unknown) => {
+      console.error(err);
+      app.exit(1);
     });
-    await ensureSampleResource(deskstore.engine.api, dataDir,
-      fileURLToPath(here('../../resources/sample/comuni-italiani-nord-est.csv')), here('./import-worker.js'));
-    const siteUrl = deskstore.url;
-    setupBridgeHandlers(dataDir, new URL(siteUrl).origin, deskstore.localFiles);
-    const remember = (next: Locale) => {
-      if (next === locale) return;
-      locale = next;
-      try {
-        writeFileSync(localeFile, `${next}\n`);
-      } catch {
-        // not remembered: the next start uses the system language
-      }
-      if (window) installAppMenu(window, siteUrl, locale, dataDir, setLocale);
-    };
-    // The menu's language switch: the same page in the other locale, keeping its route.
-    const setLocale = (next: Locale) => {
-      const current = window?.webContents.getURL() ?? '';
-      const hash = localeOfUrl(current) ? new URL(current).hash : '';
-      remember(next);
-      void window?.loadURL(`${siteUrl}/${next}/${hash}`);
-    };
-    window = createMainWindow(siteUrl, `${siteUrl}/${locale}/#token=${encodeURIComponent(deskstore.token)}`,
-      fileURLToPath(here('../preload/index.cjs')), remember);
-    installAppMenu(window, siteUrl, locale, dataDir, setLocale);
-  }).catch((err: unknown) => {
-    console.error(err);
-    app.exit(1);
-  });
 
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', (event) => {

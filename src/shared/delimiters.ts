@@ -8,7 +8,15 @@ export type Delimiter = ',' | ';' | '\t' | '|';
 export const DELIMITERS: readonly Delimiter[] = [',', ';', '\t', '|'];
 
 const BY_NAME: Readonly<Record<string, Delimiter>> = {
-  ',': ',', ';': ';', '|': '|', '\t': '\t', tab: '\t', '\\t': '\t', comma: ',', semicolon: ';', pipe: '|',
+  ',': ',',
+  ';': ';',
+  '|': '|',
+  '\t': '\t',
+  tab: '\t',
+  '\\t': '\t',
+  comma: ',',
+  semicolon: ';',
+  pipe: '|',
 };
 
 /** The names accepted on the command line and in `deskstore_delimiter`, for messages. */

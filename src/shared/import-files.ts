@@ -5,6 +5,14 @@
 export const IMPORT_EXTENSIONS = ['.csv', '.tsv', '.txt', '.gz', '.xlsx', '.ods', '.json', '.geojson', '.zip'] as const;
 
 export const IMPORT_ACCEPT = [
-  ...IMPORT_EXTENSIONS, 'text/csv', 'text/tab-separated-values', 'text/plain', 'application/gzip', 'application/zip', 'application/json',
-  'application/geo+json', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', 'application/vnd.oasis.opendocument.spreadsheet',
+  ...IMPORT_EXTENSIONS,
+  'text/csv',
+  'text/tab-separated-values',
+  'text/plain',
+  'application/gzip',
+  'application/zip',
+  'application/json',
+  'application/geo+json',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.oasis.opendocument.spreadsheet',
 ].join(',');

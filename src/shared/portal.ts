@@ -142,5 +142,4 @@ export interface RememberedPortal {
 
 /** deskstore_portal_call: the portal's answer, or why there is none (an unreachable portal is an answer, not an error). */
 export type PortalCallAnswer<T = unknown> =
-  | { readonly ok: true; readonly portal: string; readonly result: T }
-  | { readonly ok: false; readonly error: Message };
+  { readonly ok: true; readonly portal: string; readonly result: T } | { readonly ok: false; readonly error: Message };

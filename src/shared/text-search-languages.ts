@@ -16,8 +16,12 @@ export function isTextSearchLanguage(name: unknown): name is TextSearchLanguage 
 // Italian prose from English prose in a few rows. Left out: words both use (`in`, `a`), words
 // of place names in many languages (`La Paz`, `Le Havre`, `Al Ain`), and short English words
 // that Italian data is full of as codes (`TO`, `AT`, `OR`: provinces).
-const ITALIAN = new Set(('di del della delle dei degli dello il gli ed è per con che non una uno nel nella nei '
-  + 'nelle alla alle agli dal dalla dai sono anche più come sul sulla questo questa').split(' '));
+const ITALIAN = new Set(
+  (
+    'di del della delle dei degli dello il gli ed è per con che non una uno nel nella nei ' +
+    'nelle alla alle agli dal dalla dai sono anche più come sul sulla questo questa'
+  ).split(' '),
+);
 const ENGLISH = new Set('the of and for with that from this are was which not its have has were been their'.split(' '));
 
 /**

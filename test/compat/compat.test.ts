@@ -15,7 +15,8 @@ let target: Target;
 beforeAll(async () => {
   if (external) {
     target = {
-      base: external.replace(/\/+$/, ''), token: process.env.COMPAT_TOKEN ?? '',
+      base: external.replace(/\/+$/, ''),
+      token: process.env.COMPAT_TOKEN ?? '',
       kind: process.env.COMPAT_KIND === 'deskstore' ? 'deskstore' : 'ckan-2.10',
     };
     return;

@@ -137,17 +137,20 @@ export interface Target {
 
 export function loadCases(dir = CASES_DIR): { file: string; case: CompatCase }[] {
   const seen = new Set<string>();
-  return readdirSync(dir).filter((f) => f.endsWith('.json')).sort().flatMap((file) => {
-    const list = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CompatCase[];
-    return list.map((c) => {
-      if (!c.id || !c.source || !Array.isArray(c.steps) || c.steps.length === 0) {
-        throw new Error(`${file}: case ${c.id ?? '?'} needs an id, a source and steps`);
-      }
-      if (seen.has(c.id)) throw new Error(`${file}: duplicate case id ${c.id}`);
-      seen.add(c.id);
-      return { file, case: c };
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.json'))
+    .sort()
+    .flatMap((file) => {
+      const list = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CompatCase[];
+      return list.map((c) => {
+        if (!c.id || !c.source || !Array.isArray(c.steps) || c.steps.length === 0) {
+          throw new Error(`${file}: case ${c.id ?? '?'} needs an id, a source and steps`);
+        }
+        if (seen.has(c.id)) throw new Error(`${file}: duplicate case id ${c.id}`);
+        seen.add(c.id);
+        return { file, case: c };
+      });
     });
-  });
 }
 
 /** Why a case does not run against this target, or null. */
@@ -238,7 +241,11 @@ export async function send(target: Target, req: CompatRequest): Promise<Answer> 
   if (req.contentType) headers['Content-Type'] = req.contentType;
   const method = req.method ?? (body === undefined ? 'GET' : 'POST');
   const res = await fetch(buildUrl(target.base, req), {
-    method, headers, ...(body === undefined ? {} : { body }), redirect: 'manual', signal: AbortSignal.timeout(30_000),
+    method,
+    headers,
+    ...(body === undefined ? {} : { body }),
+    redirect: 'manual',
+    signal: AbortSignal.timeout(30_000),
   });
   const text = new TextDecoder('utf-8', { ignoreBOM: true }).decode(await res.arrayBuffer());
   let json: unknown = null;
@@ -271,9 +278,16 @@ async function setUp(target: Target, given: CompatCase['given'], names: Names): 
       const fields: JsonObject = { package_id: created.id as string, url: '', url_type: 'datastore', ...(meta as JsonObject) };
       if (upload) {
         const answer = await send(target, {
-          action: 'resource_create', auth: 'sysadmin',
-          multipart: { fields: Object.fromEntries(Object.entries({ ...fields, url_type: null, url: upload.name })
-            .filter(([, v]) => v !== null).map(([k, v]) => [k, String(v)])), file: upload },
+          action: 'resource_create',
+          auth: 'sysadmin',
+          multipart: {
+            fields: Object.fromEntries(
+              Object.entries({ ...fields, url_type: null, url: upload.name })
+                .filter(([, v]) => v !== null)
+                .map(([k, v]) => [k, String(v)]),
+            ),
+            file: upload,
+          },
         });
         if (answer.status !== 200) throw new Error(`setup: resource_create (upload) → ${answer.status} ${answer.text.slice(0, 400)}`);
       } else {
@@ -310,7 +324,7 @@ function at(value: unknown, path: string): unknown {
   return v;
 }
 
-const show = (v: unknown): string => (v === MISSING ? '<missing>' : JSON.stringify(v)?.slice(0, 600) ?? String(v));
+const show = (v: unknown): string => (v === MISSING ? '<missing>' : (JSON.stringify(v)?.slice(0, 600) ?? String(v)));
 
 /** The first difference between an expected and an actual JSON value, or null. */
 export function difference(expected: unknown, actual: unknown, subset: boolean, where = ''): string | null {
@@ -319,7 +333,8 @@ export function difference(expected: unknown, actual: unknown, subset: boolean, 
   }
   if (Array.isArray(expected)) {
     if (!Array.isArray(actual)) return `${where || '.'}: expected a list, got ${show(actual)}`;
-    if (actual.length !== expected.length) return `${where || '.'}: expected ${expected.length} items, got ${actual.length}: ${show(actual)}`;
+    if (actual.length !== expected.length)
+      return `${where || '.'}: expected ${expected.length} items, got ${actual.length}: ${show(actual)}`;
     for (let i = 0; i < expected.length; i++) {
       const d = difference(expected[i], actual[i], subset, `${where}[${i}]`);
       if (d) return d;
@@ -351,7 +366,8 @@ export function check(expect: CompatExpect, answer: Answer): string[] {
   }
   if (expect.contentType !== undefined) {
     const type = answer.headers.get('content-type') ?? '';
-    if (!type.toLowerCase().startsWith(expect.contentType.toLowerCase())) problems.push(`content-type: expected ${expect.contentType}…, got ${type}`);
+    if (!type.toLowerCase().startsWith(expect.contentType.toLowerCase()))
+      problems.push(`content-type: expected ${expect.contentType}…, got ${type}`);
   }
   for (const [name, value] of Object.entries(expect.headers ?? {})) {
     const actual = answer.headers.get(name);
@@ -361,12 +377,16 @@ export function check(expect: CompatExpect, answer: Answer): string[] {
     problems.push(`text: expected ${JSON.stringify(expect.text)}, got ${JSON.stringify(answer.text.slice(0, 2000))}`);
   }
   if (expect.textStartsWith !== undefined && !answer.text.startsWith(expect.textStartsWith)) {
-    problems.push(`text: expected to start with ${JSON.stringify(expect.textStartsWith)}, got ${JSON.stringify(answer.text.slice(0, 400))}`);
+    problems.push(
+      `text: expected to start with ${JSON.stringify(expect.textStartsWith)}, got ${JSON.stringify(answer.text.slice(0, 400))}`,
+    );
   }
   for (const part of expect.textContains ?? []) {
-    if (!answer.text.includes(part)) problems.push(`text: expected to contain ${JSON.stringify(part)}, got ${JSON.stringify(answer.text.slice(0, 400))}`);
+    if (!answer.text.includes(part))
+      problems.push(`text: expected to contain ${JSON.stringify(part)}, got ${JSON.stringify(answer.text.slice(0, 400))}`);
   }
-  const needJson = expect.json !== undefined || expect.subset !== undefined || expect.paths || expect.absent || expect.lengths || expect.keys;
+  const needJson =
+    expect.json !== undefined || expect.subset !== undefined || expect.paths || expect.absent || expect.lengths || expect.keys;
   if (needJson && body === MISSING) {
     problems.push(`body is not JSON: ${answer.text.slice(0, 400)}`);
     return problems;
@@ -408,7 +428,7 @@ export async function runCase(c: CompatCase, target: Target): Promise<string[]> 
   } catch (err) {
     return [(err as Error).message];
   }
-  const overrides = target.kind === 'ckan-2.10' ? c.ckan_2_10?.steps ?? [] : [];
+  const overrides = target.kind === 'ckan-2.10' ? (c.ckan_2_10?.steps ?? []) : [];
   for (const [i, step] of c.steps.entries()) {
     const expect = overridden(names.fill(step.expect), overrides[i] ? names.fill(overrides[i]) : null);
     let answer: Answer;

@@ -16,13 +16,19 @@ interface Envelope<T> {
 }
 
 export async function action<T>(server: DeskstoreServer, name: string, body?: Record<string, unknown> | FormData): Promise<T> {
-  const init: RequestInit = body === undefined ? {} : {
-    method: 'POST',
-    headers: body instanceof FormData ? { Authorization: server.token } : { Authorization: server.token, 'Content-Type': 'application/json' },
-    body: body instanceof FormData ? body : JSON.stringify(body),
-  };
+  const init: RequestInit =
+    body === undefined
+      ? {}
+      : {
+          method: 'POST',
+          headers:
+            body instanceof FormData
+              ? { Authorization: server.token }
+              : { Authorization: server.token, 'Content-Type': 'application/json' },
+          body: body instanceof FormData ? body : JSON.stringify(body),
+        };
   const response = await fetch(`${server.url}/api/3/action/${name}`, init);
-  const envelope = await response.json() as Envelope<T>;
+  const envelope = (await response.json()) as Envelope<T>;
   if (!envelope.success) throw new Error(`${name} failed: ${JSON.stringify(envelope.error)}`);
   return envelope.result;
 }
@@ -35,12 +41,15 @@ export async function importFile(server: DeskstoreServer, file: string, datasetT
   const name = datasetTitle.toLowerCase().replace(/[^a-z0-9]+/g, '-');
   const pkg = await action<{ id: string }>(server, 'package_create', { name, title: datasetTitle });
   const resource = await action<{ id: string }>(server, 'resource_create', {
-    package_id: pkg.id, name: basename(file), deskstore_upload_id: preview.upload_id,
+    package_id: pkg.id,
+    name: basename(file),
+    deskstore_upload_id: preview.upload_id,
   });
   for (let i = 0; i < 600; i++) {
     const status = await action<{ status: string; error: unknown }>(server, `deskstore_import_status?resource_id=${resource.id}`);
     if (status.status === 'complete') return resource.id;
-    if (status.status === 'error' || status.status === 'cancelled') throw new Error(`import ${status.status}: ${JSON.stringify(status.error)}`);
+    if (status.status === 'error' || status.status === 'cancelled')
+      throw new Error(`import ${status.status}: ${JSON.stringify(status.error)}`);
     await new Promise((r) => setTimeout(r, 200));
   }
   throw new Error('import did not finish');

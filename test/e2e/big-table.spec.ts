@@ -23,7 +23,9 @@ test('a million rows: scroll to the end and to the middle', async ({ page, desks
   }
   await openUi('/en/');
   const requests: string[] = [];
-  page.on('request', (r) => { if (r.url().includes('datastore_search')) requests.push(r.url()); });
+  page.on('request', (r) => {
+    if (r.url().includes('datastore_search')) requests.push(r.url());
+  });
   await page.goto(`${deskstore.url}/en/#/resource/${id}`);
   await expect(page.getByTestId('row-counts')).toContainText('1,051,228 rows');
   const ids = page.locator('[data-testid="grid-row"] [data-field="_id"]');
@@ -33,7 +35,9 @@ test('a million rows: scroll to the end and to the middle', async ({ page, desks
   expect(await page.getByTestId('grid-row').count()).toBeLessThan(80);
 
   // the very end
-  await grid.evaluate((el: { scrollTop: number; scrollHeight: number }) => { el.scrollTop = el.scrollHeight; });
+  await grid.evaluate((el: { scrollTop: number; scrollHeight: number }) => {
+    el.scrollTop = el.scrollHeight;
+  });
   await expect(ids.last()).toHaveText(ROWS.toLocaleString('en'));
   expect(await page.getByTestId('grid-row').count()).toBeLessThan(80);
 

@@ -94,7 +94,11 @@ test('rename and delete a dataset, with confirmation (en and it)', async ({ page
   expect((await action<PackageList>(deskstore, 'package_search')).count).toBe(0);
 });
 
-test('replace a resource\'s data keeping its id: same preview and progress, the old rows until the new are in', async ({ page, deskstore, openUi }) => {
+test("replace a resource's data keeping its id: same preview and progress, the old rows until the new are in", async ({
+  page,
+  deskstore,
+  openUi,
+}) => {
   test.setTimeout(360_000); // a 25 MB file loaded while the test watches every step
   const id = await importFile(deskstore, ISTAT, 'Dati');
   const dir = await mkdtemp(join(tmpdir(), 'deskstore-replace-'));
@@ -120,7 +124,10 @@ test('replace a resource\'s data keeping its id: same preview and progress, the 
       status = (await action<{ status: string }>(deskstore, `deskstore_import_status?resource_id=${id}`)).status;
     }
     expect(totals[0]).toBe(7901);
-    expect(totals.every((total) => total === 7901 || total === 262_807), totals.join()).toBe(true);
+    expect(
+      totals.every((total) => total === 7901 || total === 262_807),
+      totals.join(),
+    ).toBe(true);
     await expect(page).toHaveURL(new RegExp(`#/resource/${id}`), { timeout: 120_000 });
     await expect(page.getByTestId('row-counts')).toContainText('262,807 rows');
     const shown = await action<{ id: string; name: string }>(deskstore, `resource_show?id=${id}`);

@@ -39,16 +39,19 @@ export const test = base.extend<Options & Fixtures>({
       await expect(page.getByTestId('mode-badge')).toBeVisible();
     });
   },
-  consoleGuard: [async ({ page }, use) => {
-    const problems: string[] = [];
-    page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
-    page.on('console', (message) => {
-      // 4xx/5xx answers are logged by Chromium as "Failed to load resource"; some tests cause them on purpose
-      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
-    });
-    await use();
-    expect(problems, 'console errors').toEqual([]);
-  }, { auto: true }],
+  consoleGuard: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('pageerror', (error) => problems.push(`page error: ${error.message}`));
+      page.on('console', (message) => {
+        // 4xx/5xx answers are logged by Chromium as "Failed to load resource"; some tests cause them on purpose
+        if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(message.text());
+      });
+      await use();
+      expect(problems, 'console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
   shot: async ({ page }, use) => {
     await mkdir(SCREENSHOTS, { recursive: true });
     await use(async (name: string) => {

@@ -50,7 +50,9 @@ test('columns are resized, moved and frozen, and the layout is remembered', asyn
   await page.getByTestId('open-columns').click();
   const frozen = page.locator('[data-testid="grid-row"]').first().locator('.grid-cell').nth(2);
   const x0 = (await box(frozen)).x;
-  await page.getByTestId('data-grid').evaluate((el: { scrollLeft: number }) => { el.scrollLeft = 600; });
+  await page.getByTestId('data-grid').evaluate((el: { scrollLeft: number }) => {
+    el.scrollLeft = 600;
+  });
   await expect.poll(async () => (await box(frozen)).x).toBeCloseTo(x0, 0);
   const third = page.locator('[data-testid="grid-row"]').first().locator('.grid-cell').nth(3);
   expect((await box(third)).x).toBeLessThan(x0);
@@ -71,7 +73,9 @@ test('cells are selected from the keyboard and copied as TSV; Enter opens the ro
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   const id = await importFile(deskstore, ISTAT, 'ISTAT comuni');
   await openUi('/en/');
-  await page.goto(`${deskstore.url}/en/#/resource/${id}?hidden=${encodeURIComponent(JSON.stringify(['Codice Regione', "Codice dell'Unità territoriale sovracomunale \n(valida a fini statistici)"]))}`);
+  await page.goto(
+    `${deskstore.url}/en/#/resource/${id}?hidden=${encodeURIComponent(JSON.stringify(['Codice Regione', "Codice dell'Unità territoriale sovracomunale \n(valida a fini statistici)"]))}`,
+  );
   await expect(page.getByTestId('grid-row').first()).toBeVisible();
   await page.getByTestId('data-grid').focus();
   await page.keyboard.press('ArrowDown'); // the cursor appears on the first row
@@ -90,7 +94,12 @@ test('cells are selected from the keyboard and copied as TSV; Enter opens the ro
   await expect(page.getByRole('heading', { name: 'Row 2' })).toBeVisible();
 });
 
-test('side panels leave the data in view at 900 px; the page works at 390 px; dark mode follows the system', async ({ page, deskstore, openUi, shot }) => {
+test('side panels leave the data in view at 900 px; the page works at 390 px; dark mode follows the system', async ({
+  page,
+  deskstore,
+  openUi,
+  shot,
+}) => {
   const id = await importFile(deskstore, ISTAT, 'ISTAT comuni');
   await page.setViewportSize({ width: 900, height: 800 });
   await openUi('/en/');
@@ -126,7 +135,9 @@ test('side panels leave the data in view at 900 px; the page works at 390 px; da
   await page.emulateMedia({ colorScheme: 'dark' });
   await openIstat(page, deskstore.url, id);
   expect(await page.evaluate('getComputedStyle(document.body).backgroundColor')).toBe('rgb(18, 22, 28)');
-  expect(await page.evaluate('getComputedStyle(document.querySelector(\'[data-testid="data-grid"]\')).backgroundColor')).toBe('rgb(27, 33, 41)');
+  expect(await page.evaluate('getComputedStyle(document.querySelector(\'[data-testid="data-grid"]\')).backgroundColor')).toBe(
+    'rgb(27, 33, 41)',
+  );
   await page.getByTestId('open-profile').click();
   await expect(page.getByTestId('profile-stats')).toBeVisible();
   await shot('en-dark');

@@ -26,7 +26,10 @@ test('a file that cannot be imported: the error in Italian, with what to do', as
 
   // a legacy .xls workbook is refused at the preview, with what to do instead
   const xls = join(dir, 'vecchio.xls');
-  await writeFile(xls, Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), (await readFile(process.execPath)).subarray(0, 4000)]));
+  await writeFile(
+    xls,
+    Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), (await readFile(process.execPath)).subarray(0, 4000)]),
+  );
   await page.getByRole('button', { name: 'Scegli un altro file' }).click();
   await page.getByTestId('file-input').setInputFiles(xls);
   const refused = page.getByRole('alert').filter({ hasText: 'Questa è una cartella di lavoro Excel di vecchio formato (.xls)' });
@@ -62,7 +65,11 @@ test('a file that cannot be imported: the error in Italian, with what to do', as
   expect((await action<{ count: number }>(deskstore, 'package_search')).count).toBe(0);
 });
 
-test('cancel a running import: nothing is added, not even its dataset, and it looks cancelled (en and it)', async ({ page, deskstore, openUi }) => {
+test('cancel a running import: nothing is added, not even its dataset, and it looks cancelled (en and it)', async ({
+  page,
+  deskstore,
+  openUi,
+}) => {
   // about a million rows (the province file four times): several seconds of work
   const file = join(dir, 'province-x4.csv');
   await writeProvinceFile(file, 4);

@@ -39,7 +39,10 @@ test('the same review in English', async ({ page, openUi }) => {
   await page.screenshot({ path: 'test-results/screenshots/en-import-repairs.png', fullPage: true });
 });
 
-test('a workbook: the first sheet with values, the header under its title, real types; a zip: its files to choose from', async ({ page, openUi }) => {
+test('a workbook: the first sheet with values, the header under its title, real types; a zip: its files to choose from', async ({
+  page,
+  openUi,
+}) => {
   await openUi('/en/#/import');
   await page.getByTestId('file-input').setInputFiles(fixtureFile('messy', 'comuni.xlsx'));
   await expect(page.getByTestId('option-sheet')).toHaveValue('Comuni 2023', { timeout: 60_000 });

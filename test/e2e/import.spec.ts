@@ -49,8 +49,9 @@ test('import the ISTAT file through the UI: preview, progress, then the table', 
   await expect(page.locator('[role="columnheader"][data-field="Codice Regione"] .type-badge')).toHaveText('integer');
   await expect(page.locator('[data-testid="grid-row"] [data-field="Codice Regione"]').first()).toHaveText('1');
   // the header with the line break is the column's label
-  await expect(page.locator('[role="columnheader"][data-field^="Codice dell\'Unità"] .head-label'))
-    .toHaveText("Codice dell'Unità territoriale sovracomunale (valida a fini statistici)");
+  await expect(page.locator('[role="columnheader"][data-field^="Codice dell\'Unità"] .head-label')).toHaveText(
+    "Codice dell'Unità territoriale sovracomunale (valida a fini statistici)",
+  );
   await page.getByRole('link', { name: 'Catalogue' }).first().click();
   await expect(page.getByTestId('dataset')).toContainText('Comuni ISTAT');
   await expect(page.getByTestId('resource-row')).toContainText('7,901');
@@ -92,7 +93,7 @@ test('a file dropped anywhere on the window opens its preview', async ({ page, o
   await expect(page.locator('[data-testid="type-select"][data-column="abitanti"]')).toHaveValue('int4');
 });
 
-test('a file dropped on an open preview starts from its own title and name, not the previous file\'s edits', async ({ page, openUi }) => {
+test("a file dropped on an open preview starts from its own title and name, not the previous file's edits", async ({ page, openUi }) => {
   await openUi();
   await previewIstat(page);
   await page.getByTestId('dataset-title').fill('Titolo scelto per ISTAT');
@@ -109,7 +110,11 @@ test('a file dropped on an open preview starts from its own title and name, not 
   await expect(page.getByTestId('resource-name')).toHaveValue('popolazione-città.csv');
 });
 
-test('the full-text language: chosen at import, Italian suggested for Italian data, shown on the table (en and it)', async ({ page, deskstore, openUi }) => {
+test('the full-text language: chosen at import, Italian suggested for Italian data, shown on the table (en and it)', async ({
+  page,
+  deskstore,
+  openUi,
+}) => {
   await openUi('/it/');
   await previewIstat(page);
   const select = page.getByTestId('search-language-select');

@@ -20,8 +20,9 @@ const UNLABELLED = `(() => {
 
 /** The focused element's outline style (the page's own getComputedStyle; no DOM types here). */
 function outlineOf(locator: Locator): Promise<string> {
-  return locator.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string } })
-    .getComputedStyle(el).outlineStyle);
+  return locator.evaluate(
+    (el) => (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string } }).getComputedStyle(el).outlineStyle,
+  );
 }
 
 async function expectAllLabelled(page: Page): Promise<void> {

@@ -48,7 +48,10 @@ test('numbers and dates follow the language (1.234,56 in Italian)', async ({ pag
   const dir = await mkdtemp(join(tmpdir(), 'deskstore-fmt-'));
   try {
     const file = join(dir, 'misure.csv');
-    await writeFile(file, 'name,amount,day,moment\nalpha,1234.56,2024-01-31,2024-01-31T10:05:00\nbeta,-0.5,2023-12-01,2023-12-01T23:59:30\n');
+    await writeFile(
+      file,
+      'name,amount,day,moment\nalpha,1234.56,2024-01-31,2024-01-31T10:05:00\nbeta,-0.5,2023-12-01,2023-12-01T23:59:30\n',
+    );
     const id = await importFile(deskstore, file, 'Misure');
     await openUi('/it/');
     await page.goto(`${deskstore.url}/it/#/resource/${id}`);

@@ -12,11 +12,21 @@ let portal: DeskstoreServer;
 
 test.beforeEach(async () => {
   portal = await startServer();
-  const pkg = await action<{ id: string }>(portal, 'package_create', { name: 'bilancio', title: 'Bilancio comunale', notes: 'Entrate e uscite' });
+  const pkg = await action<{ id: string }>(portal, 'package_create', {
+    name: 'bilancio',
+    title: 'Bilancio comunale',
+    notes: 'Entrate e uscite',
+  });
   await action(portal, 'datastore_create', {
     resource: { package_id: pkg.id, name: 'Entrate 2024' },
-    fields: [{ id: 'voce', type: 'text', info: { label: 'Voce' } }, { id: 'importo', type: 'numeric' }],
-    records: [{ voce: 'Tributi', importo: 1200.5 }, { voce: 'Trasferimenti', importo: 300 }],
+    fields: [
+      { id: 'voce', type: 'text', info: { label: 'Voce' } },
+      { id: 'importo', type: 'numeric' },
+    ],
+    records: [
+      { voce: 'Tributi', importo: 1200.5 },
+      { voce: 'Trasferimenti', importo: 300 },
+    ],
   });
 });
 
@@ -63,8 +73,16 @@ test('an unreachable portal is told in Italian, and the catalogue keeps working 
 test('publish a local table to a portal with a link to it (it)', async ({ page, deskstore, openUi, shot }) => {
   const pkg = await action<{ id: string }>(deskstore, 'package_create', { name: 'tabella-pulita', title: 'Tabella pulita' });
   const created = await action<{ resource_id: string }>(deskstore, 'datastore_create', {
-    resource: { package_id: pkg.id, name: 'Pulita' }, fields: [{ id: 'nome', type: 'text' }, { id: 'n', type: 'int4' }],
-    records: [{ nome: 'Città', n: 1 }, { nome: 'caffè "forte"', n: 2 }, { nome: '', n: null }],
+    resource: { package_id: pkg.id, name: 'Pulita' },
+    fields: [
+      { id: 'nome', type: 'text' },
+      { id: 'n', type: 'int4' },
+    ],
+    records: [
+      { nome: 'Città', n: 1 },
+      { nome: 'caffè "forte"', n: 2 },
+      { nome: '', n: null },
+    ],
   });
   await openUi('/it/');
   await page.getByRole('link', { name: 'Pubblica Pulita su un portale' }).click();
@@ -79,7 +97,11 @@ test('publish a local table to a portal with a link to it (it)', async ({ page, 
   await shot('it-publish-done');
   const remoteId = (await link.getAttribute('href'))!.split('/').pop()!;
   const remote = await action<{ records: unknown[] }>(portal, `datastore_search?resource_id=${remoteId}`);
-  expect(remote.records).toEqual([{ _id: 1, nome: 'Città', n: 1 }, { _id: 2, nome: 'caffè "forte"', n: 2 }, { _id: 3, nome: '', n: null }]);
+  expect(remote.records).toEqual([
+    { _id: 1, nome: 'Città', n: 1 },
+    { _id: 2, nome: 'caffè "forte"', n: 2 },
+    { _id: 3, nome: '', n: null },
+  ]);
   void created;
   await page.getByTestId('publish-button').click();
   await expect(done).toContainText('Nulla è cambiato');

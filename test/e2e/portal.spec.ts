@@ -10,13 +10,22 @@ const PORTAL_RESOURCE = '0a1b2c3d-0000-4000-8000-123456789abc';
 test('the API panel builds the same call for the original portal', async ({ page, deskstore, openUi }) => {
   const pkg = await action<{ id: string }>(deskstore, 'package_create', { name: 'comuni-portale', title: 'Comuni dal portale' });
   const resource = await action<{ id: string }>(deskstore, 'resource_create', {
-    package_id: pkg.id, name: 'Comuni (portale)', format: 'JSON',
+    package_id: pkg.id,
+    name: 'Comuni (portale)',
+    format: 'JSON',
     url: `https://dati.example.it/opendata/dataset/comuni/resource/${PORTAL_RESOURCE}/download/comuni.json`,
   });
   await action(deskstore, 'datastore_create', {
-    resource_id: resource.id, force: true,
-    fields: [{ id: 'nome', type: 'text' }, { id: 'abitanti', type: 'int4' }],
-    records: [{ nome: 'Roma', abitanti: 2873000 }, { nome: 'Città di Castello', abitanti: 39000 }],
+    resource_id: resource.id,
+    force: true,
+    fields: [
+      { id: 'nome', type: 'text' },
+      { id: 'abitanti', type: 'int4' },
+    ],
+    records: [
+      { nome: 'Roma', abitanti: 2873000 },
+      { nome: 'Città di Castello', abitanti: 39000 },
+    ],
   });
   await openUi('/en/');
   await page.goto(`${deskstore.url}/en/#/resource/${resource.id}`);
@@ -27,7 +36,7 @@ test('the API panel builds the same call for the original portal', async ({ page
   await page.getByTestId('open-api').click();
   const panel = page.getByTestId('api-panel');
   await expect(panel.getByRole('heading', { name: 'The same call on the original portal' })).toBeVisible();
-  await expect(panel.getByText('Type the portal\'s address', { exact: false })).toBeVisible();
+  await expect(panel.getByText("Type the portal's address", { exact: false })).toBeVisible();
   const base = panel.getByLabel('Portal address (site root)');
   await expect(base).toHaveAttribute('placeholder', 'https://dati.example.it/opendata');
   await expect(panel.getByLabel('Resource id on the portal')).toHaveValue(PORTAL_RESOURCE);

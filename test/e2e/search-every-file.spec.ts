@@ -11,8 +11,12 @@ import { action, importFile } from './api-helpers';
 import { DATA, expect, test } from './fixtures';
 
 const FILES = [
-  'istat-elenco-comuni-italiani.csv', 'mise-carburanti-prezzo_alle_8-2022-03-24.csv', 'dpc-covid19-ita-note.csv',
-  'country-codes.csv', 'world-cities.csv', 'dpc-covid19-ita-province.csv.gz',
+  'istat-elenco-comuni-italiani.csv',
+  'mise-carburanti-prezzo_alle_8-2022-03-24.csv',
+  'dpc-covid19-ita-note.csv',
+  'country-codes.csv',
+  'world-cities.csv',
+  'dpc-covid19-ita-province.csv.gz',
 ];
 
 interface Found {
@@ -30,8 +34,11 @@ async function expectShown(page: Page, text: string, count: number, total: numbe
 for (const file of FILES) {
   test(`search as you type finds at least what q finds: ${file}`, async ({ page, deskstore, openUi }) => {
     const id = await importFile(deskstore, join(DATA, file), basename(file).replace(/\..*/, ''));
-    const search = (params: Record<string, string | number>) => action<Found>(deskstore,
-      `datastore_search?${new URLSearchParams({ resource_id: id, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`);
+    const search = (params: Record<string, string | number>) =>
+      action<Found>(
+        deskstore,
+        `datastore_search?${new URLSearchParams({ resource_id: id, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`,
+      );
     const total = (await search({ limit: 0 })).total;
     const sample = [...(await search({ limit: 100 })).records, ...(await search({ limit: 100, offset: Math.floor(total / 2) })).records];
     // the first words of the sample that q finds (stop words of the index's language find nothing)

@@ -31,7 +31,9 @@ export async function startServer(options: { sample?: boolean } = {}): Promise<D
   const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   let stderr = '';
   let stdout = '';
-  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => { stderr += chunk; });
+  child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
+    stderr += chunk;
+  });
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`deskstore serve did not start in 60 s:\n${stderr}`)), 60_000);
     child.stdout!.setEncoding('utf8').on('data', (chunk: string) => {
@@ -49,7 +51,9 @@ export async function startServer(options: { sample?: boolean } = {}): Promise<D
   });
   const token = (await readFile(join(dataDir, 'api-token'), 'utf8')).trim();
   return {
-    url, token, dataDir,
+    url,
+    token,
+    dataDir,
     log: () => stderr,
     async stop() {
       if (child.exitCode === null) {

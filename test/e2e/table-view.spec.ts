@@ -26,7 +26,12 @@ async function search(page: Page, text: string): Promise<void> {
 
 const counts = (page: Page) => page.getByTestId('row-counts');
 
-test('Back undoes each change of search, filter and sort; a copied link opens the same view', async ({ page, context, deskstore, openUi }) => {
+test('Back undoes each change of search, filter and sort; a copied link opens the same view', async ({
+  page,
+  context,
+  deskstore,
+  openUi,
+}) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: deskstore.url });
   const id = await importFile(deskstore, ISTAT, 'ISTAT comuni');
   await openUi('/en/');
@@ -38,9 +43,17 @@ test('Back undoes each change of search, filter and sort; a copied link opens th
   const searched = (await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&limit=0&deskstore_q=san%20marco`)).total;
   await expect(counts(page)).toContainText(`${searched} of 7,901 rows match`);
   await page.locator(`[data-field="${REGION}"] [data-testid="filter-button"]`).click();
-  await page.getByTestId('filter-panel').getByLabel(/^Calabria/).check();
-  const inCalabria = (await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&limit=0&deskstore_q=san%20marco`
-    + `&filters=${encodeURIComponent(JSON.stringify({ [REGION]: 'Calabria' }))}`)).total;
+  await page
+    .getByTestId('filter-panel')
+    .getByLabel(/^Calabria/)
+    .check();
+  const inCalabria = (
+    await action<{ total: number }>(
+      deskstore,
+      `datastore_search?resource_id=${id}&limit=0&deskstore_q=san%20marco` +
+        `&filters=${encodeURIComponent(JSON.stringify({ [REGION]: 'Calabria' }))}`,
+    )
+  ).total;
   const filtered = new RegExp(`^${inCalabria} of 7,901 rows? match`);
   await expect(counts(page)).toContainText(filtered);
   await page.locator(`[data-field="${NAME}"] [data-testid="sort-button"]`).click();
@@ -76,7 +89,12 @@ test('Back undoes each change of search, filter and sort; a copied link opens th
 test('blank cells as filter values: (empty) and (not empty), also in the API panel (en and it)', async ({ page, deskstore, openUi }) => {
   const id = await importFile(deskstore, ISTAT, 'ISTAT comuni');
   const total = async (filters: unknown) =>
-    (await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&limit=0&filters=${encodeURIComponent(JSON.stringify(filters))}`)).total;
+    (
+      await action<{ total: number }>(
+        deskstore,
+        `datastore_search?resource_id=${id}&limit=0&filters=${encodeURIComponent(JSON.stringify(filters))}`,
+      )
+    ).total;
   const empty = await total({ [OTHER_LANGUAGE]: { deskstore_empty: true } });
   const notEmpty = await total({ [OTHER_LANGUAGE]: { deskstore_empty: false } });
   expect(empty + notEmpty).toBe(7901);
@@ -103,7 +121,7 @@ test('blank cells as filter values: (empty) and (not empty), also in the API pan
   await page.getByTestId('open-api').click();
   const url = new URL(await page.getByTestId('api-url').innerText());
   expect(JSON.parse(url.searchParams.get('filters')!)).toEqual({ [OTHER_LANGUAGE]: { deskstore_empty: false } });
-  expect((await (await fetch(url)).json() as { result: { total: number } }).result.total).toBe(notEmpty);
+  expect(((await (await fetch(url)).json()) as { result: { total: number } }).result.total).toBe(notEmpty);
   await expect(page.getByTestId('api-extensions')).toContainText('deskstore_empty');
 
   await page.getByTestId('language-it').click();
@@ -127,8 +145,10 @@ test('sort by several columns: Shift-click adds a column', async ({ page, deskst
   const names = await columnTexts(page, NAME, 5);
   expect(new Set(regions)).toEqual(new Set(['Veneto']));
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'it')));
-  const expected = await action<{ records: Record<string, string>[] }>(deskstore,
-    `datastore_search?resource_id=${id}&limit=5&sort=${encodeURIComponent(`"${REGION}" desc, "${NAME}" asc`)}`);
+  const expected = await action<{ records: Record<string, string>[] }>(
+    deskstore,
+    `datastore_search?resource_id=${id}&limit=5&sort=${encodeURIComponent(`"${REGION}" desc, "${NAME}" asc`)}`,
+  );
   expect(names).toEqual(expected.records.map((r) => r[NAME]));
   await page.getByTestId('open-api').click();
   expect(new URL(await page.getByTestId('api-url').innerText()).searchParams.get('sort')).toBe(`"${REGION}" desc,"${NAME}" asc`);
@@ -142,7 +162,11 @@ test('sort by several columns: Shift-click adds a column', async ({ page, deskst
   await expect(region).not.toHaveAttribute('data-sort-rank');
 });
 
-test('a closed side panel gives focus back to its button; no ring around the heading after navigation', async ({ page, deskstore, openUi }) => {
+test('a closed side panel gives focus back to its button; no ring around the heading after navigation', async ({
+  page,
+  deskstore,
+  openUi,
+}) => {
   const id = await importFile(deskstore, ISTAT, 'ISTAT comuni');
   await openUi('/en/');
   // navigating with the keyboard: the heading takes focus, without a focus ring
@@ -150,11 +174,18 @@ test('a closed side panel gives focus back to its button; no ring around the hea
   await page.keyboard.press('Enter');
   const heading = page.getByRole('heading', { level: 1, name: 'istat-elenco-comuni-italiani.csv' });
   await expect(heading).toBeFocused();
-  expect(await heading.evaluate((el) => (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string } })
-    .getComputedStyle(el).outlineStyle)).toBe('none');
+  expect(
+    await heading.evaluate(
+      (el) => (globalThis as unknown as { getComputedStyle(e: unknown): { outlineStyle: string } }).getComputedStyle(el).outlineStyle,
+    ),
+  ).toBe('none');
   await expect(page).toHaveURL(new RegExp(`#/resource/${id}`));
 
-  for (const [button, panel] of [['open-api', 'api-panel'], ['open-export', 'export-panel'], ['open-columns', 'columns-panel']] as const) {
+  for (const [button, panel] of [
+    ['open-api', 'api-panel'],
+    ['open-export', 'export-panel'],
+    ['open-columns', 'columns-panel'],
+  ] as const) {
     await page.getByTestId(button).focus();
     await page.keyboard.press('Enter');
     await expect(page.getByTestId(panel)).toBeVisible();
@@ -173,25 +204,32 @@ test('a closed side panel gives focus back to its button; no ring around the hea
   await expect(filterButton).toBeFocused();
 });
 
-test('numbers: ids and years without separators, a column\'s decimals kept, long fractions rounded with the whole value at hand (it)',
-  async ({ page, deskstore, openUi }) => {
-    const id = await importFile(deskstore, join(FIXTURES, 'ui', 'numbers.csv'), 'Numeri');
-    await openUi('/it/');
-    await openTable(page, deskstore.url, id, 'it');
-    const cell = (field: string) => page.locator(`[data-testid="grid-row"] [data-field="${field}"]`).first();
-    await expect(cell('geonameid')).toHaveText('3173435');
-    await expect(cell('anno')).toHaveText('2021');
-    await expect(cell('abitanti')).toHaveText('1.371.498');
-    await expect(cell('prezzo')).toHaveText('2.199,50');
-    await expect(cell('lat')).toHaveText('45,464271');
-    await expect(cell('lat')).toHaveAttribute('title', '45,464271234567');
-    await expect(page.locator('[data-testid="grid-row"] [data-field="prezzo"]').nth(3)).toHaveText('3,00');
-    await page.getByTestId('language-en').click();
-    await expect(cell('prezzo')).toHaveText('2,199.50');
-    await expect(cell('geonameid')).toHaveText('3173435');
-  });
+test("numbers: ids and years without separators, a column's decimals kept, long fractions rounded with the whole value at hand (it)", async ({
+  page,
+  deskstore,
+  openUi,
+}) => {
+  const id = await importFile(deskstore, join(FIXTURES, 'ui', 'numbers.csv'), 'Numeri');
+  await openUi('/it/');
+  await openTable(page, deskstore.url, id, 'it');
+  const cell = (field: string) => page.locator(`[data-testid="grid-row"] [data-field="${field}"]`).first();
+  await expect(cell('geonameid')).toHaveText('3173435');
+  await expect(cell('anno')).toHaveText('2021');
+  await expect(cell('abitanti')).toHaveText('1.371.498');
+  await expect(cell('prezzo')).toHaveText('2.199,50');
+  await expect(cell('lat')).toHaveText('45,464271');
+  await expect(cell('lat')).toHaveAttribute('title', '45,464271234567');
+  await expect(page.locator('[data-testid="grid-row"] [data-field="prezzo"]').nth(3)).toHaveText('3,00');
+  await page.getByTestId('language-en').click();
+  await expect(cell('prezzo')).toHaveText('2,199.50');
+  await expect(cell('geonameid')).toHaveText('3173435');
+});
 
-test('a refusal from the server in the user\'s language, CKAN\'s English under Technical details (it)', async ({ page, deskstore, openUi }) => {
+test("a refusal from the server in the user's language, CKAN's English under Technical details (it)", async ({
+  page,
+  deskstore,
+  openUi,
+}) => {
   const id = await importFile(deskstore, ISTAT, 'ISTAT comuni');
   await openUi('/it/');
   await openTable(page, deskstore.url, id, 'it');

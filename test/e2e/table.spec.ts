@@ -20,7 +20,7 @@ interface SearchResult {
 
 async function openIstat(page: Page, url: string, token: string, locale = 'en'): Promise<string> {
   const response = await fetch(`${url}/api/3/action/package_search`);
-  const pkg = (await response.json() as { result: { results: { resources: { id: string }[] }[] } }).result.results[0]!;
+  const pkg = ((await response.json()) as { result: { results: { resources: { id: string }[] }[] } }).result.results[0]!;
   const id = pkg.resources[0]!.id;
   await page.goto(`${url}/${locale}/#token=${token}`);
   await page.goto(`${url}/${locale}/#/resource/${id}`);
@@ -103,7 +103,10 @@ test('the API panel URL returns the rows the table shows', async ({ page, contex
   await search(page, 'san');
   await expect(page.getByTestId('row-counts')).toContainText('match');
   await page.locator(`[data-field="${REGION}"] [data-testid="filter-button"]`).click();
-  await page.getByTestId('filter-panel').getByLabel(/^Toscana/).check();
+  await page
+    .getByTestId('filter-panel')
+    .getByLabel(/^Toscana/)
+    .check();
   await page.locator(`[data-field="${NAME}"] [data-testid="sort-button"]`).click();
   await expect(page.getByTestId('row-counts')).toContainText(/\d+ of 7,901 rows match/);
   await page.getByTestId('open-api').click();
@@ -118,7 +121,7 @@ test('the API panel URL returns the rows the table shows', async ({ page, contex
   expect(url.searchParams.get('sort')).toBe(`"${NAME}" asc`);
 
   const response = await fetch(copied, { headers: { Authorization: deskstore.token } });
-  const body = await response.json() as { success: boolean; result: SearchResult };
+  const body = (await response.json()) as { success: boolean; result: SearchResult };
   expect(body.success).toBe(true);
   const count = await page.getByTestId('row-counts').innerText();
   expect(count).toContain(`${body.result.total} of 7,901`);
@@ -153,20 +156,29 @@ test('export CSV (with and without BOM) and JSON: exactly the filtered rows', as
   const id = await openIstat(page, deskstore.url, deskstore.token);
   await search(page, 'Città');
   await page.locator(`[data-field="${REGION}"] [data-testid="filter-button"]`).click();
-  await page.getByTestId('filter-panel').getByLabel(/^Umbria/).check();
+  await page
+    .getByTestId('filter-panel')
+    .getByLabel(/^Umbria/)
+    .check();
   await expect(page.getByTestId('row-counts')).toContainText('2 of 7,901 rows match');
   // hide all but two columns: the export follows
   await page.getByTestId('open-columns').click();
   await page.getByTestId('columns-panel').getByRole('button', { name: 'Hide all' }).click();
-  await page.getByTestId('columns-panel').getByLabel(new RegExp(`^${NAME.replace(/[()]/g, '\\$&')}`)).check();
-  await page.getByTestId('columns-panel').getByLabel(/^Codice Comune formato numerico/).check();
+  await page
+    .getByTestId('columns-panel')
+    .getByLabel(new RegExp(`^${NAME.replace(/[()]/g, '\\$&')}`))
+    .check();
+  await page
+    .getByTestId('columns-panel')
+    .getByLabel(/^Codice Comune formato numerico/)
+    .check();
   await expect(page.getByTestId('row-counts')).toContainText('2 of 26 columns shown');
   const grid = await columnTexts(page, NAME, 2);
   expect(grid).toEqual(['Città della Pieve', 'Città di Castello']);
 
   await page.getByTestId('open-export').click();
   const [csvDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const csv = await readFile((await csvDownload.path()), 'utf8');
+  const csv = await readFile(await csvDownload.path(), 'utf8');
   expect(csv.charCodeAt(0)).not.toBe(0xfeff);
   const lines = csv.trim().split(/\r?\n/);
   // the columns in table order, the rows in table order
@@ -176,17 +188,20 @@ test('export CSV (with and without BOM) and JSON: exactly the filtered rows', as
 
   await page.getByTestId('export-bom').check();
   const [bomDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-csv').click()]);
-  const bom = await readFile((await bomDownload.path()));
+  const bom = await readFile(await bomDownload.path());
   expect([...bom.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
   expect(bom.subarray(3).toString('utf8')).toBe(csv);
 
   const [jsonDownload] = await Promise.all([page.waitForEvent('download'), page.getByTestId('export-json').click()]);
-  const json = JSON.parse(await readFile((await jsonDownload.path()), 'utf8')) as { fields: { id: string }[]; records: unknown[][] };
+  const json = JSON.parse(await readFile(await jsonDownload.path(), 'utf8')) as { fields: { id: string }[]; records: unknown[][] };
   expect(json.records).toHaveLength(2);
   const jsonNameAt = json.fields.findIndex((f) => f.id === NAME);
   expect(json.records.map((r) => r[jsonNameAt])).toEqual(grid);
 
   // and the dump agrees with datastore_search on the same query
-  const expected = await action<SearchResult>(deskstore, `datastore_search?resource_id=${id}&deskstore_q=${encodeURIComponent('Città')}&filters=${encodeURIComponent(JSON.stringify({ [REGION]: 'Umbria' }))}`);
+  const expected = await action<SearchResult>(
+    deskstore,
+    `datastore_search?resource_id=${id}&deskstore_q=${encodeURIComponent('Città')}&filters=${encodeURIComponent(JSON.stringify({ [REGION]: 'Umbria' }))}`,
+  );
   expect(expected.records.map((r) => r[NAME])).toEqual(grid);
 });

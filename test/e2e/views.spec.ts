@@ -24,8 +24,30 @@ async function importProvinces(deskstore: DeskstoreServer): Promise<string> {
 }
 
 const WORDS = {
-  en: { profile: 'Profile', conditions: 'Conditions', match: 'of 262,807 rows match', deskstoreOnly: 'Deskstore only', rows: 'Rows', chart: 'Chart', map: 'Map', table: 'Table', sum: 'Sum', syntax: 'The query has a mistake near' },
-  it: { profile: 'Profilo', conditions: 'Condizioni', match: 'righe su 262.807 corrispondono', deskstoreOnly: 'Solo Deskstore', rows: 'Righe', chart: 'Grafico', map: 'Mappa', table: 'Tabella', sum: 'Somma', syntax: "L'interrogazione ha un errore vicino a" },
+  en: {
+    profile: 'Profile',
+    conditions: 'Conditions',
+    match: 'of 262,807 rows match',
+    deskstoreOnly: 'Deskstore only',
+    rows: 'Rows',
+    chart: 'Chart',
+    map: 'Map',
+    table: 'Table',
+    sum: 'Sum',
+    syntax: 'The query has a mistake near',
+  },
+  it: {
+    profile: 'Profilo',
+    conditions: 'Condizioni',
+    match: 'righe su 262.807 corrispondono',
+    deskstoreOnly: 'Solo Deskstore',
+    rows: 'Righe',
+    chart: 'Grafico',
+    map: 'Mappa',
+    table: 'Tabella',
+    sum: 'Somma',
+    syntax: "L'interrogazione ha un errore vicino a",
+  },
 } as const;
 
 async function openTable(page: Page, deskstore: DeskstoreServer, locale: string, id: string, query = ''): Promise<void> {
@@ -43,7 +65,10 @@ for (const locale of ['en', 'it'] as const) {
     // ---- profile of a number column over all rows, then over a filter ----
     await page.getByTestId('open-profile').click();
     await page.getByTestId('profile-column').selectOption('totale_casi');
-    const server = await action<{ fields: { count: number; max: number; nulls: number }[] }>(deskstore, `deskstore_profile?resource_id=${id}&fields=totale_casi`);
+    const server = await action<{ fields: { count: number; max: number; nulls: number }[] }>(
+      deskstore,
+      `deskstore_profile?resource_id=${id}&fields=totale_casi`,
+    );
     const stats = page.getByTestId('profile-stats');
     await expect(stats).toContainText(server.fields[0]!.count.toLocaleString(locale === 'it' ? 'it-IT' : 'en-US'));
     await expect(page.getByTestId('profile-histogram').locator('tr')).not.toHaveCount(0);
@@ -65,7 +90,9 @@ for (const locale of ['en', 'it'] as const) {
     await page.getByTestId('condition-value').nth(1).fill('Lombardia');
     await expect(page.getByTestId('deskstore-only')).toHaveCount(1);
     const expected = await action<{ total: number }>(deskstore, 'datastore_search', {
-      resource_id: id, limit: 0, filters: { totale_casi: { gte: '100000' }, denominazione_regione: { deskstore_ne: 'Lombardia' } },
+      resource_id: id,
+      limit: 0,
+      filters: { totale_casi: { gte: '100000' }, denominazione_regione: { deskstore_ne: 'Lombardia' } },
     });
     await expect(page.getByTestId('row-counts')).toContainText(expected.total.toLocaleString(locale === 'it' ? 'it-IT' : 'en-US'));
     await expect(page.getByTestId('row-counts')).toContainText(w.match);
@@ -88,24 +115,32 @@ for (const locale of ['en', 'it'] as const) {
     const firstRegion = String(Object.values(viaSql.records[0]!)[0]);
     await expect(page.getByTestId('chart-table').locator('tbody tr').first()).toContainText(firstRegion);
     await expect(page.getByTestId('chart-table').locator('tbody tr')).toHaveCount(viaSql.records.length);
-    for (const [button, extension] of [['chart-csv', 'csv'], ['chart-svg', 'svg'], ['chart-png', 'png']] as const) {
+    for (const [button, extension] of [
+      ['chart-csv', 'csv'],
+      ['chart-svg', 'svg'],
+      ['chart-png', 'png'],
+    ] as const) {
       const download = page.waitForEvent('download');
       await page.getByTestId(button).click();
       const file = await download;
       expect(file.suggestedFilename()).toMatch(new RegExp(`\\.${extension}$`));
-      const bytes = await readFile((await file.path()));
+      const bytes = await readFile(await file.path());
       if (extension === 'png') expect([...bytes.subarray(1, 4)]).toEqual([0x50, 0x4e, 0x47]);
       if (extension === 'svg') expect(bytes.toString('utf8')).toContain('<svg');
       if (extension === 'csv') expect(bytes.toString('utf8').split('\r\n')[1]).toContain(firstRegion);
     }
-    await page.getByTestId('chart-view').evaluate((el: { scrollTop: number }) => { el.scrollTop = 0; });
+    await page.getByTestId('chart-view').evaluate((el: { scrollTop: number }) => {
+      el.scrollTop = 0;
+    });
     await shot(`${locale}-chart`);
     // dates by month: a line
     await page.getByTestId('chart-group').selectOption('data');
     await page.getByTestId('chart-bucket').selectOption('month');
     await expect(page.getByTestId('chart-sql')).toContainText('substr(CAST("data" AS text), 1, 7)');
     await expect(page.getByTestId('chart').locator('svg [aria-label="line"] path').first()).toBeVisible();
-    await page.getByTestId('chart-view').evaluate((el: { scrollTop: number }) => { el.scrollTop = 0; });
+    await page.getByTestId('chart-view').evaluate((el: { scrollTop: number }) => {
+      el.scrollTop = 0;
+    });
     await shot(`${locale}-chart-line`);
 
     // ---- map: the same rows, binned; a bin zooms in, a point opens its row ----

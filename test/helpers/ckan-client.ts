@@ -20,7 +20,9 @@ export function ckan(base: string, token?: string) {
   return {
     async post<T = any>(action: string, params: unknown = {}): Promise<ActionResponse<T>> {
       const res = await fetch(`${base}/api/3/action/${action}`, {
-        method: 'POST', body: JSON.stringify(params), headers: headers({ 'Content-Type': 'application/json' }),
+        method: 'POST',
+        body: JSON.stringify(params),
+        headers: headers({ 'Content-Type': 'application/json' }),
       });
       return parse<T>(res);
     },
@@ -34,7 +36,11 @@ export function ckan(base: string, token?: string) {
       if (typeof r.body === 'string' || !r.body.success) throw new Error(`${action} → ${r.status} ${r.text.slice(0, 500)}`);
       return r.body.result as T;
     },
-    async upload<T = any>(action: string, fields: Record<string, string>, file: { name: string; data: Uint8Array }): Promise<ActionResponse<T>> {
+    async upload<T = any>(
+      action: string,
+      fields: Record<string, string>,
+      file: { name: string; data: Uint8Array },
+    ): Promise<ActionResponse<T>> {
       const form = new FormData();
       for (const [k, v] of Object.entries(fields)) form.set(k, v);
       form.set('upload', new Blob([file.data]), file.name);

@@ -5,7 +5,10 @@
 
 /** Lower case without accents, as the search box compares (independent of the engine's code). */
 export function foldForTest(text: string): string {
-  return text.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 }
 
 /**

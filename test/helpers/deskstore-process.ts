@@ -31,16 +31,27 @@ export interface ServerProcess {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-export async function startServer(opts: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv; sample?: boolean } = {}): Promise<ServerProcess> {
+export async function startServer(
+  opts: { dataDir?: string; args?: string[]; env?: NodeJS.ProcessEnv; sample?: boolean } = {},
+): Promise<ServerProcess> {
   requireBuilt();
   const dataDir = opts.dataDir ?? tempDir();
-  const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', ...(opts.sample ? [] : ['--no-sample']), ...(opts.args ?? [])], {
-    stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...opts.env },
-  });
+  const child = spawn(
+    process.execPath,
+    [CLI, 'serve', '--data', dataDir, '--port', '0', ...(opts.sample ? [] : ['--no-sample']), ...(opts.args ?? [])],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, ...opts.env },
+    },
+  );
   let out = '';
   let err = '';
-  child.stdout.on('data', (d: Buffer) => { out += d.toString(); });
-  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  child.stdout.on('data', (d: Buffer) => {
+    out += d.toString();
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
   const url = await new Promise<string>((resolvePromise, reject) => {
     const timer = setTimeout(() => reject(new Error(`server did not start in 30 s: ${err}`)), 30_000);
     const check = () => {
@@ -59,10 +70,16 @@ export async function startServer(opts: { dataDir?: string; args?: string[]; env
   const tokenFile = join(dataDir, 'api-token');
   const arg = (name: string) => (opts.args?.includes(name) ? opts.args[opts.args.indexOf(name) + 1]! : undefined);
   const chosenFile = arg('--token-file');
-  const token = arg('--token') ?? (chosenFile ? readFileSync(chosenFile, 'utf8').trim() : undefined)
-    ?? opts.env?.DESKSTORE_TOKEN ?? readFileSync(tokenFile, 'utf8').trim();
+  const token =
+    arg('--token') ??
+    (chosenFile ? readFileSync(chosenFile, 'utf8').trim() : undefined) ??
+    opts.env?.DESKSTORE_TOKEN ??
+    readFileSync(tokenFile, 'utf8').trim();
   return {
-    url, token, dataDir, child,
+    url,
+    token,
+    dataDir,
+    child,
     stdout: () => out,
     stderr: () => err,
     stop(signal: NodeJS.Signals = 'SIGTERM') {
@@ -94,8 +111,12 @@ export function runCliAsync(args: string[], env?: NodeJS.ProcessEnv): Promise<Cl
     const child = spawn(process.execPath, [CLI, ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, ...env } });
     let stdout = '';
     let stderr = '';
-    child.stdout.on('data', (d: Buffer) => { stdout += d.toString(); });
-    child.stderr.on('data', (d: Buffer) => { stderr += d.toString(); });
+    child.stdout.on('data', (d: Buffer) => {
+      stdout += d.toString();
+    });
+    child.stderr.on('data', (d: Buffer) => {
+      stderr += d.toString();
+    });
     child.on('close', (status) => resolvePromise({ status, stdout, stderr }));
   });
 }

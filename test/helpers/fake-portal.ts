@@ -61,18 +61,37 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
   const notFound = (res: ServerResponse) => json(res, 404, { success: false, error: { __type: 'Not Found Error', message: 'Not found' } });
 
   const dataset = () => ({
-    id: DATASET_ID, name: 'fake-data', title: 'Dati finti', notes: 'Per i test', metadata_modified: state.modified,
-    metadata_created: '2023-01-01T00:00:00', license_id: 'cc-by', license_title: 'Creative Commons Attribution',
-    organization: { id: 'org-0001', name: 'comune-di-prova', title: 'Comune di Prova' }, tags: [{ name: 'prova' }],
+    id: DATASET_ID,
+    name: 'fake-data',
+    title: 'Dati finti',
+    notes: 'Per i test',
+    metadata_modified: state.modified,
+    metadata_created: '2023-01-01T00:00:00',
+    license_id: 'cc-by',
+    license_title: 'Creative Commons Attribution',
+    organization: { id: 'org-0001', name: 'comune-di-prova', title: 'Comune di Prova' },
+    tags: [{ name: 'prova' }],
     extras: [{ key: 'frequenza', value: 'mensile' }],
     resources: [
-      { id: TABLE_ID, name: 'Tabella', format: 'CSV', url: `${url}${PREFIX}/datastore/dump/${TABLE_ID}`, url_type: 'datastore', datastore_active: true, last_modified: state.modified },
+      {
+        id: TABLE_ID,
+        name: 'Tabella',
+        format: 'CSV',
+        url: `${url}${PREFIX}/datastore/dump/${TABLE_ID}`,
+        url_type: 'datastore',
+        datastore_active: true,
+        last_modified: state.modified,
+      },
       { id: FILE_ID, name: 'File CSV', format: 'CSV', url: `${url}${PREFIX}/files/data.csv`, datastore_active: false, last_modified: null },
       { id: PDF_ID, name: 'Documento', format: 'PDF', url: `${url}${PREFIX}/files/doc.pdf`, datastore_active: false },
       { id: HOSTILE_ID, name: 'Ostile', format: 'CSV', url: `${url}${PREFIX}/files/data.csv`, datastore_active: true },
     ],
   });
-  const fields = [{ id: '_id', type: 'int' }, { id: 'name', type: 'text', info: { label: 'Nome' } }, { id: 'n', type: 'int4' }];
+  const fields = [
+    { id: '_id', type: 'int' },
+    { id: 'name', type: 'text', info: { label: 'Nome' } },
+    { id: 'n', type: 'int4' },
+  ];
   const dumpBody = (short: boolean) => {
     const rows = short ? state.rows.slice(0, -1) : state.rows;
     return `{\n  "fields": ${JSON.stringify(fields.map(({ id, type }) => ({ id, type })))},\n  "records": [${rows.map((r) => `\n    ${JSON.stringify(r)}`).join(',')}\n]}\n`;
@@ -98,8 +117,11 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
     if (range && req.headers['if-range'] === etag) {
       const from = Number(range[1]);
       res.writeHead(206, {
-        'content-type': type, 'content-length': bytes.length - from, 'content-range': `bytes ${from}-${bytes.length - 1}/${bytes.length}`,
-        etag, 'accept-ranges': 'bytes',
+        'content-type': type,
+        'content-length': bytes.length - from,
+        'content-range': `bytes ${from}-${bytes.length - 1}/${bytes.length}`,
+        etag,
+        'accept-ranges': 'bytes',
       });
       res.end(bytes.subarray(from));
       return;
@@ -120,7 +142,8 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
     const path = u.pathname.slice(PREFIX.length);
     const action = path.startsWith('/api/3/action/') ? path.slice('/api/3/action/'.length) : null;
     const fault = takeFault(action ?? path);
-    if (fault === '503') return json(res, 503, { success: false, error: { __type: 'Internal Server Error', message: 'Service Unavailable' } });
+    if (fault === '503')
+      return json(res, 503, { success: false, error: { __type: 'Internal Server Error', message: 'Service Unavailable' } });
     if (fault === '429') {
       res.writeHead(429, { 'retry-after': '1', 'content-type': 'text/plain' });
       return res.end('slow down');
@@ -139,15 +162,19 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
       return res.end();
     }
     if (action === 'status_show') return ok(res, { ckan_version: '2.10.10', site_title: 'Portale finto', site_url: url });
-    if (action === 'package_show') return u.searchParams.get('id') === DATASET_ID || u.searchParams.get('id') === 'fake-data' ? ok(res, dataset()) : notFound(res);
+    if (action === 'package_show')
+      return u.searchParams.get('id') === DATASET_ID || u.searchParams.get('id') === 'fake-data' ? ok(res, dataset()) : notFound(res);
     if (action === 'datastore_search') {
       if (u.searchParams.get('resource_id') !== TABLE_ID) return notFound(res);
       const desc = u.searchParams.get('sort') === '_id desc';
       const limit = Number(u.searchParams.get('limit') ?? 100);
       const rows = (desc ? [...state.rows].reverse() : state.rows).slice(0, limit);
       return ok(res, {
-        resource_id: TABLE_ID, fields, total: state.rows.length,
-        records: rows.map(([id, name, n]) => (desc ? { _id: id } : { _id: id, name, n })), _links: { start: '' },
+        resource_id: TABLE_ID,
+        fields,
+        total: state.rows.length,
+        records: rows.map(([id, name, n]) => (desc ? { _id: id } : { _id: id, name, n })),
+        _links: { start: '' },
       });
     }
     if (path === `/datastore/dump/${TABLE_ID}`) return sendBody(req, res, dumpBody(fault === 'short'), 'application/json', fault);
@@ -158,7 +185,9 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, state, seen,
+    url,
+    state,
+    seen,
     inject(route, ...list) {
       faults.set(route, [...(faults.get(route) ?? []), ...list]);
     },
@@ -167,9 +196,10 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
       state.rows.push([last + 1, `riga ${last + 1}`, last]);
       state.modified = new Date(Date.parse(`${state.modified.slice(0, 19)}Z`) + 60_000).toISOString().replace('Z', '');
     },
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -19,7 +19,9 @@ const ARCHIVES = join(FIXTURES, 'data');
 const KEPT_GZIPPED = new Set(['dpc-covid19-ita-province.csv.gz']);
 
 function unpackedDir(): string {
-  const names = readdirSync(ARCHIVES).filter((n) => n.endsWith('.gz')).sort();
+  const names = readdirSync(ARCHIVES)
+    .filter((n) => n.endsWith('.gz'))
+    .sort();
   const hash = createHash('sha256');
   for (const name of names) hash.update(name).update(readFileSync(join(ARCHIVES, name)));
   const dir = join(tmpdir(), `deskstore-fixtures-${hash.digest('hex').slice(0, 16)}`);

@@ -20,9 +20,16 @@ describe('checkpoints under steady traffic', () => {
     server = await startServer();
     const api = ckan(server.url, server.token);
     const pkg = await api.ok('package_create', { name: 'busy' });
-    const rid = (await api.ok('datastore_create', {
-      resource: { package_id: pkg.id }, fields: [{ id: 'k', type: 'int' }, { id: 'testo', type: 'text' }], records: [{ k: 0, testo: 'x' }],
-    })).resource_id as string;
+    const rid = (
+      await api.ok('datastore_create', {
+        resource: { package_id: pkg.id },
+        fields: [
+          { id: 'k', type: 'int' },
+          { id: 'testo', type: 'text' },
+        ],
+        records: [{ k: 0, testo: 'x' }],
+      })
+    ).resource_id as string;
     const dir = join(server.dataDir, 'resources', rid);
     const journals = () => readdirSync(dir).filter((f) => f.endsWith('.journal'));
     // A read first, so the reads below find the resource open, then one write of ~5 MB (the threshold is 4 MB).

@@ -41,11 +41,15 @@ describe('deskstore serve', () => {
     await second.stop();
     const third = await serve({ dataDir, args: ['--token', 'my-own-token'] });
     const denied = await fetch(`${third.url}/api/3/action/package_create`, {
-      method: 'POST', headers: { Authorization: token, 'Content-Type': 'application/json' }, body: '{"name":"x1"}',
+      method: 'POST',
+      headers: { Authorization: token, 'Content-Type': 'application/json' },
+      body: '{"name":"x1"}',
     });
     expect(denied.status).toBe(403);
     const allowed = await fetch(`${third.url}/api/3/action/package_create`, {
-      method: 'POST', headers: { Authorization: 'my-own-token', 'Content-Type': 'application/json' }, body: '{"name":"x1"}',
+      method: 'POST',
+      headers: { Authorization: 'my-own-token', 'Content-Type': 'application/json' },
+      body: '{"name":"x1"}',
     });
     expect(allowed.status).toBe(200);
   });
@@ -124,14 +128,15 @@ describe('deskstore serve', () => {
   it('rejects requests whose Host header is not its own loopback address (DNS rebinding)', async () => {
     const s = await serve();
     const port = Number(new URL(s.url).port);
-    const status = (host: string) => new Promise<number>((resolve, reject) => {
-      const req = request({ host: '127.0.0.1', port, path: '/api/3/action/status_show', headers: { Host: host } }, (res) => {
-        res.resume();
-        resolve(res.statusCode!);
+    const status = (host: string) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request({ host: '127.0.0.1', port, path: '/api/3/action/status_show', headers: { Host: host } }, (res) => {
+          res.resume();
+          resolve(res.statusCode!);
+        });
+        req.on('error', reject);
+        req.end();
       });
-      req.on('error', reject);
-      req.end();
-    });
     expect(await status(`127.0.0.1:${port}`)).toBe(200);
     expect(await status(`localhost:${port}`)).toBe(200);
     expect(await status(`evil.example:${port}`)).toBe(403);
@@ -174,7 +179,10 @@ describe('deskstore import', () => {
   it('says plainly that the file is missing or is not a file, without a stack trace, and creates nothing', () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
-    for (const [file, message] of [['/no/such/file.csv', 'There is no file /no/such/file.csv'], [dataDir, `${dataDir} is not a file`]] as const) {
+    for (const [file, message] of [
+      ['/no/such/file.csv', 'There is no file /no/such/file.csv'],
+      [dataDir, `${dataDir} is not a file`],
+    ] as const) {
       const r = runCli(['import', file, '--data', dataDir]);
       expect(r.status).toBe(1);
       expect(r.stderr.trim()).toBe(`deskstore: ${message}`);

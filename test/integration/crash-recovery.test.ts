@@ -16,9 +16,7 @@ const dirs: string[] = [];
 afterAll(() => dirs.forEach(removeDir));
 
 type Model = Map<string, number>;
-type Write =
-  | { kind: 'upsert'; records: { k: string; v: number }[] }
-  | { kind: 'delete'; keys: string[] };
+type Write = { kind: 'upsert'; records: { k: string; v: number }[] } | { kind: 'delete'; keys: string[] };
 
 function apply(model: Model, w: Write): Model {
   const next = new Map(model);
@@ -44,7 +42,18 @@ describe('crash recovery (SIGKILL)', () => {
     const pkg = await api.ok('package_create', { name: 'crash' });
     // A table big enough that a checkpoint takes a moment, so kills can land inside one.
     const seed = Array.from({ length: 20_000 }, (_, i) => ({ k: `seed${i}`, v: i, pad: `riga di riempimento numero ${i}` }));
-    const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, fields: [{ id: 'k', type: 'text' }, { id: 'v', type: 'int' }, { id: 'pad', type: 'text' }], primary_key: 'k', records: seed })).resource_id;
+    const rid = (
+      await api.ok('datastore_create', {
+        resource: { package_id: pkg.id },
+        fields: [
+          { id: 'k', type: 'text' },
+          { id: 'v', type: 'int' },
+          { id: 'pad', type: 'text' },
+        ],
+        primary_key: 'k',
+        records: seed,
+      })
+    ).resource_id;
     let model: Model = new Map(seed.map((r) => [r.k, r.v]));
     let acknowledged = 0;
     let ambiguous = 0;
@@ -59,18 +68,25 @@ describe('crash recovery (SIGKILL)', () => {
       const killAfter = 2 + Math.floor(random() * 30);
       let ackedThisRound = 0;
       let killNow!: () => void;
-      const killMoment = new Promise<void>((resolve) => { killNow = resolve; });
+      const killMoment = new Promise<void>((resolve) => {
+        killNow = resolve;
+      });
       const writer = (async () => {
         while (!stop) {
-          const w: Write = random() < 0.75
-            ? { kind: 'upsert', records: Array.from({ length: 5 }, () => ({ k: `k${Math.floor(random() * 300)}`, v: Math.floor(random() * 1e6) })) }
-            : { kind: 'delete', keys: Array.from({ length: 3 }, () => `k${Math.floor(random() * 300)}`) };
+          const w: Write =
+            random() < 0.75
+              ? {
+                  kind: 'upsert',
+                  records: Array.from({ length: 5 }, () => ({ k: `k${Math.floor(random() * 300)}`, v: Math.floor(random() * 1e6) })),
+                }
+              : { kind: 'delete', keys: Array.from({ length: 3 }, () => `k${Math.floor(random() * 300)}`) };
           // Several records of one request share a key: the last one wins, as in CKAN.
           inFlight = w;
           try {
-            const res = w.kind === 'upsert'
-              ? await api.post('datastore_upsert', { resource_id: rid, records: w.records })
-              : await api.post('datastore_records_delete', { resource_id: rid, filters: { k: w.keys } });
+            const res =
+              w.kind === 'upsert'
+                ? await api.post('datastore_upsert', { resource_id: rid, records: w.records })
+                : await api.post('datastore_records_delete', { resource_id: rid, filters: { k: w.keys } });
             if (res.status !== 200) throw new Error(`write refused: ${res.text}`);
             model = apply(model, w);
             acknowledged++;
@@ -130,7 +146,8 @@ describe('crash recovery (SIGKILL)', () => {
     let server = await startServer({ dataDir, args });
     let api = ckan(server.url, server.token);
     const pkg = await api.ok('package_create', { name: 'import-crash' });
-    const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, records: [{ n: 1, testo: 'prima versione' }] })).resource_id;
+    const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, records: [{ n: 1, testo: 'prima versione' }] }))
+      .resource_id;
     const versions = new Set<number>();
     // Each round kills the server once the import reports a given phase (polled as scripts do),
     // so every phase is hit whatever the machine's speed; a phase too short to be seen is
@@ -138,7 +155,9 @@ describe('crash recovery (SIGKILL)', () => {
     const order = ['queued', 'downloading', 'reading', 'typing', 'indexing', 'writing', 'storing', 'done'];
     for (const phase of ['downloading', 'reading', 'typing', 'indexing', 'writing', 'storing', 'done']) {
       await api.ok('resource_patch', { id: rid, url: `file://${file}` });
-      while (order.indexOf((await api.ok('xloader_status', { resource_id: rid })).phase) < order.indexOf(phase)) { /* poll */ }
+      while (order.indexOf((await api.ok('xloader_status', { resource_id: rid })).phase) < order.indexOf(phase)) {
+        /* poll */
+      }
       await server.stop('SIGKILL');
       server = await startServer({ dataDir, args });
       api = ckan(server.url, server.token);
@@ -150,14 +169,19 @@ describe('crash recovery (SIGKILL)', () => {
       await expectEveryKindOfQuery(server, rid, total);
       // Leftovers of the killed import are gone: only the published generation's files remain.
       const files = readdirSync(join(dataDir, 'resources', rid));
-      expect(files.every((f) => /^\d+\.(columns|sqlite|journal)$/.test(f)), files.join(',')).toBe(true);
+      expect(
+        files.every((f) => /^\d+\.(columns|sqlite|journal)$/.test(f)),
+        files.join(','),
+      ).toBe(true);
       expect(new Set(files.map((f) => f.split('.')[0])).size).toBe(1);
     }
     console.log(`import crash test: versions seen after kills: ${[...versions].join(', ')}`);
     expect(versions).toContain(120_000); // the last kill came after the import completed
     // And the resource takes a new import and writes after all those kills.
     await api.ok('resource_patch', { id: rid, url: `file://${file}` });
-    while (!['complete', 'error'].includes((await api.ok('xloader_status', { resource_id: rid })).status)) { /* poll */ }
+    while (!['complete', 'error'].includes((await api.ok('xloader_status', { resource_id: rid })).status)) {
+      /* poll */
+    }
     expect((await api.ok('xloader_status', { resource_id: rid })).status).toBe('complete');
     // force: a loaded file makes the table read-only for the DataStore API, as on CKAN.
     await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', force: true, records: [{ n: -1, testo: 'dopo' }] });
@@ -206,7 +230,9 @@ describe('crash recovery (SIGKILL)', () => {
       const op = inFlight as CatalogueOp | null;
       if (op && !sameCatalogue(actual, model)) {
         const withIt = applyCatalogueOp(model, op);
-        expect(sameCatalogue(actual, withIt), `round ${round}: neither before nor after ${op.kind}: ${JSON.stringify([...actual])}`).toBe(true);
+        expect(sameCatalogue(actual, withIt), `round ${round}: neither before nor after ${op.kind}: ${JSON.stringify([...actual])}`).toBe(
+          true,
+        );
         model = withIt;
         ambiguous++;
       } else {
@@ -228,13 +254,24 @@ describe('crash recovery (SIGKILL)', () => {
     let server = await startServer({ dataDir });
     let api = ckan(server.url, server.token);
     const pkg = await api.ok('package_create', { name: 'damaged-journal' });
-    const rid = (await api.ok('datastore_create', {
-      resource: { package_id: pkg.id }, primary_key: 'k', fields: [{ id: 'k', type: 'int' }, { id: 'v', type: 'text' }], records: [{ k: 0, v: 'zero' }],
-    })).resource_id as string;
+    const rid = (
+      await api.ok('datastore_create', {
+        resource: { package_id: pkg.id },
+        primary_key: 'k',
+        fields: [
+          { id: 'k', type: 'int' },
+          { id: 'v', type: 'text' },
+        ],
+        records: [{ k: 0, v: 'zero' }],
+      })
+    ).resource_id as string;
     for (let k = 1; k <= 5; k++) await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ k, v: `riga ${k}` }] });
     await server.stop('SIGKILL'); // no checkpoint: the five writes live in the journal only
     const dir = join(dataDir, 'resources', rid);
-    const journal = join(dir, readdirSync(dir).find((f) => f.endsWith('.journal'))!);
+    const journal = join(
+      dir,
+      readdirSync(dir).find((f) => f.endsWith('.journal'))!,
+    );
     const frames = frameOffsets(readFileSync(journal));
     expect(frames).toHaveLength(5);
 
@@ -242,7 +279,8 @@ describe('crash recovery (SIGKILL)', () => {
     flipBit(journal, frames[1]! + 2, 5);
     server = await startServer({ dataDir });
     api = ckan(server.url, server.token);
-    const keys = async () => (await api.ok('datastore_search', { resource_id: rid, sort: 'k', limit: 100 })).records.map((r: { k: number }) => r.k);
+    const keys = async () =>
+      (await api.ok('datastore_search', { resource_id: rid, sort: 'k', limit: 100 })).records.map((r: { k: number }) => r.k);
     expect(await keys()).toEqual([0, 1, 2, 3, 4, 5]);
     expect(server.stderr()).toMatch(/journal .* had 1 damaged entry header\(s\).*all 5 acknowledged writes were recovered/);
     await server.stop('SIGKILL');
@@ -253,7 +291,9 @@ describe('crash recovery (SIGKILL)', () => {
     server = await startServer({ dataDir });
     api = ckan(server.url, server.token);
     expect(await keys()).toEqual([0, 1, 2]);
-    expect(server.stderr()).toMatch(/DAMAGED at byte \d+: the 2 writes before it were replayed, the damaged write and the 2 acknowledged writes after it were NOT replayed; the damaged journal is kept unchanged as /);
+    expect(server.stderr()).toMatch(
+      /DAMAGED at byte \d+: the 2 writes before it were replayed, the damaged write and the 2 acknowledged writes after it were NOT replayed; the damaged journal is kept unchanged as /,
+    );
     const copies = readdirSync(dir).filter((f) => f.includes('.journal.damaged-'));
     expect(copies).toHaveLength(2);
     await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ k: 9, v: 'dopo' }] });
@@ -317,13 +357,21 @@ function nextCatalogueOp(model: Catalogue, random: () => number, n: number): Cat
 
 async function sendCatalogueOp(api: ReturnType<typeof ckan>, op: CatalogueOp) {
   switch (op.kind) {
-    case 'package_create': return api.post('package_create', { name: op.name, title: op.name });
-    case 'package_patch': return api.post('package_patch', { id: op.name, title: op.title });
-    case 'package_delete': return api.post('package_delete', { id: op.name });
-    case 'datastore_create': return api.post('datastore_create', {
-      resource: { package_id: op.pkg, name: op.table }, fields: [{ id: 'n', type: 'int' }, { id: 'testo', type: 'text' }],
-      records: Array.from({ length: op.rows }, (_, i) => ({ n: i, testo: `riga ${i} di ${op.table}` })),
-    });
+    case 'package_create':
+      return api.post('package_create', { name: op.name, title: op.name });
+    case 'package_patch':
+      return api.post('package_patch', { id: op.name, title: op.title });
+    case 'package_delete':
+      return api.post('package_delete', { id: op.name });
+    case 'datastore_create':
+      return api.post('datastore_create', {
+        resource: { package_id: op.pkg, name: op.table },
+        fields: [
+          { id: 'n', type: 'int' },
+          { id: 'testo', type: 'text' },
+        ],
+        records: Array.from({ length: op.rows }, (_, i) => ({ n: i, testo: `riga ${i} di ${op.table}` })),
+      });
     case 'resource_delete': {
       const pkg = (await api.ok('package_show', { id: op.pkg })).resources as { id: string; name: string }[];
       return api.post('resource_delete', { id: pkg.find((r) => r.name === op.table)!.id });
@@ -334,11 +382,21 @@ async function sendCatalogueOp(api: ReturnType<typeof ckan>, op: CatalogueOp) {
 function applyCatalogueOp(model: Catalogue, op: CatalogueOp): Catalogue {
   const next: Catalogue = new Map([...model].map(([k, v]) => [k, { title: v.title, tables: new Map(v.tables) }]));
   switch (op.kind) {
-    case 'package_create': next.set(op.name, { title: op.name, tables: new Map() }); break;
-    case 'package_patch': next.get(op.name)!.title = op.title; break;
-    case 'package_delete': next.delete(op.name); break;
-    case 'datastore_create': next.get(op.pkg)!.tables.set(op.table, op.rows); break;
-    case 'resource_delete': next.get(op.pkg)!.tables.delete(op.table); break;
+    case 'package_create':
+      next.set(op.name, { title: op.name, tables: new Map() });
+      break;
+    case 'package_patch':
+      next.get(op.name)!.title = op.title;
+      break;
+    case 'package_delete':
+      next.delete(op.name);
+      break;
+    case 'datastore_create':
+      next.get(op.pkg)!.tables.set(op.table, op.rows);
+      break;
+    case 'resource_delete':
+      next.get(op.pkg)!.tables.delete(op.table);
+      break;
   }
   return next;
 }

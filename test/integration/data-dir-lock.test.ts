@@ -43,20 +43,34 @@ describe('data directory lock', () => {
       const dataDir = fresh();
       // A holder that died, as after a crash: its info file is still there.
       writeFileSync(join(dataDir, 'deskstore.lock.info'), JSON.stringify({ pid: 999_999, role: 'server', since: 'x' }));
-      const children = Array.from({ length: 4 }, () => spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], { stdio: ['ignore', 'pipe', 'pipe'] }));
-      const outcomes = await Promise.all(children.map((child) => new Promise<'listening' | 'refused' | string>((resolve) => {
-        let out = '';
-        let err = '';
-        child.stdout.on('data', (d: Buffer) => {
-          out += d.toString();
-          if (out.includes('Deskstore listening on')) resolve('listening');
-        });
-        child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
-        child.on('exit', () => resolve(/is in use by/.test(err) ? 'refused' : `exited: ${err}`));
-      })));
+      const children = Array.from({ length: 4 }, () =>
+        spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], { stdio: ['ignore', 'pipe', 'pipe'] }),
+      );
+      const outcomes = await Promise.all(
+        children.map(
+          (child) =>
+            new Promise<'listening' | 'refused' | string>((resolve) => {
+              let out = '';
+              let err = '';
+              child.stdout.on('data', (d: Buffer) => {
+                out += d.toString();
+                if (out.includes('Deskstore listening on')) resolve('listening');
+              });
+              child.stderr.on('data', (d: Buffer) => {
+                err += d.toString();
+              });
+              child.on('exit', () => resolve(/is in use by/.test(err) ? 'refused' : `exited: ${err}`));
+            }),
+        ),
+      );
       for (const child of children) child.kill('SIGTERM');
-      await Promise.all(children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))));
-      expect(outcomes.filter((o) => o === 'listening'), outcomes.join(' | ')).toHaveLength(1);
+      await Promise.all(
+        children.map((child) => new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once('exit', resolve)))),
+      );
+      expect(
+        outcomes.filter((o) => o === 'listening'),
+        outcomes.join(' | '),
+      ).toHaveLength(1);
       expect(outcomes.filter((o) => o === 'refused')).toHaveLength(3);
     }
   }, 120_000);

@@ -18,11 +18,25 @@ beforeAll(async () => {
   server = await startServer();
   api = ckan(server.url, server.token);
   const pkg = await api.ok('package_create', { name: 'hostile' });
-  rid = (await api.ok('datastore_create', {
-    resource: { package_id: pkg.id }, primary_key: 'id', aliases: 'hostile_alias',
-    fields: [{ id: 'id', type: 'text' }, { id: 'n', type: 'int' }, { id: 'd', type: 'date' }, { id: 'j', type: 'json' }, { id: 'a', type: 'text[]' }, { id: WEIRD, type: 'text' }],
-    records: [{ id: '1', n: 1, d: '2020-01-01', j: { x: 1 }, a: ['p'], [WEIRD]: 'ok' }, { id: '2', n: 2, d: null, j: [1], a: null, [WEIRD]: null }],
-  })).resource_id;
+  rid = (
+    await api.ok('datastore_create', {
+      resource: { package_id: pkg.id },
+      primary_key: 'id',
+      aliases: 'hostile_alias',
+      fields: [
+        { id: 'id', type: 'text' },
+        { id: 'n', type: 'int' },
+        { id: 'd', type: 'date' },
+        { id: 'j', type: 'json' },
+        { id: 'a', type: 'text[]' },
+        { id: WEIRD, type: 'text' },
+      ],
+      records: [
+        { id: '1', n: 1, d: '2020-01-01', j: { x: 1 }, a: ['p'], [WEIRD]: 'ok' },
+        { id: '2', n: 2, d: null, j: [1], a: null, [WEIRD]: null },
+      ],
+    })
+  ).resource_id;
 });
 afterAll(async () => {
   await server.stop();
@@ -30,15 +44,80 @@ afterAll(async () => {
 });
 
 const NASTY: unknown[] = [
-  null, true, false, 0, -1, 1.5, 1e308, -0, '', ' ', '0', '-1', 'NaN', 'null', '[]', '{}', '{"a":', '\u0000', "'; DROP TABLE x; --",
-  '" OR 1=1 --', '%', '_', '\\', '(', '!', '&', '|', ':*', 'a:* & (b | !', '"', '""', "''", '<->', 'x'.repeat(5000),
-  [], [null], [[]], [{}], {}, { $or: 1 }, { $and: [1] }, { gt: {} }, { '': '' }, { id: { gt: [] } }, { n: { in: 'x' } },
-  { [WEIRD]: 'ok' }, { n: 'abc' }, { d: 'not a date' }, { j: { a: 1 } }, { a: 'x' }, { _id: 'x' },
-  Array.from({ length: 200 }, (_, i) => ({ n: i })), JSON.parse('{"a":' + '['.repeat(60) + ']'.repeat(60) + '}'),
+  null,
+  true,
+  false,
+  0,
+  -1,
+  1.5,
+  1e308,
+  -0,
+  '',
+  ' ',
+  '0',
+  '-1',
+  'NaN',
+  'null',
+  '[]',
+  '{}',
+  '{"a":',
+  '\u0000',
+  "'; DROP TABLE x; --",
+  '" OR 1=1 --',
+  '%',
+  '_',
+  '\\',
+  '(',
+  '!',
+  '&',
+  '|',
+  ':*',
+  'a:* & (b | !',
+  '"',
+  '""',
+  "''",
+  '<->',
+  'x'.repeat(5000),
+  [],
+  [null],
+  [[]],
+  [{}],
+  {},
+  { $or: 1 },
+  { $and: [1] },
+  { gt: {} },
+  { '': '' },
+  { id: { gt: [] } },
+  { n: { in: 'x' } },
+  { [WEIRD]: 'ok' },
+  { n: 'abc' },
+  { d: 'not a date' },
+  { j: { a: 1 } },
+  { a: 'x' },
+  { _id: 'x' },
+  Array.from({ length: 200 }, (_, i) => ({ n: i })),
+  JSON.parse('{"a":' + '['.repeat(60) + ']'.repeat(60) + '}'),
 ];
 
 const ACTIONS: Record<string, string[]> = {
-  datastore_search: ['resource_id', 'id', 'filters', 'q', 'full_text', 'plain', 'language', 'distinct', 'limit', 'offset', 'fields', 'sort', 'include_total', 'records_format', 'include_next_page', 'foo'],
+  datastore_search: [
+    'resource_id',
+    'id',
+    'filters',
+    'q',
+    'full_text',
+    'plain',
+    'language',
+    'distinct',
+    'limit',
+    'offset',
+    'fields',
+    'sort',
+    'include_total',
+    'records_format',
+    'include_next_page',
+    'foo',
+  ],
   datastore_info: ['resource_id', 'id'],
   datastore_upsert: ['resource_id', 'records', 'method', 'force', 'dry_run'],
   datastore_delete: ['resource_id', 'filters', 'force'],
@@ -86,7 +165,8 @@ describe('hostile input', () => {
   }, 120_000);
 
   it('answers malformed bodies and oversized requests with CKAN errors', async () => {
-    const post = (body: string, type = 'application/json') => fetch(`${server.url}/api/3/action/datastore_search`, { method: 'POST', body, headers: { 'Content-Type': type } });
+    const post = (body: string, type = 'application/json') =>
+      fetch(`${server.url}/api/3/action/datastore_search`, { method: 'POST', body, headers: { 'Content-Type': type } });
     const bad = await post('{"resource_id": ');
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatch(/^Bad request - JSON Error: /);
@@ -98,7 +178,11 @@ describe('hostile input', () => {
 
   it('answers deep JSON, deep $or and an oversized q with CKAN errors, never a 500 (issue 8)', async () => {
     const raw = async (action: string, body: string) => {
-      const res = await fetch(`${server.url}/api/3/action/${action}`, { method: 'POST', body, headers: { 'Content-Type': 'application/json', Authorization: server.token } });
+      const res = await fetch(`${server.url}/api/3/action/${action}`, {
+        method: 'POST',
+        body,
+        headers: { 'Content-Type': 'application/json', Authorization: server.token },
+      });
       return { status: res.status, body: await res.json() };
     };
     const nested = (n: number, open: string, inner: string, close: string) => `${open.repeat(n)}${inner}${close.repeat(n)}`;
@@ -111,7 +195,11 @@ describe('hostile input', () => {
     ] as const;
     for (const [action, body] of deep) {
       const r = await raw(action, body);
-      expect([action, r.status, r.body]).toEqual([action, 400, 'Bad request - JSON Error: Error decoding JSON data. Error: the JSON is nested more than 100 levels deep']);
+      expect([action, r.status, r.body]).toEqual([
+        action,
+        400,
+        'Bad request - JSON Error: Error decoding JSON data. Error: the JSON is nested more than 100 levels deep',
+      ]);
     }
     // The same through a GET query string, where filters arrive as JSON text.
     const viaGet = await api.get('datastore_search', { resource_id: rid, filters: nested(2_000, '[', '1', ']') });
@@ -119,7 +207,10 @@ describe('hostile input', () => {
     // An $or as deep as a person would write still works.
     const reasonable = await raw('datastore_search', `{"resource_id":"${rid}","filters":${nested(20, '{"$or":[', '{"n":1}', ']}')}}`);
     expect(reasonable.status).toBe(200);
-    for (const [q, plain] of [['parola '.repeat(300_000), true], ['('.repeat(2_000_000), false]] as const) {
+    for (const [q, plain] of [
+      ['parola '.repeat(300_000), true],
+      ['('.repeat(2_000_000), false],
+    ] as const) {
       const r = await api.post('datastore_search', { resource_id: rid, q, plain });
       expect(r.status).toBe(409);
       expect((r.body as any).error.query).toEqual(['Invalid query']);

@@ -61,8 +61,14 @@ async function waitForLoad(resourceId: string, timeoutMs = 60_000): Promise<Reco
 describe('a CKAN-style script flow', () => {
   it('package_create → resource_create with an upload → xloader_status → search → upsert → restart → the row is there', async () => {
     const pkg = await api.ok('package_create', { name: 'carburanti', title: 'Prezzi carburanti' });
-    const created = await api.upload('resource_create', { package_id: pkg.id, name: 'prezzi alle 8' },
-      { name: 'mise-carburanti-prezzo_alle_8-2022-03-24.csv', data: readFileSync(join(DATA, 'mise-carburanti-prezzo_alle_8-2022-03-24.csv')) });
+    const created = await api.upload(
+      'resource_create',
+      { package_id: pkg.id, name: 'prezzi alle 8' },
+      {
+        name: 'mise-carburanti-prezzo_alle_8-2022-03-24.csv',
+        data: readFileSync(join(DATA, 'mise-carburanti-prezzo_alle_8-2022-03-24.csv')),
+      },
+    );
     expect(created.status).toBe(200);
     const resource = (created.body as { result: { id: string; url_type: string; deskstore_job: { status: string } } }).result;
     expect(resource.url_type).toBe('upload');
@@ -71,7 +77,10 @@ describe('a CKAN-style script flow', () => {
     expect(done.status).toBe('complete');
     expect(done.rows_done).toBe(91070);
 
-    const diesel = await api.ok('datastore_search', { resource_id: resource.id, filters: { idImpianto: 6492, descCarburante: 'Hi-Q Diesel' } });
+    const diesel = await api.ok('datastore_search', {
+      resource_id: resource.id,
+      filters: { idImpianto: 6492, descCarburante: 'Hi-Q Diesel' },
+    });
     expect(diesel.total).toBe(1);
     expect(diesel.records[0]).toMatchObject({ prezzo: 1.644, dtComu: '2022-03-22T17:18:54' });
 
@@ -79,8 +88,12 @@ describe('a CKAN-style script flow', () => {
     const refused = await api.post('datastore_upsert', { resource_id: resource.id, method: 'insert', records: [{ idImpianto: 1 }] });
     expect(refused.status).toBe(409);
     expect(refused.body).toMatchObject({ error: { 'read-only': [expect.stringContaining('Cannot edit read-only resource')] } });
-    await api.ok('datastore_upsert', { resource_id: resource.id, method: 'insert', force: true,
-      records: [{ idImpianto: 999999, descCarburante: 'Idrogeno', prezzo: 13.9, isSelf: 1, dtComu: '2022-03-24 08:00:00' }] });
+    await api.ok('datastore_upsert', {
+      resource_id: resource.id,
+      method: 'insert',
+      force: true,
+      records: [{ idImpianto: 999999, descCarburante: 'Idrogeno', prezzo: 13.9, isSelf: 1, dtComu: '2022-03-24 08:00:00' }],
+    });
 
     expect(await server.stop()).toBe(0);
     server = await startServer({ dataDir: server.dataDir, args: serverArgs });
@@ -128,16 +141,33 @@ describe('bad uploads', () => {
     const r = await api.upload('resource_create', { package_id: pkg.id, name: 'ragged' }, { name: 'ragged.csv', data });
     const loaded = await waitForLoad((r.body as { result: { id: string } }).result.id);
     expect(loaded).toMatchObject({ status: 'complete', rows_done: 2 });
-    expect(loaded.repairs).toEqual([expect.objectContaining({
-      kind: 'extra_cells', action: 'extra_column', rows: 1, lines: [3],
-      examples: [expect.objectContaining({ line: 3, raw: '3;4;5;6', outcome: expect.objectContaining({ code: 'import.repair.outcome.extra_column' }) })],
-      message: expect.objectContaining({ code: 'import.repair.extra_cells.extra_column', params: expect.objectContaining({ rows: 1 }) }),
-    })]);
-    const skip = await api.upload('resource_create', { package_id: pkg.id, name: 'ragged', deskstore_repairs: JSON.stringify({ extra_cells: 'skip' }) },
-      { name: 'ragged.csv', data });
+    expect(loaded.repairs).toEqual([
+      expect.objectContaining({
+        kind: 'extra_cells',
+        action: 'extra_column',
+        rows: 1,
+        lines: [3],
+        examples: [
+          expect.objectContaining({
+            line: 3,
+            raw: '3;4;5;6',
+            outcome: expect.objectContaining({ code: 'import.repair.outcome.extra_column' }),
+          }),
+        ],
+        message: expect.objectContaining({ code: 'import.repair.extra_cells.extra_column', params: expect.objectContaining({ rows: 1 }) }),
+      }),
+    ]);
+    const skip = await api.upload(
+      'resource_create',
+      { package_id: pkg.id, name: 'ragged', deskstore_repairs: JSON.stringify({ extra_cells: 'skip' }) },
+      { name: 'ragged.csv', data },
+    );
     expect(await waitForLoad((skip.body as { result: { id: string } }).result.id)).toMatchObject({ status: 'complete', rows_done: 1 });
-    const wrong = await api.upload('resource_create', { package_id: pkg.id, deskstore_repairs: JSON.stringify({ extra_cells: 'repair' }) },
-      { name: 'ragged.csv', data });
+    const wrong = await api.upload(
+      'resource_create',
+      { package_id: pkg.id, deskstore_repairs: JSON.stringify({ extra_cells: 'repair' }) },
+      { name: 'ragged.csv', data },
+    );
     expect(wrong.status).toBe(409);
     expect(wrong.body).toMatchObject({ error: { deskstore_repairs: ['extra_cells can be extra_column, skip'] } });
   });
@@ -157,7 +187,10 @@ describe('files that are not CSV', () => {
     const r = await api.upload('resource_create', { package_id: pkg.id, name: 'x' }, { name: 'dati.csv', data: binary });
     const failed = await waitForLoad((r.body as { result: { id: string } }).result.id);
     expect(failed.status).toBe('error');
-    expect(failed.error).toMatchObject({ message: expect.stringMatching(/binary data/), deskstore_message: { code: 'import.refused.binary' } });
+    expect(failed.error).toMatchObject({
+      message: expect.stringMatching(/binary data/),
+      deskstore_message: { code: 'import.refused.binary' },
+    });
     const missing = await api.post('deskstore_import_preview', { deskstore_local_path: join(scratch, 'nope.csv') });
     expect(missing.status).toBe(409);
     expect(missing.body).toMatchObject({ error: { upload: [expect.stringMatching(/There is no file/)] } });
@@ -165,21 +198,33 @@ describe('files that are not CSV', () => {
 
   it('checks a token without side effects', async () => {
     expect(await api.ok('deskstore_token_check')).toEqual({ authorized: true });
-    expect((await ckan(server.url, 'wrong').ok('deskstore_token_check'))).toEqual({ authorized: false });
+    expect(await ckan(server.url, 'wrong').ok('deskstore_token_check')).toEqual({ authorized: false });
   });
 });
 
 describe('preview and cancel', () => {
   it('previews a staged upload, re-previews with other options, then loads it', async () => {
-    const preview = await api.upload('deskstore_import_preview', {}, { name: 'comuni.csv', data: readFileSync(join(DATA, 'istat-elenco-comuni-italiani.csv')) });
+    const preview = await api.upload(
+      'deskstore_import_preview',
+      {},
+      { name: 'comuni.csv', data: readFileSync(join(DATA, 'istat-elenco-comuni-italiani.csv')) },
+    );
     const p = (preview.body as { result: Record<string, any> }).result;
     expect(p).toMatchObject({ encoding: 'windows-1252', delimiter: ';', skipLines: 0 });
     expect(p.columns[5].label).toBe('Denominazione (Italiana e straniera)');
     expect(p.rows[0][5]).toBe('Agliè');
-    const again = await api.ok('deskstore_import_preview', { deskstore_upload_id: p.upload_id, deskstore_types: JSON.stringify({ 'Codice Regione': 'int4' }) });
+    const again = await api.ok('deskstore_import_preview', {
+      deskstore_upload_id: p.upload_id,
+      deskstore_types: JSON.stringify({ 'Codice Regione': 'int4' }),
+    });
     expect(again.columns[0]).toMatchObject({ id: 'Codice Regione', type: 'int4', forced: true });
     const pkg = await api.ok('package_create', { name: 'staged' });
-    const resource = await api.ok('resource_create', { package_id: pkg.id, name: 'comuni', deskstore_upload_id: p.upload_id, deskstore_types: JSON.stringify({ 'Codice Regione': 'int4' }) });
+    const resource = await api.ok('resource_create', {
+      package_id: pkg.id,
+      name: 'comuni',
+      deskstore_upload_id: p.upload_id,
+      deskstore_types: JSON.stringify({ 'Codice Regione': 'int4' }),
+    });
     expect((await waitForLoad(resource.id)).status).toBe('complete');
     const first = await api.ok('datastore_search', { resource_id: resource.id, limit: 1 });
     expect(first.records[0]['Codice Regione']).toBe(1);
@@ -188,7 +233,11 @@ describe('preview and cancel', () => {
   it('runs a load from a stalled server beside the import queue, so other loads go on', async () => {
     const pkg = await api.ok('package_create', { name: 'stalled' });
     const slow = await api.ok('resource_create', { package_id: pkg.id, name: 'slow', url: `${filesUrl}/stalled.csv` });
-    const uploaded = await api.upload('resource_create', { package_id: pkg.id, name: 'quick' }, { name: 'quick.csv', data: new TextEncoder().encode('n,nome\n1,uno\n') });
+    const uploaded = await api.upload(
+      'resource_create',
+      { package_id: pkg.id, name: 'quick' },
+      { name: 'quick.csv', data: new TextEncoder().encode('n,nome\n1,uno\n') },
+    );
     const quick = (uploaded.body as { result: { id: string } }).result.id;
     expect((await waitForLoad(quick, 20_000)).status).toBe('complete');
     expect(await api.ok('xloader_status', { resource_id: slow.id })).toMatchObject({ status: 'running', phase: 'downloading' });

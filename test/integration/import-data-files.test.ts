@@ -31,12 +31,21 @@ function importFile(file: string, extra: string[] = []): Imported {
 const typeOf = (i: Imported, id: string) => i.fields.find((f) => f.id === id)?.type;
 
 async function search(file: string, params: Record<string, unknown>) {
-  return api.ok<{ total: number; records: Record<string, unknown>[] }>('datastore_search', { resource_id: imported.get(file)!.resource_id, ...params });
+  return api.ok<{ total: number; records: Record<string, unknown>[] }>('datastore_search', {
+    resource_id: imported.get(file)!.resource_id,
+    ...params,
+  });
 }
 
 beforeAll(async () => {
-  for (const file of ['istat-elenco-comuni-italiani.csv', 'mise-carburanti-prezzo_alle_8-2022-03-24.csv', 'dpc-covid19-ita-note.csv',
-    'country-codes.csv', 'world-cities.csv', 'dpc-covid19-ita-province.csv.gz']) {
+  for (const file of [
+    'istat-elenco-comuni-italiani.csv',
+    'mise-carburanti-prezzo_alle_8-2022-03-24.csv',
+    'dpc-covid19-ita-note.csv',
+    'country-codes.csv',
+    'world-cities.csv',
+    'dpc-covid19-ita-province.csv.gz',
+  ]) {
     imported.set(file, importFile(file));
   }
   server = await startServer({ dataDir });
@@ -85,11 +94,21 @@ describe('mise-carburanti (preamble line, dd/mm/yyyy HH:MM:SS)', () => {
     const i = imported.get(file)!;
     expect(i.rows).toBe(91070);
     expect(i.fields).toEqual([
-      { id: 'idImpianto', type: 'int4' }, { id: 'descCarburante', type: 'text' }, { id: 'prezzo', type: 'numeric' },
-      { id: 'isSelf', type: 'int4' }, { id: 'dtComu', type: 'timestamp' },
+      { id: 'idImpianto', type: 'int4' },
+      { id: 'descCarburante', type: 'text' },
+      { id: 'prezzo', type: 'numeric' },
+      { id: 'isSelf', type: 'int4' },
+      { id: 'dtComu', type: 'timestamp' },
     ]);
     const first = (await search(file, { limit: 1 })).records[0]!;
-    expect(first).toEqual({ _id: 1, idImpianto: 6492, descCarburante: 'Hi-Q Diesel', prezzo: 1.644, isSelf: 1, dtComu: '2022-03-22T17:18:54' });
+    expect(first).toEqual({
+      _id: 1,
+      idImpianto: 6492,
+      descCarburante: 'Hi-Q Diesel',
+      prezzo: 1.644,
+      isSelf: 1,
+      dtComu: '2022-03-22T17:18:54',
+    });
   });
   it('filters and sorts on typed values', async () => {
     const cheapest = await search(file, { sort: 'prezzo asc', limit: 1, fields: 'prezzo' });
@@ -106,9 +125,16 @@ describe('dpc-covid19-ita-note.csv (UTF-8 with BOM, long quoted text)', () => {
   it('strips the BOM from the first header name', async () => {
     const i = imported.get(file)!;
     expect(i.rows).toBe(1617);
-    expect(i.fields).toEqual([{ id: 'data', type: 'timestamp' }, { id: 'note', type: 'text' }]);
+    expect(i.fields).toEqual([
+      { id: 'data', type: 'timestamp' },
+      { id: 'note', type: 'text' },
+    ]);
     const first = (await search(file, { limit: 1 })).records[0]!;
-    expect(first).toEqual({ _id: 1, data: '2020-03-07T17:00:00', note: 'La Provincia di Brescia ha comunicato dati parziali di 300 casi positivi' });
+    expect(first).toEqual({
+      _id: 1,
+      data: '2020-03-07T17:00:00',
+      note: 'La Provincia di Brescia ha comunicato dati parziali di 300 casi positivi',
+    });
   });
 });
 
@@ -135,9 +161,18 @@ describe('world-cities.csv', () => {
     const i = imported.get(file)!;
     expect(i.rows).toBe(34032);
     expect(i.fields).toEqual([
-      { id: 'name', type: 'text' }, { id: 'country', type: 'text' }, { id: 'subcountry', type: 'text' }, { id: 'geonameid', type: 'int4' },
+      { id: 'name', type: 'text' },
+      { id: 'country', type: 'text' },
+      { id: 'subcountry', type: 'text' },
+      { id: 'geonameid', type: 'int4' },
     ]);
-    expect((await search(file, { limit: 1 })).records[0]).toEqual({ _id: 1, name: 'les Escaldes', country: 'Andorra', subcountry: 'Escaldes-Engordany', geonameid: 3040051 });
+    expect((await search(file, { limit: 1 })).records[0]).toEqual({
+      _id: 1,
+      name: 'les Escaldes',
+      country: 'Andorra',
+      subcountry: 'Escaldes-Engordany',
+      geonameid: 3040051,
+    });
     const sql = await api.ok('datastore_search_sql', { sql: `SELECT count(*) AS n FROM "${i.resource_id}" WHERE subcountry IS NULL` });
     expect(sql.records[0].n).toBe(123);
   });
@@ -153,7 +188,15 @@ describe('dpc-covid19-ita-province.csv.gz (262,807 rows, gzip, NA = Napoli)', ()
     expect(typeOf(i, 'lat')).toBe('numeric');
     expect(typeOf(i, 'totale_casi')).toBe('int4');
     const first = (await search(file, { limit: 1 })).records[0]!;
-    expect(first).toMatchObject({ data: '2020-02-24T18:00:00', codice_regione: '13', codice_provincia: '066', denominazione_provincia: "L'Aquila", lat: 42.35122196, totale_casi: 0, note: null });
+    expect(first).toMatchObject({
+      data: '2020-02-24T18:00:00',
+      codice_regione: '13',
+      codice_provincia: '066',
+      denominazione_provincia: "L'Aquila",
+      lat: 42.35122196,
+      totale_casi: 0,
+      note: null,
+    });
     expect((await search(file, { filters: { sigla_provincia: 'NA' }, limit: 0 })).total).toBe(1781);
     const unknownPlace = await api.ok('datastore_search_sql', { sql: `SELECT count(*) AS n FROM "${i.resource_id}" WHERE lat IS NULL` });
     expect(unknownPlace.records[0].n).toBe(72240);
@@ -181,7 +224,7 @@ describe('a file that cannot be read', () => {
 });
 
 describe('a file with bad rows', () => {
-  it('imports every row and lists the repairs in the CLI\'s JSON', (ctx) => {
+  it("imports every row and lists the repairs in the CLI's JSON", (ctx) => {
     const dir = tempDir();
     ctx.onTestFinished(() => removeDir(dir));
     const ragged = join(dir, 'ragged.csv');
@@ -196,9 +239,19 @@ describe('a file with bad rows', () => {
       expect.objectContaining({ kind: 'missing_cells', action: 'repair', rows: 1, lines: [4] }),
     ]);
     expect(r.stderr).toMatch(/repaired: 1 row\(s\) have more cells than the header's 2/);
-    const skipped = runCli(['import', ragged, '--data', join(dir, 'store2'), '--repair', 'extra_cells=skip', '--repair', 'missing_cells=skip']);
+    const skipped = runCli([
+      'import',
+      ragged,
+      '--data',
+      join(dir, 'store2'),
+      '--repair',
+      'extra_cells=skip',
+      '--repair',
+      'missing_cells=skip',
+    ]);
     expect(JSON.parse(skipped.stdout.trim().split('\n').pop()!)).toMatchObject({ rows: 2, fields: [{ id: 'a' }, { id: 'b' }] });
-    expect(runCli(['import', ragged, '--data', join(dir, 'store3'), '--repair', 'missing_cells=extra_column']).stderr)
-      .toMatch(/missing_cells can be repair, skip/);
+    expect(runCli(['import', ragged, '--data', join(dir, 'store3'), '--repair', 'missing_cells=extra_column']).stderr).toMatch(
+      /missing_cells can be repair, skip/,
+    );
   });
 });

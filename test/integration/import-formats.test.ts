@@ -24,7 +24,11 @@ afterAll(async () => {
 
 async function load(name: string, extra: Record<string, string> = {}): Promise<Record<string, any>> {
   const pkg = await api.ok('package_create', { name: `f-${name.replace(/[^a-z0-9]/g, '-')}-${Object.keys(extra).length}` });
-  const r = await api.upload('resource_create', { package_id: pkg.id, name, ...extra }, { name, data: readFileSync(fixtureFile('messy', name)) });
+  const r = await api.upload(
+    'resource_create',
+    { package_id: pkg.id, name, ...extra },
+    { name, data: readFileSync(fixtureFile('messy', name)) },
+  );
   const id = (r.body as { result: { id: string } }).result.id;
   for (;;) {
     const status = await api.ok('xloader_status', { resource_id: id });
@@ -35,8 +39,12 @@ async function load(name: string, extra: Record<string, string> = {}): Promise<R
 
 describe('through the CLI', () => {
   it.each([
-    ['registry-export.csv', 240, 'csv'], ['comuni.xlsx', 3, 'xlsx'], ['prezzi.ods', 2, 'ods'], ['two-csvs.zip', 2, 'csv'],
-    ['comuni.json', 3, 'json'], ['monumenti.geojson', 3, 'geojson'],
+    ['registry-export.csv', 240, 'csv'],
+    ['comuni.xlsx', 3, 'xlsx'],
+    ['prezzi.ods', 2, 'ods'],
+    ['two-csvs.zip', 2, 'csv'],
+    ['comuni.json', 3, 'json'],
+    ['monumenti.geojson', 3, 'geojson'],
   ])('%s: %i rows', (name, rows, format) => {
     const r = runCli(['import', fixtureFile('messy', name), '--data', scratch]);
     expect(r.status, r.stderr).toBe(0);
@@ -66,7 +74,12 @@ describe('through the API', () => {
     expect(xlsx).toMatchObject({ status: 'complete', rows_done: 3 });
     const info = await api.ok('datastore_search', { resource_id: xlsx.id, limit: 0 });
     expect(info.fields.map((f: { id: string; type: string }) => [f.id, f.type]).slice(1)).toEqual([
-      ['Comune', 'text'], ['Abitanti', 'int4'], ['Data rilevazione', 'timestamp'], ['Capoluogo', 'bool'], ['Densità', 'numeric'], ['Codice', 'text'],
+      ['Comune', 'text'],
+      ['Abitanti', 'int4'],
+      ['Data rilevazione', 'timestamp'],
+      ['Capoluogo', 'bool'],
+      ['Densità', 'numeric'],
+      ['Codice', 'text'],
     ]);
     const zip = await load('two-csvs.zip', { deskstore_entry: 'dati/province.csv' });
     expect(zip).toMatchObject({ status: 'complete', rows_done: 3 });
@@ -76,13 +89,32 @@ describe('through the API', () => {
   });
 
   it('previews a workbook with its sheets, and a zip with its files', async () => {
-    const xlsx = await api.upload('deskstore_import_preview', {}, { name: 'comuni.xlsx', data: readFileSync(fixtureFile('messy', 'comuni.xlsx')) });
+    const xlsx = await api.upload(
+      'deskstore_import_preview',
+      {},
+      { name: 'comuni.xlsx', data: readFileSync(fixtureFile('messy', 'comuni.xlsx')) },
+    );
     expect((xlsx.body as { result: Record<string, unknown> }).result).toMatchObject({
-      format: 'xlsx', sheet: 'Comuni 2023', headerLine: 3, sheets: [{ name: 'Note', empty: true }, { name: 'Comuni 2023', empty: false }],
-      columns: expect.arrayContaining([expect.objectContaining({ id: 'Abitanti', type: 'int4', reason: expect.objectContaining({ code: 'import.type.int4' }) })]),
+      format: 'xlsx',
+      sheet: 'Comuni 2023',
+      headerLine: 3,
+      sheets: [
+        { name: 'Note', empty: true },
+        { name: 'Comuni 2023', empty: false },
+      ],
+      columns: expect.arrayContaining([
+        expect.objectContaining({ id: 'Abitanti', type: 'int4', reason: expect.objectContaining({ code: 'import.type.int4' }) }),
+      ]),
     });
-    const zip = await api.upload('deskstore_import_preview', { deskstore_entry: 'dati/province.csv' },
-      { name: 'two-csvs.zip', data: readFileSync(fixtureFile('messy', 'two-csvs.zip')) });
-    expect((zip.body as { result: Record<string, unknown> }).result).toMatchObject({ format: 'csv', entry: 'dati/province.csv', entries: [{ name: 'dati/comuni.csv' }, { name: 'dati/province.csv' }] });
+    const zip = await api.upload(
+      'deskstore_import_preview',
+      { deskstore_entry: 'dati/province.csv' },
+      { name: 'two-csvs.zip', data: readFileSync(fixtureFile('messy', 'two-csvs.zip')) },
+    );
+    expect((zip.body as { result: Record<string, unknown> }).result).toMatchObject({
+      format: 'csv',
+      entry: 'dati/province.csv',
+      entries: [{ name: 'dati/comuni.csv' }, { name: 'dati/province.csv' }],
+    });
   });
 });

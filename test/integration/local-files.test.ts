@@ -69,7 +69,10 @@ describe('without --import-folder', () => {
 
   it('does not accept a file handle it never granted', async () => {
     const r = await api.post('deskstore_import_preview', { deskstore_local_file: '3b4e1e5c-0a43-4f7e-9d38-2a1f0c8d9e11' });
-    expect([r.status, (r.body as any).error]).toEqual([409, { __type: 'Validation Error', deskstore_local_file: ['No such file handle: choose the file again'] }]);
+    expect([r.status, (r.body as any).error]).toEqual([
+      409,
+      { __type: 'Validation Error', deskstore_local_file: ['No such file handle: choose the file again'] },
+    ]);
   });
 });
 
@@ -90,11 +93,18 @@ describe('with --import-folder', () => {
   });
 
   it('loads a file of that folder, stored by its name as an upload is', async () => {
-    const created = await api.ok('resource_create', { package_id: packageId, name: 'comuni', url: pathToFileURL(join(allowed, 'comuni.csv')).href });
+    const created = await api.ok('resource_create', {
+      package_id: packageId,
+      name: 'comuni',
+      url: pathToFileURL(join(allowed, 'comuni.csv')).href,
+    });
     expect((await waitForLoad(api, created.id)).status).toBe('complete');
     const shown = await api.ok('resource_show', { id: created.id });
     // Stored as an upload is: CKAN's download URL, which serves the file kept in the data folder.
-    expect([shown.url, shown.url_type]).toEqual([`${server.url}/dataset/${packageId}/resource/${created.id}/download/comuni.csv`, 'upload']);
+    expect([shown.url, shown.url_type]).toEqual([
+      `${server.url}/dataset/${packageId}/resource/${created.id}/download/comuni.csv`,
+      'upload',
+    ]);
     expect((await fetch(shown.url)).status).toBe(200);
     expect((await api.ok('datastore_search', { resource_id: created.id })).records[0]).toMatchObject({ codice: '001', nome: 'Agliè' });
   });
@@ -134,8 +144,12 @@ describe('a file picked in the desktop app’s dialog', () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     app = await startDeskstore({
-      dataDir, version: 'test',
-      workers: { engine: pathToFileURL(join(ROOT, 'out/main/engine-worker.js')), importer: pathToFileURL(join(ROOT, 'out/main/import-worker.js')) },
+      dataDir,
+      version: 'test',
+      workers: {
+        engine: pathToFileURL(join(ROOT, 'out/main/engine-worker.js')),
+        importer: pathToFileURL(join(ROOT, 'out/main/import-worker.js')),
+      },
       logger: { request: () => {}, warn: () => {}, error: () => {} },
     });
     api = ckan(app.url, app.token);
@@ -156,8 +170,13 @@ describe('a file picked in the desktop app’s dialog', () => {
     const pkg = await api.ok('package_create', { name: 'picked' });
     const created = await api.ok('resource_create', { package_id: pkg.id, name: 'picked', deskstore_local_file: picked.handle });
     expect((await waitForLoad(api, created.id)).status).toBe('complete');
-    expect((await api.ok('resource_show', { id: created.id })).url).toBe(`${app.url}/dataset/${pkg.id}/resource/${created.id}/download/secret.csv`);
+    expect((await api.ok('resource_show', { id: created.id })).url).toBe(
+      `${app.url}/dataset/${pkg.id}/resource/${created.id}/download/secret.csv`,
+    );
     const reused = await api.post('resource_create', { package_id: pkg.id, name: 'again', deskstore_local_file: picked.handle });
-    expect((reused.body as any).error).toEqual({ __type: 'Validation Error', deskstore_local_file: ['No such file handle: choose the file again'] });
+    expect((reused.body as any).error).toEqual({
+      __type: 'Validation Error',
+      deskstore_local_file: ['No such file handle: choose the file again'],
+    });
   });
 });

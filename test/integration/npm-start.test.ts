@@ -19,9 +19,14 @@ function runStart(args: string[]): Promise<{ out: string; err: string; code: num
   const child = spawn(process.execPath, [join(ROOT, 'scripts/start.js'), ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let out = '';
   let err = '';
-  child.stderr.on('data', (d: Buffer) => { err += d.toString(); });
+  child.stderr.on('data', (d: Buffer) => {
+    err += d.toString();
+  });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => { child.kill('SIGKILL'); reject(new Error(`no URL in 30 s: ${out} ${err}`)); }, 30_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`no URL in 30 s: ${out} ${err}`));
+    }, 30_000);
     child.stdout.on('data', async (d: Buffer) => {
       out += d.toString();
       const m = /Open (http:\/\/127\.0\.0\.1:\d+)\/en\/#token=\S+ in a browser/.exec(out);
@@ -36,7 +41,7 @@ function runStart(args: string[]): Promise<{ out: string; err: string; code: num
 }
 
 describe.skipIf(electron.path !== null)('npm start without the Electron binary', () => {
-  it('says so in one line, serves the UI headless and prints its URL with the chosen directory\'s token', async () => {
+  it("says so in one line, serves the UI headless and prints its URL with the chosen directory's token", async () => {
     const dataDir = tempDir();
     dirs.push(dataDir);
     const { out, err, code } = await runStart(['--data', dataDir, '--port', '0', '--no-sample']);
@@ -51,4 +56,5 @@ describe.skipIf(electron.path !== null)('npm start without the Electron binary',
   });
 });
 
-if (electron.path !== null) console.log(`npm start test skipped: the Electron binary is present (${electron.path}), so npm start opens a window`);
+if (electron.path !== null)
+  console.log(`npm start test skipped: the Electron binary is present (${electron.path}), so npm start opens a window`);

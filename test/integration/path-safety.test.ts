@@ -34,15 +34,29 @@ afterAll(async () => {
 });
 
 const CRAFTED = [
-  '..', '.', '../..', '../../escape', '../data/resources/x', 'a/b/c/d/e', '..\\..\\escape', 'abc\u0000defgh',
-  'C:\\Windows\\x', '%2e%2e%2fescape', '/etc/passwd', 'über-resource', 'semi;colon', 'x'.repeat(101), 'short',
+  '..',
+  '.',
+  '../..',
+  '../../escape',
+  '../data/resources/x',
+  'a/b/c/d/e',
+  '..\\..\\escape',
+  'abc\u0000defgh',
+  'C:\\Windows\\x',
+  '%2e%2e%2fescape',
+  '/etc/passwd',
+  'über-resource',
+  'semi;colon',
+  'x'.repeat(101),
+  'short',
 ];
 
 describe('crafted resource ids are refused before they reach a path', () => {
   it('package_create with a resource id "../.." is refused, and package_delete then touches nothing outside', async () => {
     const before = outerListing();
     const created = await api.post('package_create', {
-      name: 'climb', resources: [{ url: 'http://example.invalid/a.csv' }, { id: '../..', url: 'http://example.invalid/b.csv' }, { id: 'x' }],
+      name: 'climb',
+      resources: [{ url: 'http://example.invalid/a.csv' }, { id: '../..', url: 'http://example.invalid/b.csv' }, { id: 'x' }],
     });
     expect(created.status).toBe(409);
     // CKAN's shape: one dict per resource, empty for the valid ones.

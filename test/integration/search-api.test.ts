@@ -8,24 +8,47 @@ let api: ReturnType<typeof ckan>;
 let rid: string;
 
 const comuni = [
-  { comune: 'Città di Castello', regione: 'Umbria', abitanti: 39000, fondazione: '1100-01-01', capoluogo: false, note: 'Perché no? È bella.' },
+  {
+    comune: 'Città di Castello',
+    regione: 'Umbria',
+    abitanti: 39000,
+    fondazione: '1100-01-01',
+    capoluogo: false,
+    note: 'Perché no? È bella.',
+  },
   { comune: 'Forlì', regione: 'Emilia-Romagna', abitanti: 117000, fondazione: '0188-01-01', capoluogo: true, note: 'Città romagnola' },
   { comune: 'Cantù', regione: 'Lombardia', abitanti: 40000, fondazione: '1000-01-01', capoluogo: false, note: 'Famosa per il mobile' },
   { comune: 'Roma', regione: 'Lazio', abitanti: 2800000, fondazione: '0753-04-21', capoluogo: true, note: "Capitale d'Italia" },
   { comune: 'Milano', regione: 'Lombardia', abitanti: 1370000, fondazione: '0590-01-01', capoluogo: true, note: null },
-  { comune: 'San Floriano del Collio-Števerjan', regione: 'Friuli-Venezia Giulia', abitanti: 800, fondazione: null, capoluogo: false, note: 'Bilingue' },
+  {
+    comune: 'San Floriano del Collio-Števerjan',
+    regione: 'Friuli-Venezia Giulia',
+    abitanti: 800,
+    fondazione: null,
+    capoluogo: false,
+    note: 'Bilingue',
+  },
 ];
 
 beforeAll(async () => {
   server = await startServer();
   api = ckan(server.url, server.token);
   const pkg = await api.ok('package_create', { name: 'comuni' });
-  rid = (await api.ok('datastore_create', {
-    resource: { package_id: pkg.id, name: 'comuni' }, aliases: 'comuni_it',
-    fields: [{ id: 'comune', type: 'text' }, { id: 'regione', type: 'text' }, { id: 'abitanti', type: 'int' },
-      { id: 'fondazione', type: 'date' }, { id: 'capoluogo', type: 'bool' }, { id: 'note', type: 'text' }],
-    records: comuni,
-  })).resource_id;
+  rid = (
+    await api.ok('datastore_create', {
+      resource: { package_id: pkg.id, name: 'comuni' },
+      aliases: 'comuni_it',
+      fields: [
+        { id: 'comune', type: 'text' },
+        { id: 'regione', type: 'text' },
+        { id: 'abitanti', type: 'int' },
+        { id: 'fondazione', type: 'date' },
+        { id: 'capoluogo', type: 'bool' },
+        { id: 'note', type: 'text' },
+      ],
+      records: comuni,
+    })
+  ).resource_id;
 });
 afterAll(async () => {
   await server.stop();
@@ -47,11 +70,17 @@ describe('filters', () => {
     expect(ids(await search({ filters: { comune: [] } }))).toEqual([]);
   });
   it('rejects unknown columns and operators, and values that do not fit the column', async () => {
-    expect((await api.post('datastore_search', { resource_id: rid, filters: { nope: 1 } })).body).toMatchObject({ error: { filters: ['invalid value "nope"'] } });
-    expect((await api.post('datastore_search', { resource_id: rid, filters: { abitanti: { like: 1 } } })).body).toMatchObject({ error: { filters: ['Unknown filter operation: like'] } });
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { nope: 1 } })).body).toMatchObject({
+      error: { filters: ['invalid value "nope"'] },
+    });
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { abitanti: { like: 1 } } })).body).toMatchObject({
+      error: { filters: ['Unknown filter operation: like'] },
+    });
     const bad = await api.post('datastore_search', { resource_id: rid, filters: { abitanti: 'many' } });
     expect(bad.status).toBe(409);
-    expect(bad.body).toMatchObject({ error: { query: ['Invalid query'], info: { orig: ['invalid input syntax for type integer: "many"'] } } });
+    expect(bad.body).toMatchObject({
+      error: { query: ['Invalid query'], info: { orig: ['invalid input syntax for type integer: "many"'] } },
+    });
   });
 });
 
@@ -67,32 +96,48 @@ describe('Deskstore filter operators', () => {
     expect(ids(await search({ filters: { fondazione: { deskstore_empty: true } } }))).toEqual([6]);
     expect(ids(await search({ filters: { note: { deskstore_empty: false } } }))).toEqual([1, 2, 3, 4, 6]);
     expect(ids(await search({ filters: { abitanti: { gte: 40000, deskstore_ne: 1370000 } } }))).toEqual([2, 3, 4]);
-    expect(ids(await search({ filters: { $or: [{ note: { deskstore_empty: true } }, { comune: { deskstore_starts_with: 'ro' } }] } }))).toEqual([4, 5]);
+    expect(
+      ids(await search({ filters: { $or: [{ note: { deskstore_empty: true } }, { comune: { deskstore_starts_with: 'ro' } }] } })),
+    ).toEqual([4, 5]);
     expect(ids(await search({ filters: { _id: { deskstore_ne: 1 }, capoluogo: { deskstore_ne: true } } }))).toEqual([3, 6]);
   });
   it('are honoured by GET (JSON in the query string), the dump and the facets', async () => {
     const filters = JSON.stringify({ comune: { deskstore_contains: 'an' } });
     const got = await api.get('datastore_search', { resource_id: rid, filters, fields: 'comune' });
-    expect((got.body as { result: { records: unknown[] } }).result.records).toEqual([{ comune: 'Cantù' }, { comune: 'Milano' }, { comune: 'San Floriano del Collio-Števerjan' }]);
-    const csv = await (await fetch(`${server.url}/datastore/dump/${rid}?format=csv&fields=comune&filters=${encodeURIComponent(filters)}`)).text();
+    expect((got.body as { result: { records: unknown[] } }).result.records).toEqual([
+      { comune: 'Cantù' },
+      { comune: 'Milano' },
+      { comune: 'San Floriano del Collio-Števerjan' },
+    ]);
+    const csv = await (
+      await fetch(`${server.url}/datastore/dump/${rid}?format=csv&fields=comune&filters=${encodeURIComponent(filters)}`)
+    ).text();
     // CKAN's csv writer ends the header line with CRLF, the rows with LF (docs/ckan-contract.md §11)
     expect(csv).toBe('comune\r\nCantù\nMilano\nSan Floriano del Collio-Števerjan\n');
     const facets = await api.ok('deskstore_facets', { resource_id: rid, field: 'regione', filters: { note: { deskstore_empty: false } } });
     expect(facets.rows).toBe(5);
   });
   it('reject values of the wrong kind with a validation error', async () => {
-    expect((await api.post('datastore_search', { resource_id: rid, filters: { comune: { deskstore_contains: 3 } } })).body)
-      .toMatchObject({ error: { filters: ['"deskstore_contains" needs a text value'] } });
-    expect((await api.post('datastore_search', { resource_id: rid, filters: { comune: { deskstore_empty: 'yes' } } })).body)
-      .toMatchObject({ error: { filters: ['"deskstore_empty" needs true or false'] } });
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { comune: { deskstore_contains: 3 } } })).body).toMatchObject({
+      error: { filters: ['"deskstore_contains" needs a text value'] },
+    });
+    expect((await api.post('datastore_search', { resource_id: rid, filters: { comune: { deskstore_empty: 'yes' } } })).body).toMatchObject({
+      error: { filters: ['"deskstore_empty" needs true or false'] },
+    });
     const bad = await api.post('datastore_search', { resource_id: rid, filters: { abitanti: { deskstore_ne: 'many' } } });
     expect(bad.status).toBe(409);
   });
   it('select the rows datastore_delete removes', async () => {
-    const copy = (await api.ok('datastore_create', {
-      resource: { package_id: 'comuni', name: 'copia' }, fields: [{ id: 'comune', type: 'text' }, { id: 'note', type: 'text' }],
-      records: comuni.map(({ comune, note }) => ({ comune, note })),
-    })).resource_id as string;
+    const copy = (
+      await api.ok('datastore_create', {
+        resource: { package_id: 'comuni', name: 'copia' },
+        fields: [
+          { id: 'comune', type: 'text' },
+          { id: 'note', type: 'text' },
+        ],
+        records: comuni.map(({ comune, note }) => ({ comune, note })),
+      })
+    ).resource_id as string;
     await api.ok('datastore_delete', { resource_id: copy, filters: { note: { deskstore_empty: true } }, force: true });
     const left = await api.ok('datastore_search', { resource_id: copy, fields: 'comune' });
     expect(left.total).toBe(5);
@@ -102,12 +147,18 @@ describe('Deskstore filter operators', () => {
 
 describe('summaries: profile and group-by', () => {
   it('deskstore_profile answers GET and POST with the same figures, following filters', async () => {
-    const got = await api.get('deskstore_profile', { resource_id: rid, fields: 'abitanti,regione', filters: JSON.stringify({ capoluogo: true }) });
+    const got = await api.get('deskstore_profile', {
+      resource_id: rid,
+      fields: 'abitanti,regione',
+      filters: JSON.stringify({ capoluogo: true }),
+    });
     const result = (got.body as { result: { rows: number; fields: { id: string; count: number; max: number; top: unknown[] }[] } }).result;
     expect(result.rows).toBe(3);
     expect(result.fields.map((f) => f.id)).toEqual(['abitanti', 'regione']);
     expect(result.fields[0]).toMatchObject({ count: 3, min: 117000, max: 2800000, median: 1370000 });
-    expect(await api.ok('deskstore_profile', { resource_id: rid, fields: ['abitanti', 'regione'], filters: { capoluogo: true } })).toEqual(result);
+    expect(await api.ok('deskstore_profile', { resource_id: rid, fields: ['abitanti', 'regione'], filters: { capoluogo: true } })).toEqual(
+      result,
+    );
     expect((await api.post('deskstore_profile', { resource_id: rid, fields: ['nope'] })).status).toBe(409);
   });
 
@@ -116,8 +167,15 @@ describe('summaries: profile and group-by', () => {
     ['count by one column', { group_by: 'regione' }],
     ['mean with a CKAN filter', { group_by: 'regione', metric: 'mean', value_field: 'abitanti', filters: { abitanti: { gte: 1000 } } }],
     ['sum by two columns', { group_by: ['regione', 'capoluogo'], metric: 'sum', value_field: 'abitanti' }],
-    ['max date by a boolean, Deskstore operators', { group_by: 'capoluogo', metric: 'max', value_field: 'fondazione',
-      filters: { $or: [{ note: { deskstore_empty: true } }, { regione: { deskstore_ne: 'Lazio' } }] } }],
+    [
+      'max date by a boolean, Deskstore operators',
+      {
+        group_by: 'capoluogo',
+        metric: 'max',
+        value_field: 'fondazione',
+        filters: { $or: [{ note: { deskstore_empty: true } }, { regione: { deskstore_ne: 'Lazio' } }] },
+      },
+    ],
     ['dates by century-proof year bucket, key order', { group_by: 'fondazione', bucket: 'year', metric: 'min', value_field: 'abitanti' }],
   ];
   for (const [name, params] of cases) {
@@ -128,7 +186,11 @@ describe('summaries: profile and group-by', () => {
       const keyCount = grouped.group_by.length;
       const fromSql = sql.records.map((r: Record<string, unknown>) => {
         const values = Object.values(r);
-        return { keys: values.slice(0, keyCount), count: values[keyCount], value: grouped.metric === 'count' ? values[keyCount] : values[keyCount + 1] };
+        return {
+          keys: values.slice(0, keyCount),
+          count: values[keyCount],
+          value: grouped.metric === 'count' ? values[keyCount] : values[keyCount + 1],
+        };
       });
       expect(fromSql).toEqual(grouped.groups);
       expect(grouped.total_groups).toBe(grouped.groups.length);
@@ -136,14 +198,20 @@ describe('summaries: profile and group-by', () => {
   }
 
   it('deskstore_group_by says when its SQL leaves out q or cannot be exact, and checks its parameters', async () => {
-    const withQ = await api.ok('deskstore_group_by', { resource_id: rid, group_by: 'regione', q: 'roma', filters: { comune: { deskstore_contains: 'ROM' } } });
+    const withQ = await api.ok('deskstore_group_by', {
+      resource_id: rid,
+      group_by: 'regione',
+      q: 'roma',
+      filters: { comune: { deskstore_contains: 'ROM' } },
+    });
     expect(withQ.groups).toEqual([{ keys: ['Lazio'], count: 1, value: 1 }]);
     expect([withQ.sql_without_q, withQ.sql_exact]).toEqual([true, false]);
     expect(withQ.sql).toContain(`lower("comune") LIKE '%rom%' ESCAPE '!'`);
     const bad = await api.post('deskstore_group_by', { resource_id: rid, group_by: 'regione', metric: 'mean', value_field: 'comune' });
     expect(bad.body).toMatchObject({ error: { value_field: ['mean needs a number column'] } });
-    expect((await api.post('deskstore_group_by', { resource_id: rid, group_by: 'regione', metric: 'median' })).body)
-      .toMatchObject({ error: { metric: ['Value must be one of [count, sum, mean, min, max]'] } });
+    expect((await api.post('deskstore_group_by', { resource_id: rid, group_by: 'regione', metric: 'median' })).body).toMatchObject({
+      error: { metric: ['Value must be one of [count, sum, mean, min, max]'] },
+    });
     expect((await api.post('deskstore_group_by', { resource_id: rid })).body).toMatchObject({ error: { group_by: ['Missing value'] } });
   });
 });
@@ -186,17 +254,38 @@ describe('full text', () => {
 
 describe('output', () => {
   it('lists, csv and tsv with filters and sort, and the echoed parameters', async () => {
-    const lists = await search({ records_format: 'lists', fields: 'comune,abitanti', filters: { regione: 'Lombardia' }, sort: 'abitanti desc' });
-    expect(lists.records).toEqual([['Milano', 1370000], ['Cantù', 40000]]);
+    const lists = await search({
+      records_format: 'lists',
+      fields: 'comune,abitanti',
+      filters: { regione: 'Lombardia' },
+      sort: 'abitanti desc',
+    });
+    expect(lists.records).toEqual([
+      ['Milano', 1370000],
+      ['Cantù', 40000],
+    ]);
     const csv = await search({ records_format: 'csv', fields: 'comune,capoluogo,note', filters: { capoluogo: true }, sort: 'comune' });
     expect(csv.records).toBe("Forlì,t,Città romagnola\nMilano,t,\nRoma,t,Capitale d'Italia\n");
     const tsv = await search({ records_format: 'tsv', fields: 'comune', q: 'perché' });
     expect(tsv.records).toBe('Città di Castello\n');
-    expect(lists).toMatchObject({ sort: 'abitanti desc', filters: { regione: 'Lombardia' }, limit: 100, include_total: true, records_format: 'lists' });
+    expect(lists).toMatchObject({
+      sort: 'abitanti desc',
+      filters: { regione: 'Lombardia' },
+      limit: 100,
+      include_total: true,
+      records_format: 'lists',
+    });
   });
   it('sorts text linguistically (accents and case break ties only)', async () => {
     const sorted = await search({ fields: 'comune', sort: 'comune' });
-    expect(sorted.records.map((r: { comune: string }) => r.comune)).toEqual(['Cantù', 'Città di Castello', 'Forlì', 'Milano', 'Roma', 'San Floriano del Collio-Števerjan']);
+    expect(sorted.records.map((r: { comune: string }) => r.comune)).toEqual([
+      'Cantù',
+      'Città di Castello',
+      'Forlì',
+      'Milano',
+      'Roma',
+      'San Floriano del Collio-Števerjan',
+    ]);
   });
   it('include_next_page gives a keyset filter that continues the listing', async () => {
     const first = await search({ limit: 2, include_next_page: true });
@@ -205,18 +294,30 @@ describe('output', () => {
     expect(ids(second)).toEqual([3, 4]);
   });
   it('answers GET with JSON-encoded filters, under a locale prefix and by alias, with _links from the URL', async () => {
-    const res = await api.get('datastore_search', { resource_id: 'comuni_it', filters: JSON.stringify({ regione: 'Lombardia' }), limit: '1', offset: '1' }, '/it');
+    const res = await api.get(
+      'datastore_search',
+      { resource_id: 'comuni_it', filters: JSON.stringify({ regione: 'Lombardia' }), limit: '1', offset: '1' },
+      '/it',
+    );
     const body = res.body as { result: Record<string, any>; help: string };
     expect(body.result.resource_id).toBe(rid);
     expect(body.result.records).toEqual([expect.objectContaining({ comune: 'Milano' })]);
-    expect(body.result._links.next).toBe(`/api/3/action/datastore_search?resource_id=comuni_it&filters=${encodeURIComponent(JSON.stringify({ regione: 'Lombardia' })).replace(/%20/g, '+')}&limit=1&offset=2`);
+    expect(body.result._links.next).toBe(
+      `/api/3/action/datastore_search?resource_id=comuni_it&filters=${encodeURIComponent(JSON.stringify({ regione: 'Lombardia' })).replace(/%20/g, '+')}&limit=1&offset=2`,
+    );
     expect(body.help).toMatch(/\/it\/api\/3\/action\/help_show\?name=datastore_search$/);
   });
 });
 
 describe('dump and facets', () => {
   it('dumps what a search selects as csv (with BOM) and json', async () => {
-    const csv = Buffer.from(await (await fetch(`${server.url}/datastore/dump/${rid}?format=csv&bom=true&filters=${encodeURIComponent('{"regione":"Lombardia"}')}&fields=comune,abitanti&sort=comune`)).arrayBuffer());
+    const csv = Buffer.from(
+      await (
+        await fetch(
+          `${server.url}/datastore/dump/${rid}?format=csv&bom=true&filters=${encodeURIComponent('{"regione":"Lombardia"}')}&fields=comune,abitanti&sort=comune`,
+        )
+      ).arrayBuffer(),
+    );
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     // CKAN writes the header with Python's csv module (CRLF) and the rows with PostgreSQL (LF).
     expect(csv.subarray(3).toString('utf8')).toBe('comune,abitanti\r\nCantù,40000\nMilano,1370000\n');
@@ -228,7 +329,10 @@ describe('dump and facets', () => {
     expect(f.values[0]).toEqual({ value: 'Lombardia', count: 2 });
     expect(f.distinct).toBe(5);
     const filtered = await api.ok('deskstore_facets', { resource_id: rid, field: 'capoluogo', filters: { regione: 'Lombardia' } });
-    expect(filtered.values).toEqual([{ value: false, count: 1 }, { value: true, count: 1 }]);
+    expect(filtered.values).toEqual([
+      { value: false, count: 1 },
+      { value: true, count: 1 },
+    ]);
     const contains = await api.ok('deskstore_facets', { resource_id: rid, field: 'regione', contains: 'romagna' });
     expect(contains.values).toEqual([{ value: 'Emilia-Romagna', count: 1 }]);
   });
@@ -246,7 +350,12 @@ describe('discovery', () => {
     const info = await api.ok('datastore_info', { resource_id: 'comuni_it' });
     expect(info.meta).toMatchObject({ id: rid, count: 6, aliases: ['comuni_it'] });
     expect(info.fields.map((f: { id: string; schema: { native_type: string } }) => [f.id, f.schema.native_type])).toEqual([
-      ['comune', 'text'], ['regione', 'text'], ['abitanti', 'integer'], ['fondazione', 'date'], ['capoluogo', 'boolean'], ['note', 'text'],
+      ['comune', 'text'],
+      ['regione', 'text'],
+      ['abitanti', 'integer'],
+      ['fondazione', 'date'],
+      ['capoluogo', 'boolean'],
+      ['note', 'text'],
     ]);
   });
 });

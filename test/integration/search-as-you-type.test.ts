@@ -70,13 +70,19 @@ describe('deskstore_q finds at least what q finds, on every data file', () => {
         const typed = await rows(id, { deskstore_q: word });
         expect(typed.total, word).toBeGreaterThanOrEqual(byQ.total);
         const found = new Set(typed.records.map((r) => r._id));
-        expect(byQ.records.filter((r) => !found.has(r._id)).map((r) => r._id), word).toEqual([]);
+        expect(
+          byQ.records.filter((r) => !found.has(r._id)).map((r) => r._id),
+          word,
+        ).toEqual([]);
 
         const prefix = word.slice(0, Math.max(3, word.length - 2));
         const whileTyping = new Set((await rows(id, { deskstore_q: prefix })).records.map((r) => r._id));
         const holding = byQ.records.filter((r) => recordHasWordStartingWith(r, prefix));
         checkedPrefixRows += holding.length;
-        expect(holding.filter((r) => !whileTyping.has(r._id)).map((r) => r._id), `${prefix} (of ${word})`).toEqual([]);
+        expect(
+          holding.filter((r) => !whileTyping.has(r._id)).map((r) => r._id),
+          `${prefix} (of ${word})`,
+        ).toEqual([]);
       }
       expect(meaningful).toBeGreaterThanOrEqual(MEANINGFUL_WORDS);
       expect(checkedPrefixRows).toBeGreaterThan(0);
@@ -85,7 +91,7 @@ describe('deskstore_q finds at least what q finds, on every data file', () => {
 });
 
 describe('deskstore_q errors', () => {
-  it('a text too long is CKAN\'s validation error, with Deskstore\'s coded message beside it, across the engine worker', async () => {
+  it("a text too long is CKAN's validation error, with Deskstore's coded message beside it, across the engine worker", async () => {
     const response = await api.get('datastore_search', { resource_id: resources[0]!.id, deskstore_q: 'x'.repeat(1001) });
     expect(response.status).toBe(409);
     const body = response.body as Record<string, unknown>;
@@ -93,7 +99,8 @@ describe('deskstore_q errors', () => {
     // `error` holds CKAN's members only
     expect(body.error).toEqual({ deskstore_q: ['At most 1000 characters (this text has 1001)'], __type: 'Validation Error' });
     expect(body.deskstore_message).toEqual({
-      code: 'search.typeahead.too_long', text: 'The search text is too long: at most 1000 characters (this text has 1001).',
+      code: 'search.typeahead.too_long',
+      text: 'The search text is too long: at most 1000 characters (this text has 1001).',
       params: { max: 1000, length: 1001 },
     });
   });

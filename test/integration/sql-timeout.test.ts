@@ -21,7 +21,8 @@ afterAll(async () => {
 it('stops a runaway query with "Query took too long" and keeps every acknowledged write', async () => {
   const api = ckan(server.url, server.token);
   const pkg = await api.ok('package_create', { name: 'slow' });
-  const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, primary_key: 'k', records: [{ k: 'a', v: 1 }] })).resource_id;
+  const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, primary_key: 'k', records: [{ k: 'a', v: 1 }] }))
+    .resource_id;
   await api.ok('datastore_upsert', { resource_id: rid, records: [{ k: 'b', v: 2 }] });
   // The query never ends on its own: without the limit this request would hang until the test times out.
   const slow = await api.post('datastore_search_sql', {
@@ -39,7 +40,9 @@ it('answers the writes and searches queued behind a runaway query with their rea
   const api = ckan(server.url, server.token);
   const pkg = await api.ok('package_create', { name: 'bystanders' });
   // No key: a retried insert would show up as a duplicate row.
-  const rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, fields: [{ id: 'n', type: 'int4' }], records: [{ n: 1 }] })).resource_id;
+  const rid = (
+    await api.ok('datastore_create', { resource: { package_id: pkg.id }, fields: [{ id: 'n', type: 'int4' }], records: [{ n: 1 }] })
+  ).resource_id;
   const slow = api.post('datastore_search_sql', {
     sql: `WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c, "${rid}"`,
   });

@@ -15,17 +15,28 @@ afterAll(() => dirs.forEach(removeDir));
 async function twoResources(server: ServerProcess) {
   const api = ckan(server.url, server.token);
   const pkg = await api.ok('package_create', { name: 'damage' });
-  const make = async (name: string) => (await api.ok('datastore_create', {
-    resource: { package_id: pkg.id, name }, force: true, primary_key: 'k',
-    fields: [{ id: 'k', type: 'text' }, { id: 'v', type: 'int' }],
-    records: Array.from({ length: 500 }, (_, i) => ({ k: `${name}-${i}`, v: i })),
-  })).resource_id as string;
+  const make = async (name: string) =>
+    (
+      await api.ok('datastore_create', {
+        resource: { package_id: pkg.id, name },
+        force: true,
+        primary_key: 'k',
+        fields: [
+          { id: 'k', type: 'text' },
+          { id: 'v', type: 'int' },
+        ],
+        records: Array.from({ length: 500 }, (_, i) => ({ k: `${name}-${i}`, v: i })),
+      })
+    ).resource_id as string;
   return { api, a: await make('a'), b: await make('b') };
 }
 
 function generationFile(dataDir: string, rid: string, ext: 'columns' | 'sqlite'): string {
   const dir = join(dataDir, 'resources', rid);
-  return join(dir, readdirSync(dir).find((f) => f.endsWith(`.${ext}`))!);
+  return join(
+    dir,
+    readdirSync(dir).find((f) => f.endsWith(`.${ext}`))!,
+  );
 }
 
 describe('damaged resource files', () => {
@@ -150,7 +161,10 @@ describe.skipIf(cannotMount !== null)('a full disk and a read-only data director
       expect(r.text).toMatch(/read-only/);
       // Uploads too: CKAN's error with the reason, not a 500 (issue 8).
       const csv = { name: 'x.csv', data: new TextEncoder().encode('a,b\n1,2\n') };
-      for (const [action, fields] of [['deskstore_import_preview', {}], ['resource_create', { package_id: 'damage', name: 'x' }]] as const) {
+      for (const [action, fields] of [
+        ['deskstore_import_preview', {}],
+        ['resource_create', { package_id: 'damage', name: 'x' }],
+      ] as const) {
         const upload = await api.upload(action, fields, csv);
         expect([action, upload.status]).toEqual([action, 409]);
         expect(upload.text).toMatch(/read-only/);

@@ -51,8 +51,10 @@ describe('a full-text index built in two halves', () => {
 
   it('finds the rows at either end of each half, once each, at their own _id', async () => {
     for (const n of [1, ROWS / 2 - 1, ROWS / 2, ROWS / 2 + 1, ROWS]) {
-      const found = await api.ok<{ total: number; records: { _id: number; numero: number }[] }>(
-        'datastore_search', { resource_id: resourceId, q: `codice${n}` });
+      const found = await api.ok<{ total: number; records: { _id: number; numero: number }[] }>('datastore_search', {
+        resource_id: resourceId,
+        q: `codice${n}`,
+      });
       expect(found.total).toBe(1);
       expect(found.records[0]).toMatchObject({ _id: n, numero: n });
     }
@@ -62,6 +64,7 @@ describe('a full-text index built in two halves', () => {
     // codice2999*, codice3000* … : codice3000 and codice30000..30009 straddle the middle row id.
     expect(await total({ q: 'codice3000:*', plain: false })).toBe(11);
     expect(await total({ q: { descrizione: 'torre & Città' }, plain: false })).toBe(
-      Array.from({ length: ROWS / 1000 }, (_, i) => (i + 1) * 1000).filter((n) => kindOf(n) === 'torre').length);
+      Array.from({ length: ROWS / 1000 }, (_, i) => (i + 1) * 1000).filter((n) => kindOf(n) === 'torre').length,
+    );
   });
 });

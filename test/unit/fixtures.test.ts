@@ -9,10 +9,15 @@ function publishedHashes(): Map<string, string> {
   const readme = readFileSync(join(FIXTURES, 'README.md'), 'utf8');
   const block = /SHA-256 of each original file[\s\S]*?```\n([\s\S]*?)```/.exec(readme);
   if (!block) throw new Error('test/fixtures/README.md has no SHA-256 block');
-  return new Map(block[1]!.trim().split('\n').map((line) => {
-    const [hash, name] = line.trim().split(/\s+/) as [string, string];
-    return [name, hash];
-  }));
+  return new Map(
+    block[1]!
+      .trim()
+      .split('\n')
+      .map((line) => {
+        const [hash, name] = line.trim().split(/\s+/) as [string, string];
+        return [name, hash];
+      }),
+  );
 }
 
 describe('vendored real data files', () => {
@@ -22,7 +27,11 @@ describe('vendored real data files', () => {
   });
   for (const [name, hash] of hashes) {
     it(`${name} unpacks to the bytes its source published`, () => {
-      expect(createHash('sha256').update(readFileSync(join(DATA, name))).digest('hex')).toBe(hash);
+      expect(
+        createHash('sha256')
+          .update(readFileSync(join(DATA, name)))
+          .digest('hex'),
+      ).toBe(hash);
     });
   }
 });

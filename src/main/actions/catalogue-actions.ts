@@ -30,17 +30,24 @@ import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validator
  */
 function uploadMeta(meta: ActionParams, file: FileJobSource): ActionParams {
   return {
-    ...meta, url: mungeFilename(file.name), url_type: 'upload', format: meta.format ?? formatFromFileName(file.name),
-    mimetype: mimeTypeOf(file.name), size: statSync(file.path).size,
+    ...meta,
+    url: mungeFilename(file.name),
+    url_type: 'upload',
+    format: meta.format ?? formatFromFileName(file.name),
+    mimetype: mimeTypeOf(file.name),
+    size: statSync(file.path).size,
   };
 }
 
 /** The file a resource_create/update asks to load, if any; and the metadata to store. */
 function planLoad(deps: ActionDeps, params: ActionParams): { meta: ActionParams; source: JobSource | null } {
   const meta = Object.fromEntries(Object.entries(params).filter(([k]) => !LOAD_PARAMS.includes(k)));
-  const file = isUploadedFile(params.upload) ? takeUpload(deps, params.upload)
-    : !isMissing(params.deskstore_upload_id) ? takeStaged(deps, String(params.deskstore_upload_id))
-      : !isMissing(params.deskstore_local_file) ? grantedFile(deps, String(params.deskstore_local_file))
+  const file = isUploadedFile(params.upload)
+    ? takeUpload(deps, params.upload)
+    : !isMissing(params.deskstore_upload_id)
+      ? takeStaged(deps, String(params.deskstore_upload_id))
+      : !isMissing(params.deskstore_local_file)
+        ? grantedFile(deps, String(params.deskstore_local_file))
         : null;
   // Stored as an upload is: by its name, never by a path on this machine.
   if (file) return { meta: uploadMeta(meta, file), source: file };
@@ -94,24 +101,28 @@ function startLoad(deps: ActionDeps, dict: CkanDict, source: JobSource | null, c
 
 function resourceWrite(name: 'resource_create' | 'resource_update' | 'resource_patch', deps: ActionDeps): ActionDefinition {
   return {
-    name, sideEffectFree: false,
+    name,
+    sideEffectFree: false,
     async run(params, ctx: ActionContext) {
       const choices = loadChoices(params); // bad load options are refused before anything is created
       const planned = planLoad(deps, params);
       const { source } = planned;
       // An upload is kept before the resource exists, so the resource never points at nothing;
       // it needs the id for that, which CKAN would otherwise make up while creating.
-      const meta = source?.kind === 'file' && planned.meta.url_type === 'upload' && name === 'resource_create' && isMissing(planned.meta.id)
-        ? { ...planned.meta, id: randomUUID() } : planned.meta;
+      const meta =
+        source?.kind === 'file' && planned.meta.url_type === 'upload' && name === 'resource_create' && isMissing(planned.meta.id)
+          ? { ...planned.meta, id: randomUUID() }
+          : planned.meta;
       let dict: CkanDict;
       let pending: PendingUpload | null = null;
       try {
         if (source?.kind === 'file' && meta.url_type === 'upload' && deps.keepUpload) {
           pending = deps.keepUpload(checkResourceId(meta.id), source.path);
         }
-        dict = name === 'resource_create'
-          ? await deps.engine.resourceCreate(meta, ctx.siteUrl)
-          : await deps.engine.resourceUpdate(meta, ctx.siteUrl, name === 'resource_patch');
+        dict =
+          name === 'resource_create'
+            ? await deps.engine.resourceCreate(meta, ctx.siteUrl)
+            : await deps.engine.resourceUpdate(meta, ctx.siteUrl, name === 'resource_patch');
         pending?.commit();
       } catch (err) {
         pending?.discard();
@@ -128,19 +139,22 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
   const { engine } = deps;
   return [
     {
-      name: 'package_create', sideEffectFree: false,
+      name: 'package_create',
+      sideEffectFree: false,
       async run(params, ctx) {
         return engine.packageCreate(params, ctx.siteUrl);
       },
     },
     ...(['package_update', 'package_patch'] as const).map((name): ActionDefinition => ({
-      name, sideEffectFree: false,
+      name,
+      sideEffectFree: false,
       async run(params, ctx) {
         return engine.packageUpdate(params, ctx.siteUrl, name === 'package_patch');
       },
     })),
     {
-      name: 'package_delete', sideEffectFree: false,
+      name: 'package_delete',
+      sideEffectFree: false,
       async run(params, ctx) {
         // its resources' loads stop too, as resource_delete stops one (a load finishing later would publish into nothing)
         const dataset = await engine.packageShow(params.id ?? params.name, ctx.siteUrl);
@@ -150,14 +164,16 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
       },
     },
     {
-      name: 'package_show', sideEffectFree: true,
+      name: 'package_show',
+      sideEffectFree: true,
       async run(params, ctx) {
         const pkg = await engine.packageShow(params.id ?? params.name_or_id, ctx.siteUrl);
         return ctx.authorized ? pkg : packageWithoutLocalPaths(pkg);
       },
     },
     {
-      name: 'package_list', sideEffectFree: true,
+      name: 'package_list',
+      sideEffectFree: true,
       async run(params) {
         const errors = new SchemaErrors();
         const limit = isMissing(params.limit) ? null : errors.take('limit', toNaturalNumber(params.limit));
@@ -170,7 +186,8 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
     resourceWrite('resource_update', deps),
     resourceWrite('resource_patch', deps),
     {
-      name: 'resource_delete', sideEffectFree: false,
+      name: 'resource_delete',
+      sideEffectFree: false,
       async run(params) {
         deps.jobs?.cancel(String(params.id ?? ''));
         await engine.resourceDelete(params.id);
@@ -178,14 +195,16 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
       },
     },
     {
-      name: 'resource_show', sideEffectFree: true,
+      name: 'resource_show',
+      sideEffectFree: true,
       async run(params, ctx) {
         const resource = await engine.resourceShow(params.id, ctx.siteUrl);
         return ctx.authorized ? resource : withoutLocalPaths(resource);
       },
     },
     {
-      name: 'status_show', sideEffectFree: true,
+      name: 'status_show',
+      sideEffectFree: true,
       async run(_params, ctx) {
         return {
           site_title: deps.siteTitle,

@@ -17,8 +17,28 @@ import { SchemaErrors, isMissing, toBoolean, toInteger, toJsonValue, toNaturalNu
  */
 
 /** What package_search passes to Solr (query.py VALID_SOLR_PARAMETERS) and pops before it. */
-const SOLR_PARAMS = new Set(['q', 'fl', 'fq', 'rows', 'sort', 'start', 'wt', 'qf', 'bf', 'boost', 'facet', 'facet.mincount',
-  'facet.limit', 'facet.field', 'extras', 'fq_list', 'tie', 'defType', 'mm', 'df']);
+const SOLR_PARAMS = new Set([
+  'q',
+  'fl',
+  'fq',
+  'rows',
+  'sort',
+  'start',
+  'wt',
+  'qf',
+  'bf',
+  'boost',
+  'facet',
+  'facet.mincount',
+  'facet.limit',
+  'facet.field',
+  'extras',
+  'fq_list',
+  'tie',
+  'defType',
+  'mm',
+  'df',
+]);
 const POPPED_PARAMS = new Set(['include_private', 'include_drafts', 'include_deleted', 'use_default_schema']);
 
 const text = (v: unknown): string => (isMissing(v) ? '' : String(v));
@@ -47,7 +67,8 @@ export function parsePackageSearch(params: ActionParams): PackageSearchRequest {
   if (unknown.length) throw new SearchQueryError(`Invalid search parameters: ${pythonRepr(unknown)}`);
   const fqList = Array.isArray(params.fq_list) ? params.fq_list.map(String) : [];
   const sort = text(params.sort);
-  const fl = isMissing(params.fl) ? null
+  const fl = isMissing(params.fl)
+    ? null
     : (Array.isArray(params.fl) ? params.fl.map(String) : String(params.fl).split(/[\s,]+/)).filter(Boolean);
   return {
     q: text(params.q),
@@ -75,21 +96,34 @@ function parseGroupList(params: ActionParams, isOrganization: boolean): GroupLis
   const m = /^\s*(name|title|packages|package_count)(?:\s+(asc|desc))?\s*$/i.exec(sortText);
   if (!m) throw new ValidationError({ sort: [`Cannot sort by field \`${sortText.trim().split(/\s+/)[0] ?? ''}\``] });
   const field = m[1]!.toLowerCase() === 'packages' ? 'package_count' : (m[1]!.toLowerCase() as GroupListRequest['sort']['field']);
-  const names = isMissing(params.groups) ? null
-    : (Array.isArray(params.groups) ? params.groups.map(String) : String(params.groups).split(',').map((g) => g.trim()));
+  const names = isMissing(params.groups)
+    ? null
+    : Array.isArray(params.groups)
+      ? params.groups.map(String)
+      : String(params.groups)
+          .split(',')
+          .map((g) => g.trim());
   return {
-    isOrganization, allFields: toBoolean(params.all_fields ?? false),
+    isOrganization,
+    allFields: toBoolean(params.all_fields ?? false),
     sort: { field, descending: (m[2] ?? 'asc').toLowerCase() === 'desc' },
-    limit: limit ?? null, offset: offset ?? 0, names, q: text(params.q).trim(),
+    limit: limit ?? null,
+    offset: offset ?? 0,
+    names,
+    q: text(params.q).trim(),
   };
 }
 
 export function catalogueSearchActions(deps: ActionDeps): ActionDefinition[] {
   const { engine } = deps;
-  const kinds = [['organization', true], ['group', false]] as const;
+  const kinds = [
+    ['organization', true],
+    ['group', false],
+  ] as const;
   return [
     {
-      name: 'package_search', sideEffectFree: true,
+      name: 'package_search',
+      sideEffectFree: true,
       async run(params, ctx) {
         const found = await engine.packageSearch(parsePackageSearch(params), ctx.siteUrl);
         // Paths on this machine only for the token holder (docs/security.md).
@@ -99,32 +133,37 @@ export function catalogueSearchActions(deps: ActionDeps): ActionDefinition[] {
     },
     ...kinds.flatMap(([kind, isOrganization]): ActionDefinition[] => [
       {
-        name: `${kind}_list`, sideEffectFree: true,
+        name: `${kind}_list`,
+        sideEffectFree: true,
         async run(params) {
           return engine.groupList(parseGroupList(params, isOrganization));
         },
       },
       {
-        name: `${kind}_show`, sideEffectFree: true,
+        name: `${kind}_show`,
+        sideEffectFree: true,
         async run(params) {
           return engine.groupShow(params.id, isOrganization);
         },
       },
       {
-        name: `${kind}_create`, sideEffectFree: false,
+        name: `${kind}_create`,
+        sideEffectFree: false,
         async run(params) {
           return engine.groupCreate(params, isOrganization);
         },
       },
     ]),
     {
-      name: 'tag_list', sideEffectFree: true,
+      name: 'tag_list',
+      sideEffectFree: true,
       async run(params) {
         return engine.tagList(text(params.query), toBoolean(params.all_fields ?? false));
       },
     },
     {
-      name: 'license_list', sideEffectFree: true,
+      name: 'license_list',
+      sideEffectFree: true,
       async run() {
         return DEFAULT_LICENSES;
       },

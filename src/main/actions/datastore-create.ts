@@ -17,16 +17,32 @@ function nameList(errors: SchemaErrors, params: ActionParams, key: string): stri
  * list item is one index. The label is how CKAN prints the index in its error message.
  */
 function indexList(raw: unknown): { columns: string[]; label: string }[] {
-  const split = (text: string) => text.split(',').map((s) => s.trim()).filter(Boolean);
+  const split = (text: string) =>
+    text
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean);
   if (!Array.isArray(raw)) return split(String(raw)).map((c) => ({ columns: [c], label: c }));
-  return raw.map((item) => (Array.isArray(item)
-    ? { columns: item.map(String), label: pythonRepr(item) }
-    : { columns: split(String(item)), label: String(item) }));
+  return raw.map((item) =>
+    Array.isArray(item) ? { columns: item.map(String), label: pythonRepr(item) } : { columns: split(String(item)), label: String(item) },
+  );
 }
 
 /** The parameters datastore_create's schema knows; anything else is echoed under `__extras`. */
-const SCHEMA_KEYS = new Set(['resource_id', 'force', 'id', 'aliases', 'fields', 'delete_fields', 'primary_key', 'indexes',
-  'triggers', 'calculate_record_count', 'records', 'resource']);
+const SCHEMA_KEYS = new Set([
+  'resource_id',
+  'force',
+  'id',
+  'aliases',
+  'fields',
+  'delete_fields',
+  'primary_key',
+  'indexes',
+  'triggers',
+  'calculate_record_count',
+  'records',
+  'resource',
+]);
 
 /**
  * The result: CKAN 2.11 returns the validated request, minus `records` (docs/ckan-contract.md

@@ -7,13 +7,36 @@ import type { ActionDeps } from './action-deps';
 import type { DatastoreSearchResult, SearchLinks } from '../../shared/wire/search';
 import type { ActionContext, ActionDefinition, ActionParams } from './types';
 import {
-  SchemaErrors, isMissing, toBoolean, toInteger, toJsonValue, toNaturalNumber, toStringList, toTextOrObject, unquoteName,
+  SchemaErrors,
+  isMissing,
+  toBoolean,
+  toInteger,
+  toJsonValue,
+  toNaturalNumber,
+  toStringList,
+  toTextOrObject,
+  unquoteName,
 } from './validators';
 
 const FORMATS: readonly RecordsFormat[] = ['objects', 'lists', 'csv', 'tsv'];
 const KNOWN = new Set([
-  'resource_id', 'id', 'filters', 'q', 'full_text', 'plain', 'language', 'distinct', 'limit', 'offset', 'fields',
-  'sort', 'include_total', 'total_estimation_threshold', 'records_format', 'include_next_page', 'deskstore_q',
+  'resource_id',
+  'id',
+  'filters',
+  'q',
+  'full_text',
+  'plain',
+  'language',
+  'distinct',
+  'limit',
+  'offset',
+  'fields',
+  'sort',
+  'include_total',
+  'total_estimation_threshold',
+  'records_format',
+  'include_next_page',
+  'deskstore_q',
 ]);
 
 /** Contract §3.2 step 1: the schema. Errors for several parameters are reported together. */
@@ -31,8 +54,10 @@ export function parseSearchParams(params: ActionParams): SearchRequest {
   if (!FORMATS.includes(format as RecordsFormat)) {
     errors.add('records_format', "Value must be one of ['objects', 'lists', 'csv', 'tsv']");
   }
-  const threshold = p.total_estimation_threshold === undefined || p.total_estimation_threshold === null
-    ? undefined : errors.take('total_estimation_threshold', toInteger(p.total_estimation_threshold));
+  const threshold =
+    p.total_estimation_threshold === undefined || p.total_estimation_threshold === null
+      ? undefined
+      : errors.take('total_estimation_threshold', toInteger(p.total_estimation_threshold));
   if (errors.any) throw new ValidationError(errors.members);
   return {
     resourceId: String(p.resource_id),
@@ -78,8 +103,10 @@ export function searchLinks(ctx: ActionContext, offset: number, limit: number): 
 /** Filters, `q` or `full_text` that narrow the rows: CKAN's WHERE clause is not empty. */
 function narrowsRows(req: SearchRequest): boolean {
   const filters = req.filters;
-  const hasFilters = filters !== undefined && filters !== null
-    && (Array.isArray(filters) ? filters.length > 0 : typeof filters !== 'object' || Object.keys(filters).length > 0);
+  const hasFilters =
+    filters !== undefined &&
+    filters !== null &&
+    (Array.isArray(filters) ? filters.length > 0 : typeof filters !== 'object' || Object.keys(filters).length > 0);
   const q = req.q;
   const hasQ = typeof q === 'string' ? q !== '' : q !== undefined && Object.keys(q).length > 0;
   return hasFilters || hasQ || (req.fullText !== undefined && req.fullText !== '');

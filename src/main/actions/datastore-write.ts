@@ -51,7 +51,8 @@ function upsertEcho(params: ActionParams, resourceId: string): Record<string, un
 export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
   return [
     {
-      name: 'datastore_upsert', sideEffectFree: false,
+      name: 'datastore_upsert',
+      sideEffectFree: false,
       async run(params) {
         const resourceId = resourceIdOf(params);
         const method = (params.method ?? 'upsert') as UpsertMethod;
@@ -59,26 +60,29 @@ export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
           throw new ValidationError({ method: ["Value must be one of ['upsert', 'insert', 'update']"] });
         }
         await deps.engine.datastoreUpsert({
-          resourceId, records: params.records, method,
-          force: toBoolean(params.force ?? false), dryRun: toBoolean(params.dry_run ?? false),
+          resourceId,
+          records: params.records,
+          method,
+          force: toBoolean(params.force ?? false),
+          dryRun: toBoolean(params.dry_run ?? false),
         });
         return upsertEcho(params, resourceId);
       },
     },
     {
-      name: 'datastore_delete', sideEffectFree: false,
+      name: 'datastore_delete',
+      sideEffectFree: false,
       async run(params) {
         const resourceId = resourceIdOf(params);
         const filters = filtersOf(params);
         if (filters !== undefined && filters !== null) refuseExtrasOfFilteredDelete(params);
         const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
-        return filters === undefined || filters === null
-          ? { resource_id: out.resourceId }
-          : { resource_id: out.resourceId, filters };
+        return filters === undefined || filters === null ? { resource_id: out.resourceId } : { resource_id: out.resourceId, filters };
       },
     },
     {
-      name: 'datastore_records_delete', sideEffectFree: false,
+      name: 'datastore_records_delete',
+      sideEffectFree: false,
       async run(params) {
         const resourceId = resourceIdOf(params);
         const filters = filtersOf(params);

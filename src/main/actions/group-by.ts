@@ -25,7 +25,8 @@ export function groupByAction(deps: ActionDeps): ActionDefinition {
     async run(params) {
       const errors = new SchemaErrors();
       const selection = readRowSelection(params, errors);
-      const groupBy = isMissing(params.group_by) ? (errors.add('group_by', 'Missing value'), undefined)
+      const groupBy = isMissing(params.group_by)
+        ? (errors.add('group_by', 'Missing value'), undefined)
         : errors.take('group_by', toStringList(params.group_by, 'group_by'));
       const metric: GroupByMetric = oneOf(params.metric, GROUP_BY_METRICS, 'metric', errors) ?? 'count';
       const bucket: DateBucket | null = oneOf(params.bucket, DATE_BUCKETS, 'bucket', errors) ?? null;
@@ -33,7 +34,12 @@ export function groupByAction(deps: ActionDeps): ActionDefinition {
       const limit = Math.max(1, readCount(params, 'limit', 1000, 10000, errors));
       if (errors.any) throw new ValidationError(errors.members);
       const result = await deps.engine.groupBy({
-        ...selection, groupBy: groupBy!.map(unquoteName), metric, bucket, order, limit,
+        ...selection,
+        groupBy: groupBy!.map(unquoteName),
+        metric,
+        bucket,
+        order,
+        limit,
         valueField: isMissing(params.value_field) ? null : String(params.value_field),
       });
       return result satisfies GroupByResult;

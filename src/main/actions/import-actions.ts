@@ -15,21 +15,31 @@ import { isMissing, resourceIdOf } from './validators';
  */
 function statusAction(deps: ActionDeps, name: string): ActionDefinition {
   return {
-    name, sideEffectFree: true,
+    name,
+    sideEffectFree: true,
     async run(params, ctx) {
       const resourceId = resourceIdOf(params);
       const job = deps.jobs?.status(resourceId);
       if (job) {
         return {
-          ...job, task_info: { phase: job.phase, rows: job.rows_done, bytes: job.bytes_done, bytes_total: job.bytes_total },
+          ...job,
+          task_info: { phase: job.phase, rows: job.rows_done, bytes: job.bytes_done, bytes_total: job.bytes_total },
         } satisfies ImportJobStatus;
       }
       const resource = await deps.engine.resourceShow(resourceId, ctx.siteUrl);
       if (!resource.datastore_active) throw new NotFoundError(`No load task found for resource ${resourceId}`);
       const info = resource.deskstore as DeskstoreResourceInfo | undefined;
       return {
-        job_id: null, resource_id: resourceId, status: 'complete', phase: 'done', rows_done: info?.rows ?? 0,
-        bytes_done: 0, bytes_total: 0, last_updated: info?.updated ?? null, error: null, task_info: {},
+        job_id: null,
+        resource_id: resourceId,
+        status: 'complete',
+        phase: 'done',
+        rows_done: info?.rows ?? 0,
+        bytes_done: 0,
+        bytes_total: 0,
+        last_updated: info?.updated ?? null,
+        error: null,
+        task_info: {},
       } satisfies ImportJobStatus;
     },
   };
@@ -53,13 +63,15 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
     statusAction(deps, 'datapusher_status'),
     {
       // Folds a resource's journal into a new version of its files now (normally done in the background).
-      name: 'deskstore_checkpoint', sideEffectFree: false,
+      name: 'deskstore_checkpoint',
+      sideEffectFree: false,
       async run(params) {
         return deps.engine.checkpoint(resourceIdOf(params));
       },
     },
     {
-      name: 'deskstore_import_cancel', sideEffectFree: false,
+      name: 'deskstore_import_cancel',
+      sideEffectFree: false,
       async run(params) {
         const resourceId = resourceIdOf(params);
         return { resource_id: resourceId, cancelled: deps.jobs?.cancel(resourceId) ?? false };
@@ -68,7 +80,8 @@ export function importActions(deps: ActionDeps): ActionDefinition[] {
     {
       // Upload once, look before loading: the file is kept (a day) under the returned
       // upload_id, which resource_create accepts as `deskstore_upload_id`.
-      name: 'deskstore_import_preview', sideEffectFree: false,
+      name: 'deskstore_import_preview',
+      sideEffectFree: false,
       async run(params) {
         const choices = loadChoices(params);
         // Checked before staging, so a refused preview keeps no file.

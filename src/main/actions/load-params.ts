@@ -12,9 +12,22 @@ import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from
  * file (CKAN ignores unknown keys, so scripts may send them to either). They are never
  * stored as resource fields.
  */
-export const LOAD_PARAMS = ['upload', 'deskstore_upload_id', 'deskstore_local_file', 'deskstore_local_path', 'deskstore_encoding', 'deskstore_delimiter',
-  'deskstore_skip_lines', 'deskstore_types', 'deskstore_language', 'deskstore_keep_spaces', 'deskstore_load',
-  'deskstore_repairs', 'deskstore_sheet', 'deskstore_entry'];
+export const LOAD_PARAMS = [
+  'upload',
+  'deskstore_upload_id',
+  'deskstore_local_file',
+  'deskstore_local_path',
+  'deskstore_encoding',
+  'deskstore_delimiter',
+  'deskstore_skip_lines',
+  'deskstore_types',
+  'deskstore_language',
+  'deskstore_keep_spaces',
+  'deskstore_load',
+  'deskstore_repairs',
+  'deskstore_sheet',
+  'deskstore_entry',
+];
 
 export function isUploadedFile(value: unknown): value is UploadedFile {
   return value !== null && typeof value === 'object' && (value as UploadedFile).kind === 'upload';
@@ -36,8 +49,7 @@ export function loadChoices(params: ActionParams): ImportChoices {
   if (!isMissing(params.deskstore_types)) {
     const types = errors.take('deskstore_types', toJsonValue(params.deskstore_types));
     if (types !== undefined) {
-      if (types === null || typeof types !== 'object' || Array.isArray(types)
-        || Object.values(types).some((t) => !isImportType(t))) {
+      if (types === null || typeof types !== 'object' || Array.isArray(types) || Object.values(types).some((t) => !isImportType(t))) {
         errors.add('deskstore_types', `An object of column → type, types among ${IMPORT_TYPES.join(', ')}`);
       } else {
         choices.types = types as Record<string, ImportType>;
@@ -54,7 +66,10 @@ export function loadChoices(params: ActionParams): ImportChoices {
     const repairs = errors.take('deskstore_repairs', toJsonValue(params.deskstore_repairs));
     if (repairs !== undefined) {
       const entries = repairs !== null && typeof repairs === 'object' && !Array.isArray(repairs) ? Object.entries(repairs) : null;
-      const problem = entries === null ? 'An object of kind → action' : entries.map(([k, a]) => repairChoiceProblem(k, String(a))).find((p) => p !== null);
+      const problem =
+        entries === null
+          ? 'An object of kind → action'
+          : entries.map(([k, a]) => repairChoiceProblem(k, String(a))).find((p) => p !== null);
       if (problem) errors.add('deskstore_repairs', problem);
       else choices.repairs = repairs as RepairChoices;
     }

@@ -41,9 +41,14 @@ export function mapPointsAction(deps: ActionDeps): ActionDefinition {
       const grid = Math.max(1, readCount(params, 'grid', 48, 200, errors));
       if (errors.any) throw new ValidationError(errors.members);
       const result = await deps.engine.mapPoints({
-        ...selection, bbox, maxPoints, grid,
-        latField: field(params, 'lat_field'), lonField: field(params, 'lon_field'),
-        geometryField: field(params, 'geometry_field'), colorField: field(params, 'color_field'),
+        ...selection,
+        bbox,
+        maxPoints,
+        grid,
+        latField: field(params, 'lat_field'),
+        lonField: field(params, 'lon_field'),
+        geometryField: field(params, 'geometry_field'),
+        colorField: field(params, 'color_field'),
       });
       return result satisfies MapPointsResult;
     },

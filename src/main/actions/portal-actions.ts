@@ -27,7 +27,15 @@ export interface PortalDeps {
 }
 
 /** The read actions the UI may call on a portal through deskstore_portal_call. */
-const BROWSE_ACTIONS = new Set(['status_show', 'package_search', 'package_show', 'organization_list', 'organization_show', 'group_list', 'resource_show']);
+const BROWSE_ACTIONS = new Set([
+  'status_show',
+  'package_search',
+  'package_show',
+  'organization_list',
+  'organization_show',
+  'group_list',
+  'resource_show',
+]);
 
 function text(params: ActionParams, key: string, required: true): string;
 function text(params: ActionParams, key: string, required?: false): string | undefined;
@@ -63,15 +71,22 @@ export function portalActions(deps: ActionDeps): ActionDefinition[] {
     return portal;
   };
   const context = (p: PortalDeps, signal: AbortSignal, onItem: MirrorContext['onItem']): MirrorContext => ({
-    engine: deps.engine, importWorker: p.importWorker, workDir: portalWorkDir(p.dataDir, false), ftsLanguage: 'english',
-    maxDownloadBytes: 64 * 1024 ** 3, siteUrl: 'http://127.0.0.1', signal, ...(onItem ? { onItem } : {}),
+    engine: deps.engine,
+    importWorker: p.importWorker,
+    workDir: portalWorkDir(p.dataDir, false),
+    ftsLanguage: 'english',
+    maxDownloadBytes: 64 * 1024 ** 3,
+    siteUrl: 'http://127.0.0.1',
+    signal,
+    ...(onItem ? { onItem } : {}),
   });
   const settings = (p: PortalDeps) => p.settings ?? {};
   // The UI browses page after page of one portal: its API base is found once.
   const browsing = new Map<string, PortalClient>();
   return [
     {
-      name: 'deskstore_mirror', sideEffectFree: false,
+      name: 'deskstore_mirror',
+      sideEffectFree: false,
       async run(params): Promise<PortalJobStatus> {
         const p = need();
         const url = text(params, 'url', true);
@@ -91,17 +106,23 @@ export function portalActions(deps: ActionDeps): ActionDefinition[] {
       },
     },
     {
-      name: 'deskstore_sync', sideEffectFree: false,
+      name: 'deskstore_sync',
+      sideEffectFree: false,
       async run(params): Promise<PortalJobStatus> {
         const p = need();
         const datasets = list(params, 'datasets');
         const full = params.full === true || params.full === 'true';
-        return p.jobs.start('sync', datasets.join(', ') || 'all mirrors', async (signal, onItem) =>
-          (await syncMirrors(context(p, signal, onItem), p.dataDir, deps.version, settings(p), datasets, full)).lines);
+        return p.jobs.start(
+          'sync',
+          datasets.join(', ') || 'all mirrors',
+          async (signal, onItem) =>
+            (await syncMirrors(context(p, signal, onItem), p.dataDir, deps.version, settings(p), datasets, full)).lines,
+        );
       },
     },
     {
-      name: 'deskstore_push', sideEffectFree: false,
+      name: 'deskstore_push',
+      sideEffectFree: false,
       async run(params): Promise<PortalJobStatus> {
         const p = need();
         const resourceId = text(params, 'resource_id', true);
@@ -114,13 +135,19 @@ export function portalActions(deps: ActionDeps): ActionDefinition[] {
         const { client } = await connectPortal(p.dataDir, to, deps.version, settings(p), token).catch((err: unknown) => {
           throw asActionError(err);
         });
-        return p.jobs.start('push', to, async (signal, onItem) => pushResource({ engine: deps.engine, siteUrl: 'http://127.0.0.1', signal, onItem }, client, {
-          resourceId, ...(dataset ? { dataset } : {}), ...(ownerOrg ? { ownerOrg } : {}), ...(resourceName ? { resourceName } : {}),
-        }));
+        return p.jobs.start('push', to, async (signal, onItem) =>
+          pushResource({ engine: deps.engine, siteUrl: 'http://127.0.0.1', signal, onItem }, client, {
+            resourceId,
+            ...(dataset ? { dataset } : {}),
+            ...(ownerOrg ? { ownerOrg } : {}),
+            ...(resourceName ? { resourceName } : {}),
+          }),
+        );
       },
     },
     {
-      name: 'deskstore_portal_job_status', sideEffectFree: true,
+      name: 'deskstore_portal_job_status',
+      sideEffectFree: true,
       async run(params): Promise<PortalJobStatus | PortalJobStatus[]> {
         const p = need();
         const id = text(params, 'job_id');
@@ -131,31 +158,36 @@ export function portalActions(deps: ActionDeps): ActionDefinition[] {
       },
     },
     {
-      name: 'deskstore_portal_job_cancel', sideEffectFree: false,
+      name: 'deskstore_portal_job_cancel',
+      sideEffectFree: false,
       async run(params) {
         const id = text(params, 'job_id', true);
         return { job_id: id, cancelled: need().jobs.cancel(id) };
       },
     },
     {
-      name: 'deskstore_detach', sideEffectFree: false,
+      name: 'deskstore_detach',
+      sideEffectFree: false,
       async run(params) {
         return deps.engine.detachMirror(text(params, 'id', true));
       },
     },
     {
-      name: 'deskstore_portals', sideEffectFree: false,
+      name: 'deskstore_portals',
+      sideEffectFree: false,
       async run(): Promise<RememberedPortal[]> {
         return rememberedPortals(need().dataDir);
       },
     },
     {
-      name: 'deskstore_portal_call', sideEffectFree: false,
+      name: 'deskstore_portal_call',
+      sideEffectFree: false,
       async run(params) {
         const p = need();
         const url = text(params, 'url', true);
         const action = text(params, 'action', true);
-        if (!BROWSE_ACTIONS.has(action)) throw new ValidationError({ action: [`Only ${[...BROWSE_ACTIONS].join(', ')} can be called on a portal`] });
+        if (!BROWSE_ACTIONS.has(action))
+          throw new ValidationError({ action: [`Only ${[...BROWSE_ACTIONS].join(', ')} can be called on a portal`] });
         const args = params.params ?? {};
         if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError({ params: ['Must be an object'] });
         // The portal's failures are part of the answer (worded for the UI): browsing a portal

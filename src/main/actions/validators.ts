@@ -35,7 +35,13 @@ export function toBoolean(value: unknown): boolean {
 
 /** `fields`, `sort`: a list of strings, or a string split on commas; never JSON-decoded. */
 export function toStringList(value: unknown, param: string): Converted<string[]> {
-  if (typeof value === 'string') return ok(value.split(',').map((s) => s.trim()).filter((s) => s !== ''));
+  if (typeof value === 'string')
+    return ok(
+      value
+        .split(',')
+        .map((s) => s.trim())
+        .filter((s) => s !== ''),
+    );
   if (Array.isArray(value)) {
     const bad = value.findIndex((v) => typeof v !== 'string');
     if (bad < 0) return ok(value as string[]);

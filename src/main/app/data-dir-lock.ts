@@ -24,12 +24,17 @@ export interface LockInfo {
 }
 
 export class DataDirectoryBusyError extends Error {
-  constructor(readonly holder: LockInfo | null, dataDir: string) {
-    super(holder?.url
-      ? `The data directory ${dataDir} is in use by the Deskstore server at ${holder.url} (pid ${holder.pid}). `
-        + 'Stop it first, or send your data to that server through its API (resource_create with an upload).'
-      : `The data directory ${dataDir} is in use by another Deskstore process`
-        + `${holder ? ` (pid ${holder.pid}, ${holder.role}, since ${holder.since})` : ''}. Wait for it to finish or stop it first.`);
+  constructor(
+    readonly holder: LockInfo | null,
+    dataDir: string,
+  ) {
+    super(
+      holder?.url
+        ? `The data directory ${dataDir} is in use by the Deskstore server at ${holder.url} (pid ${holder.pid}). ` +
+            'Stop it first, or send your data to that server through its API (resource_create with an upload).'
+        : `The data directory ${dataDir} is in use by another Deskstore process` +
+            `${holder ? ` (pid ${holder.pid}, ${holder.role}, since ${holder.since})` : ''}. Wait for it to finish or stop it first.`,
+    );
   }
 }
 

@@ -59,14 +59,21 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
   try {
     const tokenInfo = opts.token ? null : loadOrCreateToken(opts.dataDir);
     const token = opts.token ?? tokenInfo!.token;
-    engine = await startEngineWorker({
-      dataDir: opts.dataDir,
-      ...(opts.memoryBudgetBytes ? { memoryBudgetBytes: opts.memoryBudgetBytes } : {}),
-    }, opts.workers.engine, opts.logger ?? consoleLogger);
+    engine = await startEngineWorker(
+      {
+        dataDir: opts.dataDir,
+        ...(opts.memoryBudgetBytes ? { memoryBudgetBytes: opts.memoryBudgetBytes } : {}),
+      },
+      opts.workers.engine,
+      opts.logger ?? consoleLogger,
+    );
     const client = engine;
     const maxUploadBytes = opts.maxUploadBytes ?? 4 * 1024 ** 3;
     const jobs = new ImportJobs({
-      engine: engine.api, importWorker: opts.workers.importer, jobsDir: join(opts.dataDir, 'jobs'), maxDownloadBytes: maxUploadBytes,
+      engine: engine.api,
+      importWorker: opts.workers.importer,
+      jobsDir: join(opts.dataDir, 'jobs'),
+      maxDownloadBytes: maxUploadBytes,
     });
     const portalJobs = new PortalJobs();
     const sqlTimeoutMs = opts.sqlTimeoutMs ?? 60_000;
@@ -76,8 +83,12 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       jobs,
       localFiles,
       preview: (path, name, choices) => previewInWorker(opts.workers.importer, path, name, choices),
-      searchSql: (sql) => client.callWithLimit(
-        { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) }, 'searchSql', sql),
+      searchSql: (sql) =>
+        client.callWithLimit(
+          { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) },
+          'searchSql',
+          sql,
+        ),
       portal: { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs },
       keepUpload: (resourceId, path) => prepareUploadedFile(opts.dataDir, resourceId, path),
       siteTitle: 'Deskstore',

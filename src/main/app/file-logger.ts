@@ -11,7 +11,7 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE } from '../storage/data-paths';
 export function fileLogger(dataDir: string): ServerLogger {
   const dir = join(dataDir, 'logs');
   const append = (level: string, message: string, error?: unknown) => {
-    const detail = error === undefined ? '' : ` ${error instanceof Error ? error.stack ?? error.message : String(error)}`;
+    const detail = error === undefined ? '' : ` ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`;
     try {
       mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
       appendFileSync(join(dir, 'deskstore.log'), `${new Date().toISOString()} ${level} ${message}${detail}\n`, { mode: PRIVATE_FILE_MODE });

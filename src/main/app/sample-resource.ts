@@ -22,15 +22,25 @@ export async function ensureSampleResource(engine: EngineApi, dataDir: string, s
     const siteUrl = 'http://127.0.0.1';
     await importIntoResource(engine, sampleFile, resourceId, {}, workerImportRunner(importWorker), {
       beforePublish: async () => {
-        const pkg = await engine.packageCreate({
-          name: SAMPLE_PACKAGE,
-          title: 'Comuni italiani (esempio) · Italian municipalities (sample)',
-          notes: "ISTAT, Elenco comuni italiani: Valle d'Aosta, Trentino-Alto Adige, Friuli-Venezia Giulia. CC BY 3.0 IT.",
-        }, siteUrl);
-        await engine.resourceCreate({
-          package_id: pkg.id, id: resourceId, name: 'Elenco comuni (nord-est)', url: 'comuni-italiani-nord-est.csv',
-          url_type: 'upload', format: 'CSV',
-        }, siteUrl);
+        const pkg = await engine.packageCreate(
+          {
+            name: SAMPLE_PACKAGE,
+            title: 'Comuni italiani (esempio) · Italian municipalities (sample)',
+            notes: "ISTAT, Elenco comuni italiani: Valle d'Aosta, Trentino-Alto Adige, Friuli-Venezia Giulia. CC BY 3.0 IT.",
+          },
+          siteUrl,
+        );
+        await engine.resourceCreate(
+          {
+            package_id: pkg.id,
+            id: resourceId,
+            name: 'Elenco comuni (nord-est)',
+            url: 'comuni-italiani-nord-est.csv',
+            url_type: 'upload',
+            format: 'CSV',
+          },
+          siteUrl,
+        );
       },
     });
   }

@@ -5,7 +5,12 @@ import { foldText } from '../../shared/fold-text';
 import { optional } from '../../shared/optional';
 import { isTextSearchLanguage } from '../engine/fts';
 import {
-  IMPORT_TYPES, isImportType, repairChoiceProblem, type ImportType, type RepairAction, type RepairKind,
+  IMPORT_TYPES,
+  isImportType,
+  repairChoiceProblem,
+  type ImportType,
+  type RepairAction,
+  type RepairKind,
 } from '../../shared/wire/import';
 import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
 import { acquireDataDirectoryLock } from '../app/data-dir-lock';
@@ -32,8 +37,10 @@ export interface ImportArgs {
 /** A dataset name from a file name: CKAN allows lowercase letters, digits, `-` and `_`. */
 export function packageNameFor(file: string): string {
   const stem = basename(file, extname(file)).replace(/\.csv$/i, '');
-  const name = foldText(stem).replace(/[^a-z0-9_-]+/g, '-')
-    .replace(/^-+|-+$/g, '').slice(0, 100);
+  const name = foldText(stem)
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 100);
   return name.length >= 2 ? name : `dataset-${name || 'import'}`;
 }
 
@@ -61,25 +68,44 @@ export async function importCommand(args: ImportArgs): Promise<void> {
         packageId = existing.packageId;
         return;
       }
-      const pkg = engine.catalogue.findPackage(packageName)
-        ?? await api.packageCreate({ name: packageName, title: packageName }, siteUrl);
+      const pkg =
+        engine.catalogue.findPackage(packageName) ?? (await api.packageCreate({ name: packageName, title: packageName }, siteUrl));
       packageId = String(pkg.id);
-      await api.resourceCreate({
-        package_id: packageId, id: resourceId, name: args.resourceName ?? basename(args.file),
-        url: basename(args.file), url_type: 'upload', format: formatFromFileName(args.file),
-      }, siteUrl);
+      await api.resourceCreate(
+        {
+          package_id: packageId,
+          id: resourceId,
+          name: args.resourceName ?? basename(args.file),
+          url: basename(args.file),
+          url_type: 'upload',
+          format: formatFromFileName(args.file),
+        },
+        siteUrl,
+      );
     };
     const progress = createProgressReporter();
     // Measured from process start, so the figure covers everything a user waits for.
     let searchableAfter = 0;
-    const result = await importIntoResource(api, args.file, resourceId, args.choices,
-      (options, onProgress, onSearchable) => importFile({
-        ...options, onProgress, onSearchable, ...(args.importWorker ? { textIndexWorker: args.importWorker } : {}),
-      }),
+    const result = await importIntoResource(
+      api,
+      args.file,
+      resourceId,
+      args.choices,
+      (options, onProgress, onSearchable) =>
+        importFile({
+          ...options,
+          onProgress,
+          onSearchable,
+          ...(args.importWorker ? { textIndexWorker: args.importWorker } : {}),
+        }),
       {
-        onProgress: (p) => progress.update(p), beforePublish: createEntries,
-        onPublished: () => { searchableAfter = performance.now() / 1000; },
-      });
+        onProgress: (p) => progress.update(p),
+        beforePublish: createEntries,
+        onPublished: () => {
+          searchableAfter = performance.now() / 1000;
+        },
+      },
+    );
     progress.done();
     for (const w of result.warnings) console.error(`warning: ${w.text}`);
     for (const r of result.repairs) {
@@ -88,19 +114,33 @@ export async function importCommand(args: ImportArgs): Promise<void> {
     for (const r of result.renamed) console.error(`renamed column: ${JSON.stringify(r.from)} → ${r.to} (${r.reason})`);
     const seconds = Object.values(result.seconds).reduce((a, b) => a + b, 0);
     const peakMb = process.resourceUsage().maxRSS / 1024;
-    console.error(`imported ${result.rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s `
-      + `(${result.encoding}, delimiter ${JSON.stringify(result.delimiter)}, ${result.skipLines} preamble lines skipped), `
-      + `peak memory ${peakMb.toFixed(0)} MB`);
-    console.error(`phases: ${Object.entries(result.seconds).map(([k, v]) => `${k} ${v.toFixed(1)} s`).join(', ')}`);
-    console.error(`searchable after ${searchableAfter.toFixed(2)} s, complete after ${(performance.now() / 1000).toFixed(2)} s `
-      + '(since the process started; the SQLite table is written after the data can be searched)');
-    process.stdout.write(`${JSON.stringify({
-      package_id: packageId, resource_id: resourceId, rows: result.rows, format: result.format,
-      ...optional('sheet', result.sheet), ...optional('entry', result.entry),
-      fields: result.fields.map((f) => ({ id: f.id, type: f.type })),
-      repairs: result.repairs.map((r) => ({ kind: r.kind, action: r.action, rows: r.rows, lines: r.lines, message: r.message })),
-      warnings: result.warnings,
-    })}\n`);
+    console.error(
+      `imported ${result.rows.toLocaleString('en')} rows in ${seconds.toFixed(1)} s ` +
+        `(${result.encoding}, delimiter ${JSON.stringify(result.delimiter)}, ${result.skipLines} preamble lines skipped), ` +
+        `peak memory ${peakMb.toFixed(0)} MB`,
+    );
+    console.error(
+      `phases: ${Object.entries(result.seconds)
+        .map(([k, v]) => `${k} ${v.toFixed(1)} s`)
+        .join(', ')}`,
+    );
+    console.error(
+      `searchable after ${searchableAfter.toFixed(2)} s, complete after ${(performance.now() / 1000).toFixed(2)} s ` +
+        '(since the process started; the SQLite table is written after the data can be searched)',
+    );
+    process.stdout.write(
+      `${JSON.stringify({
+        package_id: packageId,
+        resource_id: resourceId,
+        rows: result.rows,
+        format: result.format,
+        ...optional('sheet', result.sheet),
+        ...optional('entry', result.entry),
+        fields: result.fields.map((f) => ({ id: f.id, type: f.type })),
+        repairs: result.repairs.map((r) => ({ kind: r.kind, action: r.action, rows: r.rows, lines: r.lines, message: r.message })),
+        warnings: result.warnings,
+      })}\n`,
+    );
   } finally {
     await engine.close();
     lock.release();
@@ -142,10 +182,19 @@ export const importCli: CliCommand = {
   KIND: delimiter_in_value, extra_cells, missing_cells, stray_quotes;
   ACTION: repair, extra_column, skip (each kind's default keeps every row)`,
   options: {
-    data: { type: 'string' }, package: { type: 'string' }, name: { type: 'string' }, 'resource-id': { type: 'string' },
-    encoding: { type: 'string' }, delimiter: { type: 'string' }, 'skip-lines': { type: 'string' },
-    type: { type: 'string', multiple: true }, language: { type: 'string' }, 'keep-spaces': { type: 'boolean' },
-    sheet: { type: 'string' }, entry: { type: 'string' }, repair: { type: 'string', multiple: true },
+    data: { type: 'string' },
+    package: { type: 'string' },
+    name: { type: 'string' },
+    'resource-id': { type: 'string' },
+    encoding: { type: 'string' },
+    delimiter: { type: 'string' },
+    'skip-lines': { type: 'string' },
+    type: { type: 'string', multiple: true },
+    language: { type: 'string' },
+    'keep-spaces': { type: 'boolean' },
+    sheet: { type: 'string' },
+    entry: { type: 'string' },
+    repair: { type: 'string', multiple: true },
   },
   positionals: { min: 1, max: 1, name: 'FILE' },
   async run(values, positionals, env) {

@@ -2,9 +2,7 @@ import type { MirrorOutcome } from '../../shared/portal';
 import { mirrorDataset } from '../portal/mirror-dataset';
 import { connectPortal, portalWorkDir } from '../portal/portal-session';
 import { type CliCommand, UsageError, stringOption } from './command';
-import {
-  NETWORK_OPTIONS, NETWORK_USAGE, dataDirOption, itemReporter, networkSettings, stderrLine, withLocalEngine,
-} from './portal-cli';
+import { NETWORK_OPTIONS, NETWORK_USAGE, dataDirOption, itemReporter, networkSettings, stderrLine, withLocalEngine } from './portal-cli';
 
 /** Exit status when some resources failed and the others were kept (docs/portal.md §CLI). */
 export const SOME_FAILED = 3;
@@ -19,8 +17,12 @@ export const mirrorCli: CliCommand = {
                    ${NETWORK_USAGE}
       SOURCE: a dataset or resource page URL, or a portal URL with --dataset`,
   options: {
-    data: { type: 'string' }, dataset: { type: 'string' }, resource: { type: 'string', multiple: true },
-    token: { type: 'string' }, full: { type: 'boolean' }, ...NETWORK_OPTIONS,
+    data: { type: 'string' },
+    dataset: { type: 'string' },
+    resource: { type: 'string', multiple: true },
+    token: { type: 'string' },
+    full: { type: 'boolean' },
+    ...NETWORK_OPTIONS,
   },
   positionals: { min: 1, max: 1, name: 'SOURCE' },
   async run(values, positionals, env) {
@@ -34,14 +36,26 @@ export const mirrorCli: CliCommand = {
       if (!dataset) throw new UsageError(`${sourceUrl} names no dataset: give a dataset page URL or --dataset NAME`);
       const resources = Array.isArray(values.resource) ? values.resource.map(String) : source.resource ? [source.resource] : [];
       stderrLine(`portal ${client.base}: dataset ${dataset}`);
-      return mirrorDataset({
-        engine, importWorker: env.here('./import-worker.js'), workDir: portalWorkDir(dataDir, true), ftsLanguage: 'english',
-        maxDownloadBytes: 64 * 1024 ** 3, siteUrl: 'http://127.0.0.1', onItem: itemReporter(), log: stderrLine,
-      }, client, { dataset, resources, source: sourceUrl, full: values.full === true });
+      return mirrorDataset(
+        {
+          engine,
+          importWorker: env.here('./import-worker.js'),
+          workDir: portalWorkDir(dataDir, true),
+          ftsLanguage: 'english',
+          maxDownloadBytes: 64 * 1024 ** 3,
+          siteUrl: 'http://127.0.0.1',
+          onItem: itemReporter(),
+          log: stderrLine,
+        },
+        client,
+        { dataset, resources, source: sourceUrl, full: values.full === true },
+      );
     });
     for (const r of outcome.resources) stderrLine(`${r.name || r.resource_id}: ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
     // Measured from process start, as import reports it (npm run bench reads this line).
-    stderrLine(`mirror done after ${(performance.now() / 1000).toFixed(2)} s, peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`);
+    stderrLine(
+      `mirror done after ${(performance.now() / 1000).toFixed(2)} s, peak memory ${(process.resourceUsage().maxRSS / 1024).toFixed(0)} MB`,
+    );
     process.stdout.write(`${JSON.stringify(outcome)}\n`);
     process.exitCode = exitStatusOf([outcome]);
   },

@@ -13,7 +13,8 @@ import { type OptionValues, defaultDataDir, integerOption, stringOption } from '
  * held with its lock and an engine in this process, and progress lines on stderr.
  */
 export const NETWORK_OPTIONS = {
-  'timeout-s': { type: 'string' }, retries: { type: 'string' },
+  'timeout-s': { type: 'string' },
+  retries: { type: 'string' },
 } as const;
 
 export const NETWORK_USAGE = '[--timeout-s N] [--retries N]';
@@ -62,7 +63,10 @@ export function itemReporter(): (item: PortalJobItem) => void {
     const now = performance.now();
     if (item.phase !== 'done' && now - (last.get(key) ?? -Infinity) < 1000) return;
     last.set(key, now);
-    const rows = item.rows_total !== null ? `${item.rows_done.toLocaleString('en')} of ${item.rows_total.toLocaleString('en')} rows` : `${item.rows_done.toLocaleString('en')} rows`;
+    const rows =
+      item.rows_total !== null
+        ? `${item.rows_done.toLocaleString('en')} of ${item.rows_total.toLocaleString('en')} rows`
+        : `${item.rows_done.toLocaleString('en')} rows`;
     const bytes = item.bytes_done ? `, ${(item.bytes_done / 1024 / 1024).toFixed(1)} MB` : '';
     stderrLine(`${item.name || item.resource_id}: ${item.phase} ${rows}${bytes}`);
   };

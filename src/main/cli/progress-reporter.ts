@@ -2,7 +2,11 @@ import type { ImportProgress } from '../importer/import-types';
 import type { ImportPhase } from '../../shared/wire/import';
 
 const PHASES: Record<ImportPhase, string> = {
-  reading: 'reading', typing: 'detecting types', storing: 'storing', indexing: 'indexing', writing: 'writing',
+  reading: 'reading',
+  typing: 'detecting types',
+  storing: 'storing',
+  indexing: 'indexing',
+  writing: 'writing',
 };
 
 function megabytes(bytes: number): string {
@@ -30,8 +34,9 @@ export function createProgressReporter(stream: NodeJS.WriteStream = process.stde
       const seconds = (now - started) / 1000;
       const rate = seconds > 0 ? Math.round(p.rows / seconds) : 0;
       const percent = p.totalBytes ? Math.min(100, Math.round((p.bytes / p.totalBytes) * 100)) : 0;
-      const line = `${PHASES[p.phase]}: ${p.rows.toLocaleString('en')} rows, ${megabytes(p.bytes)} of ${megabytes(p.totalBytes)}`
-        + ` (${percent}%), ${rate.toLocaleString('en')} rows/s, ${seconds.toFixed(1)} s`;
+      const line =
+        `${PHASES[p.phase]}: ${p.rows.toLocaleString('en')} rows, ${megabytes(p.bytes)} of ${megabytes(p.totalBytes)}` +
+        ` (${percent}%), ${rate.toLocaleString('en')} rows/s, ${seconds.toFixed(1)} s`;
       if (stream.isTTY) stream.write(`\r\x1b[K${line}`);
       else stream.write(`${line}\n`);
       wrote = true;

@@ -2,9 +2,7 @@ import { readFileSync } from 'node:fs';
 import { pushResource } from '../portal/push-resource';
 import { connectPortal } from '../portal/portal-session';
 import { type CliCommand, UsageError, integerOption, stringOption } from './command';
-import {
-  NETWORK_OPTIONS, NETWORK_USAGE, dataDirOption, itemReporter, networkSettings, stderrLine, withLocalEngine,
-} from './portal-cli';
+import { NETWORK_OPTIONS, NETWORK_USAGE, dataDirOption, itemReporter, networkSettings, stderrLine, withLocalEngine } from './portal-cli';
 
 /** The portal token: --token, else --token-file, else $DESKSTORE_PORTAL_TOKEN, else the one remembered for the portal. */
 export function portalTokenOption(token: string | undefined, file: string | undefined): string | undefined {
@@ -25,9 +23,16 @@ export const pushCli: CliCommand = {
                    [--owner-org ORG] [--resource-name NAME] [--batch-rows N] [--batch-kb N] ${NETWORK_USAGE}
       the token may also come from $DESKSTORE_PORTAL_TOKEN, or be the one remembered for the portal`,
   options: {
-    data: { type: 'string' }, to: { type: 'string' }, token: { type: 'string' }, 'token-file': { type: 'string' },
-    dataset: { type: 'string' }, 'owner-org': { type: 'string' }, 'resource-name': { type: 'string' }, 'batch-rows': { type: 'string' },
-    'batch-kb': { type: 'string' }, ...NETWORK_OPTIONS,
+    data: { type: 'string' },
+    to: { type: 'string' },
+    token: { type: 'string' },
+    'token-file': { type: 'string' },
+    dataset: { type: 'string' },
+    'owner-org': { type: 'string' },
+    'resource-name': { type: 'string' },
+    'batch-rows': { type: 'string' },
+    'batch-kb': { type: 'string' },
+    ...NETWORK_OPTIONS,
   },
   positionals: { min: 1, max: 1, name: 'RESOURCE_ID' },
   async run(values, positionals, env) {
@@ -44,12 +49,23 @@ export const pushCli: CliCommand = {
     const outcome = await withLocalEngine(dataDir, 'push', async (engine) => {
       const { client } = await connectPortal(dataDir, to, env.version, settings, token);
       stderrLine(`portal ${client.base}: pushing ${positionals[0]!}`);
-      return pushResource({
-        engine, siteUrl: 'http://127.0.0.1', onItem: itemReporter(), log: stderrLine,
-        ...(batchRows ? { maxBatchRows: batchRows } : {}), ...(batchKb ? { maxBatchBytes: batchKb * 1024 } : {}),
-      }, client, {
-        resourceId: positionals[0]!, ...(dataset ? { dataset } : {}), ...(ownerOrg ? { ownerOrg } : {}), ...(resourceName ? { resourceName } : {}),
-      });
+      return pushResource(
+        {
+          engine,
+          siteUrl: 'http://127.0.0.1',
+          onItem: itemReporter(),
+          log: stderrLine,
+          ...(batchRows ? { maxBatchRows: batchRows } : {}),
+          ...(batchKb ? { maxBatchBytes: batchKb * 1024 } : {}),
+        },
+        client,
+        {
+          resourceId: positionals[0]!,
+          ...(dataset ? { dataset } : {}),
+          ...(ownerOrg ? { ownerOrg } : {}),
+          ...(resourceName ? { resourceName } : {}),
+        },
+      );
     });
     stderrLine(`${outcome.status}: ${outcome.rows} rows at ${outcome.url}`);
     process.stdout.write(`${JSON.stringify(outcome)}\n`);

@@ -38,10 +38,13 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     stopping = true;
     console.error(`${signal}: closing Deskstore`);
     const closing = app ? app.close() : Promise.resolve();
-    closing.then(() => process.exit(0), (err: unknown) => {
-      console.error(err);
-      process.exit(1);
-    });
+    closing.then(
+      () => process.exit(0),
+      (err: unknown) => {
+        console.error(err);
+        process.exit(1);
+      },
+    );
   };
   process.on('SIGINT', () => stop('SIGINT'));
   process.on('SIGTERM', () => stop('SIGTERM'));
@@ -92,7 +95,9 @@ function tokenFromOptions(inline: string | undefined, file: string | undefined):
     return token;
   }
   if (inline !== undefined) {
-    console.error('warning: --token is visible to every user of this machine in the process list; use --token-file FILE or DESKSTORE_TOKEN');
+    console.error(
+      'warning: --token is visible to every user of this machine in the process list; use --token-file FILE or DESKSTORE_TOKEN',
+    );
     return inline;
   }
   return fromEnvironment || undefined;
@@ -103,8 +108,14 @@ export const serveCli: CliCommand = {
   usage: `deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token-file FILE] [--no-sample]
                    [--max-upload-mb N] [--sql-timeout-s N] [--import-folder DIR ...]`,
   options: {
-    data: { type: 'string' }, port: { type: 'string' }, host: { type: 'string' }, token: { type: 'string' }, 'token-file': { type: 'string' },
-    'no-sample': { type: 'boolean' }, 'max-upload-mb': { type: 'string' }, 'sql-timeout-s': { type: 'string' },
+    data: { type: 'string' },
+    port: { type: 'string' },
+    host: { type: 'string' },
+    token: { type: 'string' },
+    'token-file': { type: 'string' },
+    'no-sample': { type: 'boolean' },
+    'max-upload-mb': { type: 'string' },
+    'sql-timeout-s': { type: 'string' },
     'import-folder': { type: 'string', multiple: true },
   },
   async run(values, _positionals, env) {
@@ -119,21 +130,24 @@ export const serveCli: CliCommand = {
       if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new UsageError(`--import-folder: ${dir} is not a folder`);
       return resolve(dir);
     });
-    await serveCommand({
-      dataDir: resolve(stringOption(values.data) ?? defaultDataDir()),
-      port: integerOption(values.port, '--port', 0) ?? 8765,
-      host,
-      ...(token !== undefined ? { token } : {}),
-      sample: values['no-sample'] !== true,
-      ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
-      ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
-      importFolders,
-    }, {
-      engineWorker: env.here('./engine-worker.js'),
-      importWorker: env.here('./import-worker.js'),
-      rendererDir: env.here('../renderer/'),
-      sampleFile: fileURLToPath(env.here('../../resources/sample/comuni-italiani-nord-est.csv')),
-      version: env.version,
-    });
+    await serveCommand(
+      {
+        dataDir: resolve(stringOption(values.data) ?? defaultDataDir()),
+        port: integerOption(values.port, '--port', 0) ?? 8765,
+        host,
+        ...(token !== undefined ? { token } : {}),
+        sample: values['no-sample'] !== true,
+        ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
+        ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
+        importFolders,
+      },
+      {
+        engineWorker: env.here('./engine-worker.js'),
+        importWorker: env.here('./import-worker.js'),
+        rendererDir: env.here('../renderer/'),
+        sampleFile: fileURLToPath(env.here('../../resources/sample/comuni-italiani-nord-est.csv')),
+        version: env.version,
+      },
+    );
   },
 };

@@ -110,15 +110,21 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL, 
         // A crash: only the call it was running has an unknown outcome; the rest never started.
         const running = callGate.running();
         if (running !== null) {
-          settle(running)?.reject(new StorageError(
-            `The Deskstore engine stopped unexpectedly (exit code ${code}) while answering this request; it restarted. `
-            + 'A write may or may not have been saved: check the data before retrying it.'));
+          settle(running)?.reject(
+            new StorageError(
+              `The Deskstore engine stopped unexpectedly (exit code ${code}) while answering this request; it restarted. ` +
+                'A write may or may not have been saved: check the data before retrying it.',
+            ),
+          );
         }
         restarts++;
         const replaced = w;
-        void spawn().then(() => resend(replaced), (err: unknown) => {
-          for (const id of [...pending.keys()]) settle(id)?.reject(err instanceof Error ? err : new Error(String(err)));
-        });
+        void spawn().then(
+          () => resend(replaced),
+          (err: unknown) => {
+            for (const id of [...pending.keys()]) settle(id)?.reject(err instanceof Error ? err : new Error(String(err)));
+          },
+        );
       });
     });
     return ready;
@@ -157,7 +163,8 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL, 
 
   return {
     api: api as EngineApi,
-    callWithLimit: ((limits: CallLimits, method: EngineMethod, ...args: unknown[]) => call(method, args, limits)) as EngineClient['callWithLimit'],
+    callWithLimit: ((limits: CallLimits, method: EngineMethod, ...args: unknown[]) =>
+      call(method, args, limits)) as EngineClient['callWithLimit'],
     get restarts() {
       return restarts;
     },
@@ -166,7 +173,9 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL, 
       closed = true;
       const w = worker;
       await new Promise<void>((resolve) => {
-        w.on('message', (m: FromEngine) => { if (m.kind === 'closed') resolve(); });
+        w.on('message', (m: FromEngine) => {
+          if (m.kind === 'closed') resolve();
+        });
         w.once('exit', () => resolve());
         w.postMessage({ kind: 'close' } satisfies ToEngine);
       });

@@ -19,9 +19,13 @@ const send = (message: FromEngine): void => port.postMessage(message);
 /** Problems are told to the main thread, whose injected logger decides where they go. */
 const logger: Logger = {
   warn: (message) => send({ kind: 'log', level: 'warn', message }),
-  error: (message, error) => send({
-    kind: 'log', level: 'error', message, ...(error === undefined ? {} : { detail: error instanceof Error ? error.stack ?? error.message : String(error) }),
-  }),
+  error: (message, error) =>
+    send({
+      kind: 'log',
+      level: 'error',
+      message,
+      ...(error === undefined ? {} : { detail: error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+    }),
 };
 
 let engine!: Engine;
@@ -66,10 +70,12 @@ function scheduleMaintenance(): void {
       scheduleMaintenance();
       return;
     }
-    queue = queue.then(() => maintenanceTask().then(({ waiting: journalsLeft }) => {
-      // Journals not yet idle long enough: look again later, even if no request comes.
-      if (journalsLeft > 0) scheduleMaintenance();
-    }, checkpointFailed));
+    queue = queue.then(() =>
+      maintenanceTask().then(({ waiting: journalsLeft }) => {
+        // Journals not yet idle long enough: look again later, even if no request comes.
+        if (journalsLeft > 0) scheduleMaintenance();
+      }, checkpointFailed),
+    );
   }, MAINTENANCE_DELAY_MS);
   idleTimer.unref();
 }
@@ -79,9 +85,11 @@ const MAINTENANCE_DELAY_MS = 5_000;
 function checkpointIfDue(): void {
   if (sizeCheckpointQueued || !engine.checkpointDue()) return;
   sizeCheckpointQueued = true;
-  queue = queue.then(() => maintenanceTask(Infinity).then(() => undefined, checkpointFailed)).finally(() => {
-    sizeCheckpointQueued = false;
-  });
+  queue = queue
+    .then(() => maintenanceTask(Infinity).then(() => undefined, checkpointFailed))
+    .finally(() => {
+      sizeCheckpointQueued = false;
+    });
 }
 
 port.on('message', (message: ToEngine) => {

@@ -4,8 +4,17 @@ import { NotFoundError, StorageError } from '../errors';
 import { consoleLogger, type Logger } from '../logger';
 import { Catalogue } from './catalogue/catalogue';
 import {
-  allPackageDicts, createPackage, createResource, findPackageOrThrow, findResourceOrThrow, listPackages, listTags, showPackage,
-  showResource, updatePackage, updateResource,
+  allPackageDicts,
+  createPackage,
+  createResource,
+  findPackageOrThrow,
+  findResourceOrThrow,
+  listPackages,
+  listTags,
+  showPackage,
+  showResource,
+  updatePackage,
+  updateResource,
 } from './catalogue/catalogue-operations';
 import { createGroup, listGroups, showGroup, type GroupListRequest } from './catalogue/groups';
 import { searchPackageDicts, type PackageSearchRequest } from './catalogue/search/package-search';
@@ -79,7 +88,10 @@ export class Engine implements EngineContext {
 
   readonly dataDir: string;
 
-  constructor(options: EngineOptions, readonly logger: Logger = consoleLogger) {
+  constructor(
+    options: EngineOptions,
+    readonly logger: Logger = consoleLogger,
+  ) {
     const dataDir = options.dataDir;
     this.dataDir = dataDir;
     try {
@@ -147,8 +159,10 @@ export class Engine implements EngineContext {
     const started = performance.now();
     await writeGeneration(this, resource);
     return {
-      resource_id: resource.id, seconds: (performance.now() - started) / 1000,
-      bytes: resource.record.sizeBytes, rows: resource.store.rowCount,
+      resource_id: resource.id,
+      seconds: (performance.now() - started) / 1000,
+      bytes: resource.record.sizeBytes,
+      rows: resource.store.rowCount,
     };
   }
 
@@ -331,8 +345,15 @@ export class Engine implements EngineContext {
     this.cache.evict(p.resourceId);
     this.catalogue.commit(() => {
       this.catalogue.setDatastore(p.resourceId, {
-        generation: p.generation, fields: p.fields, primaryKey: [], indexes: [], aliases: previous?.aliases ?? [],
-        ftsLanguage: p.ftsLanguage, rowCount: p.rows, sizeBytes: generationSize(dir, p.generation), updated: new Date().toISOString(),
+        generation: p.generation,
+        fields: p.fields,
+        primaryKey: [],
+        indexes: [],
+        aliases: previous?.aliases ?? [],
+        ftsLanguage: p.ftsLanguage,
+        rowCount: p.rows,
+        sizeBytes: generationSize(dir, p.generation),
+        updated: new Date().toISOString(),
       });
       r.source = p.source;
       r.lastModified = new Date().toISOString().replace('Z', '');
@@ -401,11 +422,9 @@ export class Engine implements EngineContext {
     removeUploadLeftovers(this.dataDir, (id) => this.catalogue.findResource(id) !== undefined, this.logger);
   }
 
-
   /** Clean shutdown: fold every journal into its table, so the next start replays nothing. */
   async close(): Promise<void> {
     await this.maintenance(0);
     this.cache.closeAll();
   }
-
 }

@@ -30,7 +30,11 @@ export interface FieldType {
 }
 
 interface BaseType {
-  name: string; storage: Exclude<StorageKind, 'array'>; native: string; aliases: string[]; sqliteType?: FieldType['sqliteType'];
+  name: string;
+  storage: Exclude<StorageKind, 'array'>;
+  native: string;
+  aliases: string[];
+  sqliteType?: FieldType['sqliteType'];
 }
 
 const BASE_TYPES: BaseType[] = [
@@ -47,16 +51,23 @@ const BASE_TYPES: BaseType[] = [
   { name: 'bool', storage: 'bool', native: 'boolean', aliases: ['bool', 'boolean'] },
   { name: 'date', storage: 'date', native: 'date', aliases: ['date'] },
   { name: 'time', storage: 'time', native: 'time without time zone', aliases: ['time', 'time without time zone'] },
-  { name: 'timestamp', storage: 'timestamp', native: 'timestamp without time zone',
-    aliases: ['timestamp', 'timestamp without time zone'] },
-  { name: 'timestamptz', storage: 'timestamptz', native: 'timestamp with time zone',
-    aliases: ['timestamptz', 'timestamp with time zone'] },
+  { name: 'timestamp', storage: 'timestamp', native: 'timestamp without time zone', aliases: ['timestamp', 'timestamp without time zone'] },
+  { name: 'timestamptz', storage: 'timestamptz', native: 'timestamp with time zone', aliases: ['timestamptz', 'timestamp with time zone'] },
   { name: 'json', storage: 'json', native: 'nested', aliases: ['json', 'jsonb', 'nested'] },
 ];
 
 const SQLITE_TYPE: Record<StorageKind, FieldType['sqliteType']> = {
-  text: 'TEXT', integer: 'INTEGER', real: 'REAL', exact: 'BLOB', bool: 'INTEGER', date: 'TEXT', time: 'TEXT',
-  timestamp: 'TEXT', timestamptz: 'TEXT', json: 'TEXT', array: 'TEXT',
+  text: 'TEXT',
+  integer: 'INTEGER',
+  real: 'REAL',
+  exact: 'BLOB',
+  bool: 'INTEGER',
+  date: 'TEXT',
+  time: 'TEXT',
+  timestamp: 'TEXT',
+  timestamptz: 'TEXT',
+  json: 'TEXT',
+  array: 'TEXT',
 };
 
 const BY_ALIAS = new Map<string, FieldType>();

@@ -9,13 +9,19 @@ import { isValidDate } from '../engine/values/datetime';
 
 export type DateOrder = 'iso' | 'dmy';
 
-export interface DateValue { value: string; order: DateOrder }
-export interface TimestampValue { value: string; order: DateOrder; zoned: boolean }
+export interface DateValue {
+  value: string;
+  order: DateOrder;
+}
+export interface TimestampValue {
+  value: string;
+  order: DateOrder;
+  zoned: boolean;
+}
 
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DMY_DATE = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})$/;
-const ISO_TIMESTAMP =
-  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
+const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)?$/;
 const DMY_TIMESTAMP = /^(\d{1,2})([/.-])(\d{1,2})\2(\d{4})[Tt ](\d{1,2}):(\d{2})(?::(\d{2})(?:[.,](\d{1,9}))?)?$/;
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');

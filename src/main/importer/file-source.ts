@@ -36,7 +36,11 @@ export class ContentMeter {
   /** Compressed bytes consumed to produce them (gzip only). */
   consumed = 0;
 
-  constructor(readonly fileBytes: number, readonly compressed: boolean, private readonly trailerSize: number | null) {}
+  constructor(
+    readonly fileBytes: number,
+    readonly compressed: boolean,
+    private readonly trailerSize: number | null,
+  ) {}
 
   get estimated(): boolean {
     return this.compressed;
@@ -83,7 +87,10 @@ export function contentMeter(path: string): ContentMeter {
 export function openByteStream(path: string, highWaterMark = 256 * 1024, meter?: ContentMeter): Readable {
   const raw = createReadStream(path, { highWaterMark });
   if (!isGzip(path)) {
-    if (meter) raw.on('data', (chunk: Buffer | string) => { meter.produced += chunk.length; });
+    if (meter)
+      raw.on('data', (chunk: Buffer | string) => {
+        meter.produced += chunk.length;
+      });
     return raw;
   }
   const gunzip = createGunzip({ chunkSize: highWaterMark });
@@ -139,8 +146,12 @@ export async function readFirstBytes(path: string, bytes: number): Promise<{ sam
 export function binaryFileProblem(sample: Uint8Array, encoding: string): ImportInputError | null {
   if (/^utf-?16/i.test(encoding)) return null;
   if (sample.indexOf(0) < 0) return null;
-  return new ImportInputError(message('import.refused.binary',
-    'This is not a file Deskstore can import (CSV, TSV, XLSX, ODS, JSON, GeoJSON or a ZIP of them): it contains binary data.'));
+  return new ImportInputError(
+    message(
+      'import.refused.binary',
+      'This is not a file Deskstore can import (CSV, TSV, XLSX, ODS, JSON, GeoJSON or a ZIP of them): it contains binary data.',
+    ),
+  );
 }
 
 /** The file's size; a missing or unreadable file is the user's problem, said plainly. */
@@ -152,9 +163,11 @@ export function importFileSize(path: string): number {
   } catch (err) {
     if (err instanceof ImportInputError) throw err;
     const code = (err as NodeJS.ErrnoException).code;
-    throw new ImportInputError(code === 'ENOENT'
-      ? message('import.refused.no_file', `There is no file ${path}`, { path })
-      : message('import.refused.unreadable', `Cannot read ${path}: ${(err as Error).message}`, { path, reason: (err as Error).message }));
+    throw new ImportInputError(
+      code === 'ENOENT'
+        ? message('import.refused.no_file', `There is no file ${path}`, { path })
+        : message('import.refused.unreadable', `Cannot read ${path}: ${(err as Error).message}`, { path, reason: (err as Error).message }),
+    );
   }
 }
 

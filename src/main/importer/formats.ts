@@ -46,7 +46,10 @@ const OLE2 = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 /** The content, past a BOM and white space, starts with one of `chars`. */
 function startsWithChar(head: Buffer, chars: string): boolean {
-  const text = head.toString('utf8').replace(/^\uFEFF/, '').trimStart();
+  const text = head
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .trimStart();
   return text.length > 0 && chars.includes(text[0]!);
 }
 
@@ -55,30 +58,46 @@ const PK = [0x50, 0x4b, 0x03, 0x04];
 
 export const FORMATS: readonly FormatEntry[] = [
   {
-    id: 'xlsx', extensions: ['.xlsx'], mediaTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    recognise: (f) => f.zipKind === 'xlsx', read: readXlsxTable,
+    id: 'xlsx',
+    extensions: ['.xlsx'],
+    mediaTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    recognise: (f) => f.zipKind === 'xlsx',
+    read: readXlsxTable,
   },
   {
-    id: 'ods', extensions: ['.ods'], mediaTypes: ['application/vnd.oasis.opendocument.spreadsheet'],
-    recognise: (f) => f.zipKind === 'ods', read: readOdsTable,
+    id: 'ods',
+    extensions: ['.ods'],
+    mediaTypes: ['application/vnd.oasis.opendocument.spreadsheet'],
+    recognise: (f) => f.zipKind === 'ods',
+    read: readOdsTable,
   },
   {
-    id: 'zip', extensions: ['.zip'], mediaTypes: ['application/zip'],
+    id: 'zip',
+    extensions: ['.zip'],
+    mediaTypes: ['application/zip'],
     recognise: (f) => startsWith(f.head, PK) && f.zipKind === 'zip',
     read: zipReader({ formatByName, readerFor: async (path, name) => (await formatOf(path, name)).read }),
   },
   {
-    id: 'geojson', extensions: ['.geojson'], mediaTypes: ['application/geo+json'],
+    id: 'geojson',
+    extensions: ['.geojson'],
+    mediaTypes: ['application/geo+json'],
     recognise: (f) => startsWithChar(f.head, '{') && /"type"\s*:\s*"FeatureCollection"/.test(f.head.toString('utf8')),
     read: readJsonTable,
   },
   {
-    id: 'json', extensions: ['.json'], mediaTypes: ['application/json'],
-    recognise: (f) => startsWithChar(f.head, '[{'), read: readJsonTable,
+    id: 'json',
+    extensions: ['.json'],
+    mediaTypes: ['application/json'],
+    recognise: (f) => startsWithChar(f.head, '[{'),
+    read: readJsonTable,
   },
   {
-    id: 'csv', extensions: ['.csv', '.tsv', '.txt'], mediaTypes: ['text/csv', 'text/tab-separated-values', 'text/plain'],
-    recognise: () => true, read: readCsvTable,
+    id: 'csv',
+    extensions: ['.csv', '.tsv', '.txt'],
+    mediaTypes: ['text/csv', 'text/tab-separated-values', 'text/plain'],
+    recognise: () => true,
+    read: readCsvTable,
   },
 ];
 
@@ -91,10 +110,18 @@ export function acceptedExtensions(): string[] {
 export async function formatOf(path: string, name: string): Promise<FormatEntry> {
   const { sample } = await readFirstBytes(path, HEAD_BYTES);
   if (startsWith(sample, OLE2)) {
-    throw new ImportInputError(message('import.refused.legacy_xls',
-      'This is a legacy Excel (.xls) file, which Deskstore does not read: save it as XLSX or CSV and import that.'));
+    throw new ImportInputError(
+      message(
+        'import.refused.legacy_xls',
+        'This is a legacy Excel (.xls) file, which Deskstore does not read: save it as XLSX or CSV and import that.',
+      ),
+    );
   }
-  const facts: FileFacts = { head: sample, name: name.toLowerCase(), ...(startsWith(sample, PK) ? { zipKind: await zipKindOf(path) } : {}) };
+  const facts: FileFacts = {
+    head: sample,
+    name: name.toLowerCase(),
+    ...(startsWith(sample, PK) ? { zipKind: await zipKindOf(path) } : {}),
+  };
   const byName = FORMATS.find((f) => f.id !== 'csv' && hasExtension(facts.name, f.extensions) && f.recognise(facts));
   return byName ?? FORMATS.find((f) => f.recognise(facts))!;
 }
@@ -111,7 +138,8 @@ async function zipKindOf(path: string): Promise<'xlsx' | 'ods' | 'zip'> {
   try {
     if (zip.find('xl/workbook.xml')) return 'xlsx';
     const mimetype = zip.find('mimetype');
-    if (mimetype && zip.find('content.xml') && (await zip.text(mimetype)).trim() === 'application/vnd.oasis.opendocument.spreadsheet') return 'ods';
+    if (mimetype && zip.find('content.xml') && (await zip.text(mimetype)).trim() === 'application/vnd.oasis.opendocument.spreadsheet')
+      return 'ods';
     return 'zip';
   } finally {
     zip.close();

@@ -10,14 +10,7 @@
 
 export const MAX_FIELD_ID_LENGTH = 63;
 
-export type RenameReason =
-  | 'trimmed'
-  | 'empty'
-  | 'duplicate'
-  | 'too-long'
-  | 'leading-underscore'
-  | 'invalid-character'
-  | 'line-break';
+export type RenameReason = 'trimmed' | 'empty' | 'duplicate' | 'too-long' | 'leading-underscore' | 'invalid-character' | 'line-break';
 
 export interface HeaderColumn {
   /** The field id the DataStore table gets. */
@@ -58,14 +51,7 @@ export function truncateId(text: string, max = MAX_FIELD_ID_LENGTH): string {
 
 /** True if `id` satisfies every CKAN field-name rule on its own (uniqueness aside). */
 export function isValidFieldId(id: string): boolean {
-  return (
-    id !== '' &&
-    id === id.trim() &&
-    !id.startsWith('_') &&
-    !id.includes('"') &&
-    !CONTROL.test(id) &&
-    id.length <= MAX_FIELD_ID_LENGTH
-  );
+  return id !== '' && id === id.trim() && !id.startsWith('_') && !id.includes('"') && !CONTROL.test(id) && id.length <= MAX_FIELD_ID_LENGTH;
 }
 
 /** Applies the per-name rules (everything but uniqueness) to one header cell. */
@@ -78,13 +64,14 @@ function cleanOne(raw: string, index: number, log: HeaderRename[]): { name: stri
   // A header cell wrapped over several lines (ISTAT) becomes one line: the break and the
   // spaces around it turn into a single space.
   if (LINE_BREAK.test(name)) {
-    apply(name.replace(WHITESPACE_RUN, (run) => (LINE_BREAK.test(run) ? ' ' : run)), 'line-break');
+    apply(
+      name.replace(WHITESPACE_RUN, (run) => (LINE_BREAK.test(run) ? ' ' : run)),
+      'line-break',
+    );
   }
   // Tabs, NUL, DEL, C1 controls (cp1252 misread as latin1): each run becomes one space.
   // `"` is replaced by `'` rather than dropped so `Nome "breve"` stays readable.
-  let cleaned = CONTROL.test(name)
-    ? name.replace(CONTROL_OR_SPACE_RUN, (run) => (CONTROL.test(run) ? ' ' : run))
-    : name;
+  let cleaned = CONTROL.test(name) ? name.replace(CONTROL_OR_SPACE_RUN, (run) => (CONTROL.test(run) ? ' ' : run)) : name;
   cleaned = cleaned.replace(/"/g, "'");
   apply(cleaned, 'invalid-character');
   // JS trim() also removes NBSP and a stray U+FEFF, which CKAN (Python strip) rejects or
@@ -129,9 +116,7 @@ export function cleanHeader(raw: string[]): CleanedHeader {
   const taken = new CaseInsensitiveSet();
   const ids: string[] = new Array<string>(raw.length);
 
-  const order = [...cleaned.keys()].sort(
-    (a, b) => Number(cleaned[a]!.generated) - Number(cleaned[b]!.generated) || a - b,
-  );
+  const order = [...cleaned.keys()].sort((a, b) => Number(cleaned[a]!.generated) - Number(cleaned[b]!.generated) || a - b);
   for (const i of order) {
     const base = cleaned[i]!.name;
     if (!taken.has(base)) {

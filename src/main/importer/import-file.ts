@@ -36,7 +36,10 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
   const name = opts.name ?? basename(opts.path);
   const format = await formatOf(opts.path, name);
   const table = await format.read({
-    path: opts.path, name, choices: opts, ...(opts.signal ? { signal: opts.signal } : {}),
+    path: opts.path,
+    name,
+    choices: opts,
+    ...(opts.signal ? { signal: opts.signal } : {}),
     onProgress: (p) => {
       progress = p;
       report('reading');
@@ -59,7 +62,12 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
     const forced = forcedTypeOf(opts.types, h);
     const column = typedColumn(h.id, raw, inferred, forced, table.rows);
     rawColumns[i] = null as never; // let the raw dictionary go before the next column is typed
-    fields.push({ id: h.id, type: forced ?? inferred.type, info: { label: h.label, notes: '' }, reason: forced ? FORCED_REASON : inferred.reason });
+    fields.push({
+      id: h.id,
+      type: forced ?? inferred.type,
+      info: { label: h.label, notes: '' },
+      reason: forced ? FORCED_REASON : inferred.reason,
+    });
     return column;
   });
   endPhase('typing');
@@ -83,7 +91,12 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
     seconds,
   });
   const version = await buildResourceVersion({
-    resourceId: opts.resourceId, dir: opts.dir, generation: opts.generation, columns, rows: table.rows, ftsLanguage: opts.ftsLanguage,
+    resourceId: opts.resourceId,
+    dir: opts.dir,
+    generation: opts.generation,
+    columns,
+    rows: table.rows,
+    ftsLanguage: opts.ftsLanguage,
     ...(opts.textIndexWorker ? { textIndexHelper: textIndexHelperIn(opts.textIndexWorker) } : {}),
     checkCancelled,
     onPhase: (phase) => report(phase),

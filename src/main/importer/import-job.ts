@@ -28,7 +28,12 @@ export interface ImportHooks {
 }
 
 export async function importIntoResource(
-  engine: EngineApi, file: string, resourceId: string, choices: ImportChoices, run: ImportRunner, hooks: ImportHooks = {},
+  engine: EngineApi,
+  file: string,
+  resourceId: string,
+  choices: ImportChoices,
+  run: ImportRunner,
+  hooks: ImportHooks = {},
 ): Promise<ImportResult> {
   const { dir, generation } = await engine.prepareImport(resourceId);
   const ftsLanguage = choices.ftsLanguage ?? 'english';
@@ -56,17 +61,26 @@ export async function importIntoResource(
     hooks.onPublished?.();
   };
   try {
-    return await run({
-      path: file, name, resourceId, dir, generation, ftsLanguage,
-      ...optional('encoding', choices.encoding),
-      ...optional('delimiter', choices.delimiter),
-      ...optional('skipLines', choices.skipLines),
-      ...optional('types', choices.types),
-      ...optional('trim', choices.trim),
-      ...optional('repairs', choices.repairs),
-      ...optional('sheet', choices.sheet),
-      ...optional('entry', choices.entry),
-    }, hooks.onProgress ?? (() => {}), publish);
+    return await run(
+      {
+        path: file,
+        name,
+        resourceId,
+        dir,
+        generation,
+        ftsLanguage,
+        ...optional('encoding', choices.encoding),
+        ...optional('delimiter', choices.delimiter),
+        ...optional('skipLines', choices.skipLines),
+        ...optional('types', choices.types),
+        ...optional('trim', choices.trim),
+        ...optional('repairs', choices.repairs),
+        ...optional('sheet', choices.sheet),
+        ...optional('entry', choices.entry),
+      },
+      hooks.onProgress ?? (() => {}),
+      publish,
+    );
   } catch (err) {
     // Once published, the generation stays: it is complete for searching, and the engine
     // builds the table itself if its file could not be written.

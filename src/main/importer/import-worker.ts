@@ -28,13 +28,20 @@ async function work(): Promise<void> {
       return;
     case 'text-index': {
       const { meta, buffers } = runTextIndexTask(task.task);
-      port!.postMessage({ kind: 'text-index', meta, buffers } satisfies ImportWorkerMessage, buffers.map((b) => b.buffer as ArrayBuffer));
+      port!.postMessage(
+        { kind: 'text-index', meta, buffers } satisfies ImportWorkerMessage,
+        buffers.map((b) => b.buffer as ArrayBuffer),
+      );
       return;
     }
     case 'typed':
       send({
         kind: 'typed-done',
-        result: await importTypedRows({ ...task.options, textIndexWorker: self, onProgress: (rows) => send({ kind: 'typed-progress', rows }) }),
+        result: await importTypedRows({
+          ...task.options,
+          textIndexWorker: self,
+          onProgress: (rows) => send({ kind: 'typed-progress', rows }),
+        }),
       });
       return;
     case 'diff':

@@ -22,20 +22,33 @@ export const RATIO_FREE_BYTES = 256 * 1024 ** 2;
 
 export function checkColumnCount(columns: number): void {
   if (columns <= MAX_COLUMNS) return;
-  throw new ImportInputError(message('limits.too_many_columns',
-    `The file has ${columns} columns; a table can have at most ${MAX_COLUMNS} (PostgreSQL's limit, and so CKAN's). `
-    + 'Check the delimiter, or split the file.', { columns, max: MAX_COLUMNS }));
+  throw new ImportInputError(
+    message(
+      'limits.too_many_columns',
+      `The file has ${columns} columns; a table can have at most ${MAX_COLUMNS} (PostgreSQL's limit, and so CKAN's). ` +
+        'Check the delimiter, or split the file.',
+      { columns, max: MAX_COLUMNS },
+    ),
+  );
 }
 
 /** Throws when `expanded` bytes from `compressed` bytes of input are beyond the limits. */
 export function checkExpansion(expanded: number, compressed: number, what: string): void {
   if (expanded > MAX_CONTENT_BYTES) {
-    throw new ImportInputError(message('limits.content_too_big',
-      `${what} expands to more than ${gib(MAX_CONTENT_BYTES)}, more than Deskstore imports.`, { name: what, max: gib(MAX_CONTENT_BYTES) }));
+    throw new ImportInputError(
+      message('limits.content_too_big', `${what} expands to more than ${gib(MAX_CONTENT_BYTES)}, more than Deskstore imports.`, {
+        name: what,
+        max: gib(MAX_CONTENT_BYTES),
+      }),
+    );
   }
   if (expanded > RATIO_FREE_BYTES && expanded > compressed * MAX_RATIO) {
-    throw new ImportInputError(message('limits.compression_ratio',
-      `${what} expands more than ${MAX_RATIO} times: it looks like a decompression bomb, not data.`, { name: what, max: MAX_RATIO }));
+    throw new ImportInputError(
+      message('limits.compression_ratio', `${what} expands more than ${MAX_RATIO} times: it looks like a decompression bomb, not data.`, {
+        name: what,
+        max: MAX_RATIO,
+      }),
+    );
   }
 }
 

@@ -35,10 +35,12 @@ export async function previewFile(path: string, name: string, choices: ImportCho
   const shown = Math.min(PREVIEW_ROWS, table.rows);
   const rows: (string | null)[][] = [];
   for (let r = 1; r <= shown; r++) {
-    rows.push(table.columns.map((c) => {
-      const value = c.values[c.codes[r]!]!;
-      return value === '' ? null : value;
-    }));
+    rows.push(
+      table.columns.map((c) => {
+        const value = c.values[c.codes[r]!]!;
+        return value === '' ? null : value;
+      }),
+    );
   }
   return {
     format: layout.format,

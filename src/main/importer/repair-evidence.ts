@@ -11,7 +11,10 @@ import { isBlankCell, parserFor, trimCell } from './value-parsers';
  * have spaces; otherwise the evidence is not clear and nothing is joined.
  */
 export class RepairEvidence {
-  private constructor(private readonly fits: readonly ((text: string) => boolean)[], private readonly text: readonly boolean[]) {}
+  private constructor(
+    private readonly fits: readonly ((text: string) => boolean)[],
+    private readonly text: readonly boolean[],
+  ) {}
 
   /** Learns each column's type from `records` with exactly `width` cells. */
   static learn(records: readonly (readonly string[])[], width: number, decimalComma: boolean): RepairEvidence | null {

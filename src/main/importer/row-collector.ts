@@ -1,6 +1,12 @@
 import { message, type Message } from '../../shared/messages';
 import {
-  REPAIR_CHOICES, REPAIR_KINDS, repairActionFor, type RepairAction, type RepairChoices, type RepairExample, type RepairKind,
+  REPAIR_CHOICES,
+  REPAIR_KINDS,
+  repairActionFor,
+  type RepairAction,
+  type RepairChoices,
+  type RepairExample,
+  type RepairKind,
   type RepairReport,
 } from '../../shared/wire/import';
 import { checkColumnCount } from './limits';
@@ -72,9 +78,12 @@ export class RowCollector {
   /** A row whose `"` could not be read as quoting: its cells were split on the delimiter as text. */
   addWithStrayQuote(cells: readonly string[], line: number): void {
     const action = this.actions.stray_quotes;
-    this.tally('stray_quotes', line, cells, action === 'skip'
-      ? skipped()
-      : message('import.repair.outcome.quote_as_text', 'The " characters are kept as text.'));
+    this.tally(
+      'stray_quotes',
+      line,
+      cells,
+      action === 'skip' ? skipped() : message('import.repair.outcome.quote_as_text', 'The " characters are kept as text.'),
+    );
     if (action !== 'skip') this.add(cells, line);
   }
 
@@ -113,13 +122,27 @@ export class RowCollector {
       this.tally(kind, line, cells, skipped());
     } else if (action === 'repair' && at !== null) {
       const joined = cells.slice(at, at + surplus + 1).join(this.opts.joiner);
-      this.tally(kind, line, cells, message('import.repair.outcome.joined',
-        `${quote(joined)} is kept whole in column ${quote(this.opts.header[at]!)}.`, { value: joined, column: this.opts.header[at]! }));
+      this.tally(
+        kind,
+        line,
+        cells,
+        message('import.repair.outcome.joined', `${quote(joined)} is kept whole in column ${quote(this.opts.header[at]!)}.`, {
+          value: joined,
+          column: this.opts.header[at]!,
+        }),
+      );
       this.store([...cells.slice(0, at), joined, ...cells.slice(at + surplus + 1)]);
     } else {
       const kept = cells.slice(this.width).join(this.opts.joiner);
-      this.tally(kind, line, cells, message('import.repair.outcome.extra_column',
-        `The ${surplus} extra cell(s) are kept in column ${EXTRA_COLUMN_LABEL}.`, { cells: surplus, column: EXTRA_COLUMN_LABEL }));
+      this.tally(
+        kind,
+        line,
+        cells,
+        message('import.repair.outcome.extra_column', `The ${surplus} extra cell(s) are kept in column ${EXTRA_COLUMN_LABEL}.`, {
+          cells: surplus,
+          column: EXTRA_COLUMN_LABEL,
+        }),
+      );
       this.store(cells);
       this.extra ??= new RawColumnBuilder();
       this.extra.add(this.rows, this.opts.trim ? trimCell(kept) : kept);
@@ -129,9 +152,14 @@ export class RowCollector {
   private addShorter(cells: readonly string[], line: number): void {
     const action = this.actions.missing_cells;
     const missing = this.width - cells.length;
-    this.tally('missing_cells', line, cells, action === 'skip'
-      ? skipped()
-      : message('import.repair.outcome.padded', `The ${missing} missing cell(s) are left empty.`, { cells: missing }));
+    this.tally(
+      'missing_cells',
+      line,
+      cells,
+      action === 'skip'
+        ? skipped()
+        : message('import.repair.outcome.padded', `The ${missing} missing cell(s) are left empty.`, { cells: missing }),
+    );
     if (action !== 'skip') this.store(cells);
   }
 
@@ -149,7 +177,12 @@ export class RowCollector {
   private report(kind: RepairKind, t: Tally): RepairReport {
     const action = this.actions[kind];
     return {
-      kind, action, actions: REPAIR_CHOICES[kind], rows: t.rows, lines: t.lines, examples: t.examples,
+      kind,
+      action,
+      actions: REPAIR_CHOICES[kind],
+      rows: t.rows,
+      lines: t.lines,
+      examples: t.examples,
       message: summary(kind, action, t.rows, this.width),
     };
   }
@@ -167,7 +200,10 @@ const KIND_TEXT: Record<RepairKind, (rows: number, width: number) => string> = {
 };
 
 const ACTION_TEXT: Record<RepairKind, Partial<Record<RepairAction, string>>> = {
-  delimiter_in_value: { repair: 'the split value is joined again', extra_column: `the extra cells are kept in column ${EXTRA_COLUMN_LABEL}` },
+  delimiter_in_value: {
+    repair: 'the split value is joined again',
+    extra_column: `the extra cells are kept in column ${EXTRA_COLUMN_LABEL}`,
+  },
   extra_cells: { extra_column: `the extra cells are kept in column ${EXTRA_COLUMN_LABEL}` },
   missing_cells: { repair: 'the missing cells are left empty' },
   stray_quotes: { repair: 'the line is read on its own, with " as text' },
@@ -175,7 +211,10 @@ const ACTION_TEXT: Record<RepairKind, Partial<Record<RepairAction, string>>> = {
 
 /** `import.repair.<kind>.<action>`: how many rows, and what is done with them. */
 function summary(kind: RepairKind, action: RepairAction, rows: number, width: number): Message {
-  const done = action === 'skip' ? 'they are left out' : ACTION_TEXT[kind][action] ?? action;
-  return message(`import.repair.${kind}.${action}`, `${KIND_TEXT[kind](rows, width)}: ${done}.`,
-    { rows, columns: width, column: EXTRA_COLUMN_LABEL });
+  const done = action === 'skip' ? 'they are left out' : (ACTION_TEXT[kind][action] ?? action);
+  return message(`import.repair.${kind}.${action}`, `${KIND_TEXT[kind](rows, width)}: ${done}.`, {
+    rows,
+    columns: width,
+    column: EXTRA_COLUMN_LABEL,
+  });
 }

@@ -40,7 +40,10 @@ export interface DialectOverrides {
   skipLines?: number;
 }
 
-interface ParsedRecord { fields: string[]; end: number }
+interface ParsedRecord {
+  fields: string[];
+  end: number;
+}
 
 interface Candidate {
   delimiter: Delimiter;
@@ -186,7 +189,9 @@ export function sniffDialect(text: string, overrides: DialectOverrides = {}): Di
   let confidence: number;
   if (overrides.delimiter) {
     chosen = tried[0]!;
-    reasons.push(message('import.dialect.delimiter_forced', `delimiter ${SHOWN[chosen.delimiter]} forced`, { delimiter: PARAM[chosen.delimiter] }));
+    reasons.push(
+      message('import.dialect.delimiter_forced', `delimiter ${SHOWN[chosen.delimiter]} forced`, { delimiter: PARAM[chosen.delimiter] }),
+    );
     confidence = chosen.fields >= 2 ? chosen.consistency : 0.2;
   } else if (splitting.length === 0) {
     chosen = tried[0]!;
@@ -198,25 +203,48 @@ export function sniffDialect(text: string, overrides: DialectOverrides = {}): Di
     const runnerUp = splitting[1];
     if (runnerUp && Math.abs(runnerUp.consistency - chosen.consistency) <= 0.05) {
       confidence *= 0.8;
-      reasons.push(message('import.dialect.runner_up',
-        `${SHOWN[runnerUp.delimiter]} was almost as consistent (${runnerUp.fields} fields on `
-          + `${pct(runnerUp.consistency)} of records); ${SHOWN[chosen.delimiter]} won on preamble, quoting or field count`,
-        { delimiter: PARAM[runnerUp.delimiter], fields: runnerUp.fields, percent: pct(runnerUp.consistency), chosen: PARAM[chosen.delimiter] }));
+      reasons.push(
+        message(
+          'import.dialect.runner_up',
+          `${SHOWN[runnerUp.delimiter]} was almost as consistent (${runnerUp.fields} fields on ` +
+            `${pct(runnerUp.consistency)} of records); ${SHOWN[chosen.delimiter]} won on preamble, quoting or field count`,
+          {
+            delimiter: PARAM[runnerUp.delimiter],
+            fields: runnerUp.fields,
+            percent: pct(runnerUp.consistency),
+            chosen: PARAM[chosen.delimiter],
+          },
+        ),
+      );
     }
     const rejected = tried.filter((c) => c.fields < 2).map((c) => SHOWN[c.delimiter]);
     if (rejected.length) {
-      reasons.push(message('import.dialect.rejected', `${rejected.join(', ')} rejected: records have one field`, { delimiters: rejected.join(', ') }));
+      reasons.push(
+        message('import.dialect.rejected', `${rejected.join(', ')} rejected: records have one field`, { delimiters: rejected.join(', ') }),
+      );
     }
   }
   if (chosen.fields >= 2) {
-    reasons.unshift(message('import.dialect.delimiter',
-      `delimiter ${SHOWN[chosen.delimiter]}: ${chosen.fields} fields on ${chosen.consistentRecords} of `
-        + `${chosen.bodyRecords} body records (${pct(chosen.consistency)})`,
-      { delimiter: PARAM[chosen.delimiter], fields: chosen.fields, consistent: chosen.consistentRecords, records: chosen.bodyRecords, percent: pct(chosen.consistency) }));
+    reasons.unshift(
+      message(
+        'import.dialect.delimiter',
+        `delimiter ${SHOWN[chosen.delimiter]}: ${chosen.fields} fields on ${chosen.consistentRecords} of ` +
+          `${chosen.bodyRecords} body records (${pct(chosen.consistency)})`,
+        {
+          delimiter: PARAM[chosen.delimiter],
+          fields: chosen.fields,
+          consistent: chosen.consistentRecords,
+          records: chosen.bodyRecords,
+          percent: pct(chosen.consistency),
+        },
+      ),
+    );
   }
   if (chosen.bodyRecords < 5) {
     confidence *= 0.6;
-    reasons.push(message('import.dialect.few_records', `only ${chosen.bodyRecords} data record(s) in the sample`, { records: chosen.bodyRecords }));
+    reasons.push(
+      message('import.dialect.few_records', `only ${chosen.bodyRecords} data record(s) in the sample`, { records: chosen.bodyRecords }),
+    );
   }
 
   let skipLines: number;
@@ -228,10 +256,14 @@ export function sniffDialect(text: string, overrides: DialectOverrides = {}): Di
     skipLines = countOccurrences(text.slice(0, headerStart), newline);
     if (chosen.header > 0) {
       const preamble = chosen.records.slice(0, chosen.header).map((r) => r.fields.length);
-      reasons.push(message('import.dialect.preamble',
-        `${skipLines} preamble line(s) above the header: ${chosen.header} record(s) with `
-          + `${preamble.join('/')} field(s) while the header and body have ${chosen.fields}`,
-        { lines: skipLines, records: chosen.header, preambleFields: preamble.join('/'), fields: chosen.fields }));
+      reasons.push(
+        message(
+          'import.dialect.preamble',
+          `${skipLines} preamble line(s) above the header: ${chosen.header} record(s) with ` +
+            `${preamble.join('/')} field(s) while the header and body have ${chosen.fields}`,
+          { lines: skipLines, records: chosen.header, preambleFields: preamble.join('/'), fields: chosen.fields },
+        ),
+      );
     }
   }
   return {

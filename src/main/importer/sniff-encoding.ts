@@ -81,9 +81,14 @@ export function detectEncoding(sample: Buffer, isWholeFile: boolean): EncodingGu
 export class UnknownEncodingError extends ImportInputError {
   readonly code = 'UNKNOWN_ENCODING' as const;
   constructor(readonly encoding: string) {
-    super(message('import.refused.unknown_encoding',
-      `Unknown encoding ${JSON.stringify(encoding)}: use a name such as utf-8, windows-1252, `
-        + 'latin1 (iso-8859-1), iso-8859-15 or utf-16le', { encoding }));
+    super(
+      message(
+        'import.refused.unknown_encoding',
+        `Unknown encoding ${JSON.stringify(encoding)}: use a name such as utf-8, windows-1252, ` +
+          'latin1 (iso-8859-1), iso-8859-15 or utf-16le',
+        { encoding },
+      ),
+    );
   }
 }
 
@@ -137,8 +142,10 @@ export function openDecodedStream(
   const name = resolveEncoding(encoding);
   const start = opts.start ?? 0;
   const decoder = iconv.getDecoder(name, { stripBOM: start === 0 });
-  const source = start === 0 ? openByteStream(path, opts.highWaterMark ?? 256 * 1024, opts.meter)
-    : createReadStream(path, { start, highWaterMark: opts.highWaterMark ?? 256 * 1024 });
+  const source =
+    start === 0
+      ? openByteStream(path, opts.highWaterMark ?? 256 * 1024, opts.meter)
+      : createReadStream(path, { start, highWaterMark: opts.highWaterMark ?? 256 * 1024 });
   const counter = opts.counter;
   const output = new Transform({
     readableObjectMode: true,
@@ -180,8 +187,7 @@ export interface Utf8Validator {
  * returns false, discards what it built and restarts the import as windows-1252. The decoded
  * text of a UTF-8 pass is not trustworthy by then: invalid bytes became U+FFFD.
  */
-export const UTF8_INVALID_LATER =
-  'The sample was valid UTF-8 but a later byte is not: restart the import as windows-1252.';
+export const UTF8_INVALID_LATER = 'The sample was valid UTF-8 but a later byte is not: restart the import as windows-1252.';
 
 export function createUtf8Validator(): Utf8Validator {
   let carry: Uint8Array = new Uint8Array(0); // an incomplete character from the previous chunk

@@ -19,7 +19,9 @@ export interface SniffedFile {
  * chosen), that it is text at all, then delimiter and preamble (unless chosen).
  */
 export async function sniffFile(
-  path: string, choices: Pick<ImportChoices, 'encoding' | 'delimiter' | 'skipLines'>, sampleBytes?: number,
+  path: string,
+  choices: Pick<ImportChoices, 'encoding' | 'delimiter' | 'skipLines'>,
+  sampleBytes?: number,
 ): Promise<SniffedFile> {
   const { sample, isWholeFile } = await readSample(path, sampleBytes);
   const encoding = choices.encoding ?? detectEncoding(sample, isWholeFile).encoding;

@@ -45,7 +45,11 @@ function stored(value: ParsedValue): StoredValue {
 export class ForcedTypeError extends ImportInputError {}
 
 export function typedColumn(
-  id: string, raw: RawColumnBuilder, inferred: InferredColumn, forced: ImportType | undefined, rows: number,
+  id: string,
+  raw: RawColumnBuilder,
+  inferred: InferredColumn,
+  forced: ImportType | undefined,
+  rows: number,
 ): Column {
   const type = forced ?? inferred.type;
   const codes = raw.codes.length === rows + 1 ? raw.codes : raw.codes.slice(0, rows + 1);
@@ -61,8 +65,13 @@ export function typedColumn(
       return stored(parse(raw.values[code]!));
     } catch (err) {
       if (err instanceof ValueParseError) {
-        throw new ForcedTypeError(message('import.refused.forced_type', `Column "${id}" cannot be ${type}: ${err.message}`,
-          { column: id, type, value: quote(err.value) }));
+        throw new ForcedTypeError(
+          message('import.refused.forced_type', `Column "${id}" cannot be ${type}: ${err.message}`, {
+            column: id,
+            type,
+            value: quote(err.value),
+          }),
+        );
       }
       throw err;
     }

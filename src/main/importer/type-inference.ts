@@ -18,9 +18,7 @@
  * - Dates and timestamps of the same order combine into timestamp (dates = midnight);
  *   ISO and day-first values in one column make it text.
  */
-import {
-  classifyValue, isBlankCell, quote, trimCell, type ValueFormat, type ValueKind,
-} from './value-parsers';
+import { classifyValue, isBlankCell, quote, trimCell, type ValueFormat, type ValueKind } from './value-parsers';
 import type { ImportType } from '../../shared/wire/import';
 import { message, type Message } from '../../shared/messages';
 
@@ -38,31 +36,32 @@ export interface InferredColumn {
 }
 
 const KIND_WORDS: Record<ValueKind, string> = {
-  'int4': 'integers',
-  'int8': 'integers beyond int4',
+  int4: 'integers',
+  int8: 'integers beyond int4',
   'huge-integer': 'integers beyond the int8 range',
   'leading-zero': 'codes with leading zeros',
   'dot-decimal': 'decimals with a point',
   'ambiguous-thousands': 'numbers like 1.234',
   'italian-decimal': 'decimals with a comma',
   'italian-integer': 'numbers with thousands dots',
-  'bool': 'booleans',
+  bool: 'booleans',
   'date-iso': 'ISO dates',
   'date-dmy': 'day-first dates',
   'timestamp-iso': 'ISO timestamps',
   'timestamp-iso-tz': 'ISO timestamps with a UTC offset',
   'timestamp-dmy': 'day-first timestamps',
-  'text': 'text',
+  text: 'text',
 };
 
-const NUMBER_KINDS: ValueKind[] = [
-  'int4', 'int8', 'dot-decimal', 'ambiguous-thousands', 'italian-decimal', 'italian-integer',
-];
+const NUMBER_KINDS: ValueKind[] = ['int4', 'int8', 'dot-decimal', 'ambiguous-thousands', 'italian-decimal', 'italian-integer'];
 const DATE_KINDS: ValueKind[] = ['date-iso', 'date-dmy', 'timestamp-iso', 'timestamp-iso-tz', 'timestamp-dmy'];
 /** One of these anywhere makes the column text, so later values need no classifying. */
 const TEXT_KINDS: ValueKind[] = ['text', 'huge-integer', 'leading-zero'];
 
-interface KindStats { count: number; example: string }
+interface KindStats {
+  count: number;
+  example: string;
+}
 
 export interface InferenceOptions {
   /**
@@ -130,8 +129,11 @@ export class ColumnTypeInference {
 
   /** `import.type.mixed_values` and its kin: two kinds of value that cannot share a type. */
   private mixed(a: ValueKind, b: ValueKind, what: keyof typeof MIXED = 'values'): Verdict {
-    return text(`import.type.mixed_${what}`, `${MIXED[what]}: ${this.example(a)} (${KIND_WORDS[a]}) and ${this.example(b)} (${KIND_WORDS[b]})`,
-      { a: this.example(a), kindA: a, b: this.example(b), kindB: b });
+    return text(
+      `import.type.mixed_${what}`,
+      `${MIXED[what]}: ${this.example(a)} (${KIND_WORDS[a]}) and ${this.example(b)} (${KIND_WORDS[b]})`,
+      { a: this.example(a), kindA: a, b: this.example(b), kindB: b },
+    );
   }
 
   private decide(): Verdict {
@@ -142,20 +144,31 @@ export class ColumnTypeInference {
       const example = this.example('text');
       if (typed.length === 0) return text('import.type.text', `text values, e.g. ${example}`, { example });
       const kind = typed[0]!;
-      return text('import.type.text_among_typed', `${example} is not a number, date or boolean, unlike ${KIND_WORDS[kind]} such as ${this.example(kind)}`,
-        { example, kind, kindExample: this.example(kind) });
+      return text(
+        'import.type.text_among_typed',
+        `${example} is not a number, date or boolean, unlike ${KIND_WORDS[kind]} such as ${this.example(kind)}`,
+        { example, kind, kindExample: this.example(kind) },
+      );
     }
     if (this.has('leading-zero')) {
       const example = this.example('leading-zero');
-      return text('import.type.leading_zeros', `codes with leading zeros such as ${example}: kept as text so the zeros are not lost`, { example });
+      return text('import.type.leading_zeros', `codes with leading zeros such as ${example}: kept as text so the zeros are not lost`, {
+        example,
+      });
     }
     if (this.has('huge-integer')) {
       const example = this.example('huge-integer');
-      return text('import.type.huge_integer', `${example} is beyond the int8 range (±9223372036854775807): an identifier rather than a number`, { example });
+      return text(
+        'import.type.huge_integer',
+        `${example} is beyond the int8 range (±9223372036854775807): an identifier rather than a number`,
+        { example },
+      );
     }
     if (this.has('italian-decimal') && !this.decimalComma) {
       const example = this.example('italian-decimal');
-      return text('import.type.comma_in_comma_file', `${example} has a comma, which is not a decimal separator in a comma-delimited file`, { example });
+      return text('import.type.comma_in_comma_file', `${example} has a comma, which is not a decimal separator in a comma-delimited file`, {
+        example,
+      });
     }
     const families = [
       present.filter((k) => NUMBER_KINDS.includes(k)),
@@ -177,44 +190,62 @@ export class ColumnTypeInference {
       const example = this.example(italian);
       const text = `Italian number format (decimal comma, dots for thousands), e.g. ${example}`;
       return {
-        type, format: 'numeric-italian',
+        type,
+        format: 'numeric-italian',
         reason: this.has('ambiguous-thousands')
-          ? message('import.type.italian_number_thousands', `${text}; ${this.example('ambiguous-thousands')} is read as thousands`,
-            { example, thousands: this.example('ambiguous-thousands') })
+          ? message('import.type.italian_number_thousands', `${text}; ${this.example('ambiguous-thousands')} is read as thousands`, {
+              example,
+              thousands: this.example('ambiguous-thousands'),
+            })
           : message('import.type.italian_number', text, { example }),
       };
     }
     if (this.has('dot-decimal')) {
       const example = this.example('dot-decimal');
-      return { type: 'numeric', format: 'numeric-dot', reason: message('import.type.dot_decimal', `decimal numbers with a point, e.g. ${example}`, { example }) };
+      return {
+        type: 'numeric',
+        format: 'numeric-dot',
+        reason: message('import.type.dot_decimal', `decimal numbers with a point, e.g. ${example}`, { example }),
+      };
     }
     if (this.has('ambiguous-thousands')) {
       const example = this.example('ambiguous-thousands');
       return {
-        type: 'numeric', format: 'numeric-dot',
-        reason: message('import.type.dot_decimal_no_comma',
-          `decimal numbers with a point, e.g. ${example} (no value uses a decimal comma, so the dot is a decimal point)`, { example }),
+        type: 'numeric',
+        format: 'numeric-dot',
+        reason: message(
+          'import.type.dot_decimal_no_comma',
+          `decimal numbers with a point, e.g. ${example} (no value uses a decimal comma, so the dot is a decimal point)`,
+          { example },
+        ),
       };
     }
     if (this.zeroOneOnly) {
       return {
-        type: 'int4', format: 'integer',
+        type: 'int4',
+        format: 'integer',
         reason: message('import.type.zeros_and_ones', 'only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag'),
       };
     }
     const example = this.example(intType);
     return {
-      type: intType, format: 'integer',
-      reason: intType === 'int4'
-        ? message('import.type.int4', `integers within int4, e.g. ${example}`, { example })
-        : message('import.type.int8', `integers beyond int4, e.g. ${example}`, { example }),
+      type: intType,
+      format: 'integer',
+      reason:
+        intType === 'int4'
+          ? message('import.type.int4', `integers within int4, e.g. ${example}`, { example })
+          : message('import.type.int8', `integers beyond int4, e.g. ${example}`, { example }),
     };
   }
 
   private decideBool(): Verdict {
     const example = this.example('bool');
     if (this.truths.size === 1 && !this.longBoolWord) {
-      return text('import.type.single_short_word', `only ${example}: a single one- or two-letter value is more likely a code than a boolean`, { example });
+      return text(
+        'import.type.single_short_word',
+        `only ${example}: a single one- or two-letter value is more likely a code than a boolean`,
+        { example },
+      );
     }
     return { type: 'bool', format: 'bool-words', reason: message('import.type.bool', `boolean words, e.g. ${example}`, { example }) };
   }
@@ -228,18 +259,24 @@ export class ColumnTypeInference {
       if (naive) return this.mixed('timestamp-iso-tz', naive, 'zones');
       const example = this.example('timestamp-iso-tz');
       return {
-        type: 'timestamp', format: 'timestamp-iso-utc',
-        reason: message('import.type.timestamp_utc', `ISO timestamps with a UTC offset, e.g. ${example}: stored converted to UTC`, { example }),
+        type: 'timestamp',
+        format: 'timestamp-iso-utc',
+        reason: message('import.type.timestamp_utc', `ISO timestamps with a UTC offset, e.g. ${example}: stored converted to UTC`, {
+          example,
+        }),
       };
     }
     const timestamp = (kind: 'timestamp-iso' | 'timestamp-dmy', dates: ValueKind, order: 'iso' | 'dmy', words: string): Verdict => {
       const example = this.example(kind);
       const text = `${words}, e.g. ${example}`;
       return {
-        type: 'timestamp', format: kind,
+        type: 'timestamp',
+        format: kind,
         reason: this.has(dates)
-          ? message(`import.type.timestamp_${order}_with_dates`, `${text}; dates alone such as ${this.example(dates)} mean midnight`,
-            { example, date: this.example(dates) })
+          ? message(`import.type.timestamp_${order}_with_dates`, `${text}; dates alone such as ${this.example(dates)} mean midnight`, {
+              example,
+              date: this.example(dates),
+            })
           : message(`import.type.timestamp_${order}`, text, { example }),
       };
     };
@@ -250,7 +287,11 @@ export class ColumnTypeInference {
       return { type: 'date', format: 'date-iso', reason: message('import.type.date_iso', `ISO dates, e.g. ${example}`, { example }) };
     }
     const example = this.example('date-dmy');
-    return { type: 'date', format: 'date-dmy', reason: message('import.type.date_dmy', `day-first dates (dd/mm/yyyy), e.g. ${example}`, { example }) };
+    return {
+      type: 'date',
+      format: 'date-dmy',
+      reason: message('import.type.date_dmy', `day-first dates (dd/mm/yyyy), e.g. ${example}`, { example }),
+    };
   }
 }
 

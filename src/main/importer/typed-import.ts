@@ -47,48 +47,58 @@ export async function importTypedRows(opts: TypedImportOptions): Promise<TypedIm
   let lastId = 0;
   const values = new Map<string, StoredValue>();
   let rows = 0;
-  await readJsonDump(opts.path, (header) => {
-    const ids = header.fields.map((f) => f.id);
-    for (const c of columns) {
-      if (!ids.includes(c.id)) throw new ImportInputError(`The dump has no column "${c.id}" that the portal's data dictionary lists.`);
-    }
-    slots = ids.map((id) => (id === '_id' ? -1 : columns.findIndex((c) => c.id === id)));
-  }, (record) => {
-    values.clear();
-    let id = 0;
-    for (let i = 0; i < slots.length; i++) {
-      const slot = slots[i]!;
-      if (slot === -1) {
-        id = Number(record[i]);
-        continue;
+  await readJsonDump(
+    opts.path,
+    (header) => {
+      const ids = header.fields.map((f) => f.id);
+      for (const c of columns) {
+        if (!ids.includes(c.id)) throw new ImportInputError(`The dump has no column "${c.id}" that the portal's data dictionary lists.`);
       }
-      if (slot < 0) continue;
-      const column = columns[slot]!;
-      try {
-        values.set(column.id, coerceValue(record[i], column.type));
-      } catch (err) {
-        if (!(err instanceof CoercionError)) throw err;
-        throw new ImportInputError(`Row _id ${id || rows + 1}, column "${column.id}" (${column.type.name}): ${err.message}`);
+      slots = ids.map((id) => (id === '_id' ? -1 : columns.findIndex((c) => c.id === id)));
+    },
+    (record) => {
+      values.clear();
+      let id = 0;
+      for (let i = 0; i < slots.length; i++) {
+        const slot = slots[i]!;
+        if (slot === -1) {
+          id = Number(record[i]);
+          continue;
+        }
+        if (slot < 0) continue;
+        const column = columns[slot]!;
+        try {
+          values.set(column.id, coerceValue(record[i], column.type));
+        } catch (err) {
+          if (!(err instanceof CoercionError)) throw err;
+          throw new ImportInputError(`Row _id ${id || rows + 1}, column "${column.id}" (${column.type.name}): ${err.message}`);
+        }
       }
-    }
-    if (!slots.includes(-1)) id = lastId + 1;
-    if (!Number.isInteger(id) || id <= lastId) {
-      throw new ImportInputError(`The dump's rows are not in increasing _id order (_id ${String(id)} after ${lastId}).`);
-    }
-    lastId = id;
-    store.putRow(id, values);
-    rows++;
-    if (rows % 10_000 === 0) {
-      opts.onProgress?.(rows);
-      if (opts.signal?.aborted) throw importCancelled();
-    }
-  }, opts.signal);
+      if (!slots.includes(-1)) id = lastId + 1;
+      if (!Number.isInteger(id) || id <= lastId) {
+        throw new ImportInputError(`The dump's rows are not in increasing _id order (_id ${String(id)} after ${lastId}).`);
+      }
+      lastId = id;
+      store.putRow(id, values);
+      rows++;
+      if (rows % 10_000 === 0) {
+        opts.onProgress?.(rows);
+        if (opts.signal?.aborted) throw importCancelled();
+      }
+    },
+    opts.signal,
+  );
   opts.onProgress?.(rows);
 
   // The engine's one entry point stores the version, as for every other import.
   const { storedBytes } = await buildResourceVersion({
-    resourceId: opts.resourceId, dir: opts.dir, generation: opts.generation,
-    columns: store.columns, rows: store.maxRowId, live: store.live, ftsLanguage: opts.ftsLanguage,
+    resourceId: opts.resourceId,
+    dir: opts.dir,
+    generation: opts.generation,
+    columns: store.columns,
+    rows: store.maxRowId,
+    live: store.live,
+    ftsLanguage: opts.ftsLanguage,
     ...(opts.textIndexWorker ? { textIndexHelper: textIndexHelperIn(opts.textIndexWorker) } : {}),
     checkCancelled: () => {
       if (opts.signal?.aborted) throw importCancelled();
@@ -105,8 +115,9 @@ export function diffAgainst(dir: string, previousGeneration: number, next: Table
 }
 
 export function diffStores(before: TableStore, after: TableStore): RowChanges {
-  const pairs = [...new Set([...before.columns.map((c) => c.id), ...after.columns.map((c) => c.id)])]
-    .map((id) => [before.column(id), after.column(id)] as const);
+  const pairs = [...new Set([...before.columns.map((c) => c.id), ...after.columns.map((c) => c.id)])].map(
+    (id) => [before.column(id), after.column(id)] as const,
+  );
   let added = 0;
   let removed = 0;
   let changed = 0;

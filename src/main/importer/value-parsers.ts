@@ -32,14 +32,23 @@ export type ParsedValue = number | string | boolean | null;
 /** A cell that does not fit its column's type; the message names the value. */
 export class ValueParseError extends Error {
   readonly code = 'VALUE_PARSE_ERROR' as const;
-  constructor(readonly value: string, readonly type: ImportType, detail?: string) {
+  constructor(
+    readonly value: string,
+    readonly type: ImportType,
+    detail?: string,
+  ) {
     super(`${quote(value)} is not a valid ${TYPE_WORDS[type]}${detail ? `: ${detail}` : ''}`);
   }
 }
 
 const TYPE_WORDS: Record<ImportType, string> = {
-  int4: 'int4 (32-bit integer)', int8: 'int8 (64-bit integer)', numeric: 'number',
-  bool: 'boolean', date: 'date', timestamp: 'timestamp', text: 'text',
+  int4: 'int4 (32-bit integer)',
+  int8: 'int8 (64-bit integer)',
+  numeric: 'number',
+  bool: 'boolean',
+  date: 'date',
+  timestamp: 'timestamp',
+  text: 'text',
 };
 
 /** A value for messages: JSON-quoted, long cells shortened. */
@@ -111,12 +120,26 @@ function exactNumeric(dotText: string): ExactNumber | null {
 // ---- booleans ------------------------------------------------------------------------------
 
 const BOOL_WORDS = new Map<string, boolean>([
-  ['true', true], ['t', true], ['yes', true], ['sì', true], ['si', true], ['vero', true],
-  ['false', false], ['f', false], ['no', false], ['falso', false],
+  ['true', true],
+  ['t', true],
+  ['yes', true],
+  ['sì', true],
+  ['si', true],
+  ['vero', true],
+  ['false', false],
+  ['f', false],
+  ['no', false],
+  ['falso', false],
 ]);
 /** Forced `bool` also takes PostgreSQL's other spellings. */
 const FORCED_BOOL_WORDS = new Map<string, boolean>([
-  ...BOOL_WORDS, ['y', true], ['on', true], ['1', true], ['n', false], ['off', false], ['0', false],
+  ...BOOL_WORDS,
+  ['y', true],
+  ['on', true],
+  ['1', true],
+  ['n', false],
+  ['off', false],
+  ['0', false],
 ]);
 
 export function boolWord(text: string): boolean | undefined {
@@ -126,9 +149,20 @@ export function boolWord(text: string): boolean | undefined {
 // ---- classification -----------------------------------------------------------------------
 
 export type ValueKind =
-  | 'int4' | 'int8' | 'huge-integer' | 'leading-zero'
-  | 'dot-decimal' | 'ambiguous-thousands' | 'italian-decimal' | 'italian-integer'
-  | 'bool' | 'date-iso' | 'date-dmy' | 'timestamp-iso' | 'timestamp-iso-tz' | 'timestamp-dmy'
+  | 'int4'
+  | 'int8'
+  | 'huge-integer'
+  | 'leading-zero'
+  | 'dot-decimal'
+  | 'ambiguous-thousands'
+  | 'italian-decimal'
+  | 'italian-integer'
+  | 'bool'
+  | 'date-iso'
+  | 'date-dmy'
+  | 'timestamp-iso'
+  | 'timestamp-iso-tz'
+  | 'timestamp-dmy'
   | 'text';
 
 export interface ClassifiedValue {
@@ -242,7 +276,10 @@ export function parserFor(column: Pick<InferredColumn, 'type' | 'format'>): Pars
       });
     case 'numeric-italian':
       return nonBlank((text, raw) => {
-        const ok = INTEGER.test(text) || AMBIGUOUS_THOUSANDS.test(text) || ITALIAN_INTEGER.test(text) ||
+        const ok =
+          INTEGER.test(text) ||
+          AMBIGUOUS_THOUSANDS.test(text) ||
+          ITALIAN_INTEGER.test(text) ||
           (type === 'numeric' && ITALIAN_DECIMAL.test(text));
         if (!ok) throw new ValueParseError(raw, type, 'expected Italian number format (1.234,56)');
         const dot = italianToDot(text);

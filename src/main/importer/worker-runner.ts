@@ -11,7 +11,10 @@ import type { TypedImportOptions, TypedImportResult } from './typed-import';
 
 /** Runs one task in a new worker until `onMessage` returns its answer; failures and aborts reject. */
 export function runTask<T>(
-  workerUrl: URL, task: ImportWorkerTask, onMessage: (m: ImportWorkerMessage) => T | undefined, signal?: AbortSignal,
+  workerUrl: URL,
+  task: ImportWorkerTask,
+  onMessage: (m: ImportWorkerMessage) => T | undefined,
+  signal?: AbortSignal,
 ): Promise<T> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(workerUrl, { workerData: task });
@@ -41,14 +44,19 @@ export function runTask<T>(
 export function workerImportRunner(workerUrl: URL, signal?: AbortSignal): ImportRunner {
   return async (options, onProgress, onSearchable) => {
     let publishing: Promise<void> | null = null;
-    const result = await runTask(workerUrl, { mode: 'import', options }, (m) => {
-      if (m.kind === 'progress') onProgress(m.progress);
-      if (m.kind === 'searchable') {
-        publishing = onSearchable(m.result);
-        publishing.catch(() => {}); // awaited below
-      }
-      return m.kind === 'done' ? m.result : undefined;
-    }, signal);
+    const result = await runTask(
+      workerUrl,
+      { mode: 'import', options },
+      (m) => {
+        if (m.kind === 'progress') onProgress(m.progress);
+        if (m.kind === 'searchable') {
+          publishing = onSearchable(m.result);
+          publishing.catch(() => {}); // awaited below
+        }
+        return m.kind === 'done' ? m.result : undefined;
+      },
+      signal,
+    );
     if (publishing) await publishing;
     return result;
   };
@@ -60,22 +68,31 @@ export function previewInWorker(workerUrl: URL, path: string, name: string, choi
 
 /** Half of a full-text index built in a second import worker (the engine asks for it). */
 export function textIndexHelperIn(workerUrl: URL): TextIndexHelper {
-  return (task) => runTask<EncodedTextIndex>(workerUrl, { mode: 'text-index', task },
-    (m) => (m.kind === 'text-index' ? { meta: m.meta, buffers: m.buffers } : undefined));
+  return (task) =>
+    runTask<EncodedTextIndex>(workerUrl, { mode: 'text-index', task }, (m) =>
+      m.kind === 'text-index' ? { meta: m.meta, buffers: m.buffers } : undefined,
+    );
 }
 
 /** importTypedRows in its own worker; aborting terminates it. */
 export function typedImportInWorker(
-  workerUrl: URL, options: Omit<TypedImportOptions, 'onProgress' | 'signal' | 'textIndexWorker'>,
-  onProgress: (rows: number) => void, signal?: AbortSignal,
+  workerUrl: URL,
+  options: Omit<TypedImportOptions, 'onProgress' | 'signal' | 'textIndexWorker'>,
+  onProgress: (rows: number) => void,
+  signal?: AbortSignal,
 ): Promise<TypedImportResult> {
-  return runTask(workerUrl, { mode: 'typed', options }, (m) => {
-    if (m.kind === 'typed-progress') onProgress(m.rows);
-    return m.kind === 'typed-done' ? m.result : undefined;
-  }, signal);
+  return runTask(
+    workerUrl,
+    { mode: 'typed', options },
+    (m) => {
+      if (m.kind === 'typed-progress') onProgress(m.rows);
+      return m.kind === 'typed-done' ? m.result : undefined;
+    },
+    signal,
+  );
 }
 
 /** What changed between two generations of a resource's files (read in a worker: both may be big). */
 export function diffInWorker(workerUrl: URL, dir: string, before: number, after: number): Promise<RowChanges | null> {
-  return runTask(workerUrl, { mode: 'diff', dir, before, after }, (m) => (m.kind === 'diff' ? m.changes ?? null : undefined));
+  return runTask(workerUrl, { mode: 'diff', dir, before, after }, (m) => (m.kind === 'diff' ? (m.changes ?? null) : undefined));
 }

@@ -20,7 +20,13 @@ export function setupBridgeHandlers(dataDir: string, appOrigin: string, localFil
   ipcMain.handle(BRIDGE_CHANNELS.pickImportFile, async (event): Promise<PickedFile | null> => {
     checkSender(event, appOrigin);
     const window = BrowserWindow.fromWebContents(event.sender);
-    const options = { properties: ['openFile' as const], filters: [{ name: 'Data files', extensions: IMPORT_EXTENSIONS.map((e) => e.slice(1)) }, { name: 'All files', extensions: ['*'] }] };
+    const options = {
+      properties: ['openFile' as const],
+      filters: [
+        { name: 'Data files', extensions: IMPORT_EXTENSIONS.map((e) => e.slice(1)) },
+        { name: 'All files', extensions: ['*'] },
+      ],
+    };
     const picked = window ? await dialog.showOpenDialog(window, options) : await dialog.showOpenDialog(options);
     const path = picked.canceled ? undefined : picked.filePaths[0];
     if (!path) return null;

@@ -27,11 +27,18 @@ export interface DownloadTimeouts {
 }
 
 export const DEFAULT_DOWNLOAD_TIMEOUTS: DownloadTimeouts = {
-  headersMs: 30_000, stallMs: 60_000, minBytesPerSecond: 1024, rateGraceMs: 60_000,
+  headersMs: 30_000,
+  stallMs: 60_000,
+  minBytesPerSecond: 1024,
+  rateGraceMs: 60_000,
 };
 
 export async function downloadToFile(
-  url: string, dir: string, maxBytes: number, signal: AbortSignal, onProgress: (done: number, total: number) => void,
+  url: string,
+  dir: string,
+  maxBytes: number,
+  signal: AbortSignal,
+  onProgress: (done: number, total: number) => void,
   timeouts: DownloadTimeouts = DEFAULT_DOWNLOAD_TIMEOUTS,
 ): Promise<{ path: string; name: string }> {
   let parsed: URL;
@@ -89,7 +96,9 @@ export async function downloadToFile(
       },
     });
     try {
-      await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path, { mode: PRIVATE_FILE_MODE }), { signal: giveUp.signal });
+      await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path, { mode: PRIVATE_FILE_MODE }), {
+        signal: giveUp.signal,
+      });
     } catch (err) {
       if (giveUp.signal.aborted) throw giveUp.signal.reason;
       throw err;

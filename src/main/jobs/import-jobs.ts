@@ -20,7 +20,12 @@ import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, isGeneratedId, pathInside, uniqueF
  * leaves the resource's previous data as it was, because nothing is published until the
  * new version is complete.
  */
-export interface FileJobSource { readonly kind: 'file'; readonly path: string; readonly name: string; readonly owned: boolean }
+export interface FileJobSource {
+  readonly kind: 'file';
+  readonly path: string;
+  readonly name: string;
+  readonly owned: boolean;
+}
 export type JobSource = FileJobSource | { readonly kind: 'url'; readonly url: string };
 
 /** A job's status as the status actions send it, with the members a running job always has. */
@@ -90,10 +95,20 @@ export class ImportJobs {
     const jobId = randomUUID();
     const created = nowIso();
     const job: Job = {
-      source, choices, abort: new AbortController(),
+      source,
+      choices,
+      abort: new AbortController(),
       status: {
-        job_id: jobId, resource_id: resourceId, status: 'pending', phase: 'queued', rows_done: 0, bytes_done: 0,
-        bytes_total: 0, created, last_updated: created, error: null,
+        job_id: jobId,
+        resource_id: resourceId,
+        status: 'pending',
+        phase: 'queued',
+        rows_done: 0,
+        bytes_done: 0,
+        bytes_total: 0,
+        created,
+        last_updated: created,
+        error: null,
         source: source.kind === 'url' ? source.url : source.name,
       },
     };
@@ -206,8 +221,14 @@ export class ImportJobs {
     const signal = job.abort.signal;
     this.update(job, { status: 'running', phase: 'downloading' });
     try {
-      job.downloaded = await downloadToFile(url, this.opts.jobsDir, this.opts.maxDownloadBytes, signal,
-        (done, total) => this.update(job, { bytes_done: done, bytes_total: total }), this.opts.downloadTimeouts);
+      job.downloaded = await downloadToFile(
+        url,
+        this.opts.jobsDir,
+        this.opts.maxDownloadBytes,
+        signal,
+        (done, total) => this.update(job, { bytes_done: done, bytes_total: total }),
+        this.opts.downloadTimeouts,
+      );
     } catch (err) {
       if (!signal.aborted) this.update(job, { status: 'error', phase: 'done', error: { message: (err as Error).message ?? String(err) } });
       return;
@@ -241,22 +262,42 @@ export class ImportJobs {
     // A url job reaches the queue only once its file is downloaded.
     const { path: file, name } = job.downloaded ?? (job.source as FileJobSource);
     try {
-      const result = await importIntoResource(this.opts.engine, file, resourceId, job.choices,
-        workerImportRunner(this.opts.importWorker, signal), {
+      const result = await importIntoResource(
+        this.opts.engine,
+        file,
+        resourceId,
+        job.choices,
+        workerImportRunner(this.opts.importWorker, signal),
+        {
           displayName: name,
-          onProgress: (p) => this.update(job, {
-            phase: p.phase, rows_done: p.rows, bytes_done: p.bytes, bytes_total: p.totalBytes, bytes_total_estimated: p.estimated,
-            ...optional('rows_estimate', rowsEstimate(p)),
-          }),
-        });
+          onProgress: (p) =>
+            this.update(job, {
+              phase: p.phase,
+              rows_done: p.rows,
+              bytes_done: p.bytes,
+              bytes_total: p.totalBytes,
+              bytes_total_estimated: p.estimated,
+              ...optional('rows_estimate', rowsEstimate(p)),
+            }),
+        },
+      );
       if (signal.aborted) return;
       this.update(job, {
-        status: 'complete', phase: 'done', rows_done: result.rows, rows_estimate: result.rows, repairs: result.repairs, warnings: result.warnings,
+        status: 'complete',
+        phase: 'done',
+        rows_done: result.rows,
+        rows_estimate: result.rows,
+        repairs: result.repairs,
+        warnings: result.warnings,
       });
     } catch (err) {
       if (signal.aborted) return; // cancel() already said so
       const worded = wordingOf(err);
-      this.update(job, { status: 'error', phase: 'done', error: { message: (err as Error).message ?? String(err), ...optional('deskstore_message', worded) } });
+      this.update(job, {
+        status: 'error',
+        phase: 'done',
+        error: { message: (err as Error).message ?? String(err), ...optional('deskstore_message', worded) },
+      });
     }
   }
 

@@ -34,7 +34,10 @@ export class LocalFiles {
   private readonly folders: readonly string[];
   private readonly grants = new Map<string, { file: LocalFile; expires: number }>();
 
-  constructor(folders: readonly string[] = [], private readonly now: () => number = Date.now) {
+  constructor(
+    folders: readonly string[] = [],
+    private readonly now: () => number = Date.now,
+  ) {
     this.folders = folders.map((folder) => realpathSync(resolve(folder)));
   }
 
@@ -82,9 +85,11 @@ export class LocalFiles {
     }
     if (!this.folders.some((folder) => isInside(folder, real))) {
       throw new ValidationError({
-        [param]: [this.folders.length === 0
-          ? 'Local files are not read from a path in a request: upload the file, pick it in the Deskstore window, or start the server with --import-folder DIR'
-          : `Local files are only read from ${this.folders.join(', ')} (--import-folder); upload the file instead`],
+        [param]: [
+          this.folders.length === 0
+            ? 'Local files are not read from a path in a request: upload the file, pick it in the Deskstore window, or start the server with --import-folder DIR'
+            : `Local files are only read from ${this.folders.join(', ')} (--import-folder); upload the file instead`,
+        ],
       });
     }
     return describe(real);

@@ -29,7 +29,17 @@ export class PortalJobs {
     const created = nowIso();
     const job: Job = {
       abort: new AbortController(),
-      status: { job_id: randomUUID(), kind, status: 'pending', source, created, last_updated: created, items: [], result: null, error: null },
+      status: {
+        job_id: randomUUID(),
+        kind,
+        status: 'pending',
+        source,
+        created,
+        last_updated: created,
+        items: [],
+        result: null,
+        error: null,
+      },
     };
     this.jobs.set(job.status.job_id, job);
     this.forgetOld();

@@ -6,7 +6,12 @@ import { NotFoundError, ValidationError, isActionError } from '../errors';
 import { resourceIdProblem } from '../storage/data-paths';
 import type { PortalClient } from './portal-client';
 import {
-  failureReason, fetchDatastoreResource, fetchFileResource, isTabular, type ResourceFetch, type ResourceWork,
+  failureReason,
+  fetchDatastoreResource,
+  fetchFileResource,
+  isTabular,
+  type ResourceFetch,
+  type ResourceWork,
 } from './mirror-resource';
 import { mirrorPackage, mirrorResource, remoteResources, resourcePage, resourceSignals, str, type RemoteDict } from './remote-dicts';
 import { PortalError } from './portal-errors';
@@ -63,24 +68,43 @@ export async function mirrorDataset(ctx: MirrorContext, client: PortalClient, re
   const portal = client.base;
   const pkg = await client.action<RemoteDict>('package_show', { id: req.dataset }, 'GET', ctx.signal);
   if (typeof pkg !== 'object' || pkg === null || !PACKAGE_ID.test(str(pkg.id))) {
-    throw new PortalError(message('mirror.bad_package', `The portal's answer for dataset ${req.dataset} has no usable id.`, { dataset: req.dataset }));
+    throw new PortalError(
+      message('mirror.bad_package', `The portal's answer for dataset ${req.dataset} has no usable id.`, { dataset: req.dataset }),
+    );
   }
   const packageId = str(pkg.id);
   const all = remoteResources(pkg);
   const wanted = req.resources?.length ? all.filter((r) => req.resources!.includes(str(r.id))) : all;
   for (const id of req.resources ?? []) {
-    if (!all.some((r) => str(r.id) === id)) throw new ValidationError({ resource: [`Dataset ${str(pkg.name)} has no resource ${id} on ${portal}`] });
+    if (!all.some((r) => str(r.id) === id))
+      throw new ValidationError({ resource: [`Dataset ${str(pkg.name)} has no resource ${id} on ${portal}`] });
   }
   const outcomes: MirroredResource[] = [];
   const valid = wanted.filter((r) => {
     const problem = resourceIdProblem(str(r.id));
     if (!problem) return true;
-    const reason = message('mirror.bad_resource_id', `The portal's resource id ${JSON.stringify(str(r.id)).slice(0, 120)} cannot be used here: ${problem}.`, { problem });
-    outcomes.push({ resource_id: str(r.id).slice(0, 120), name: str(r.name), status: 'failed', rows: 0, reason: reason.text, message: reason });
+    const reason = message(
+      'mirror.bad_resource_id',
+      `The portal's resource id ${JSON.stringify(str(r.id)).slice(0, 120)} cannot be used here: ${problem}.`,
+      { problem },
+    );
+    outcomes.push({
+      resource_id: str(r.id).slice(0, 120),
+      name: str(r.name),
+      status: 'failed',
+      rows: 0,
+      reason: reason.text,
+      message: reason,
+    });
     return false;
   });
   const local = await localState(ctx.engine, packageId, ctx.siteUrl);
-  await ctx.engine.checkMirrorTarget(portal, packageId, str(pkg.name), valid.filter((r) => !local || local.resources.get(str(r.id))?.mirror || !local.resources.has(str(r.id))).map((r) => str(r.id)));
+  await ctx.engine.checkMirrorTarget(
+    portal,
+    packageId,
+    str(pkg.name),
+    valid.filter((r) => !local || local.resources.get(str(r.id))?.mirror || !local.resources.has(str(r.id))).map((r) => str(r.id)),
+  );
   // Only a re-sync can say the metadata changed; a first mirror has nothing to compare with.
   const metadataChanged = local !== null && local.metadataModified !== (str(pkg.metadata_modified) || null);
 
@@ -109,9 +133,12 @@ export async function mirrorDataset(ctx: MirrorContext, client: PortalClient, re
       } else if (isTabular(resource)) {
         fetched = await fetchFileResource(work, resource, base, previous, previousGeneration, req.full ?? false);
       } else {
-        const reason = message('mirror.not_tabular', `Not tabular (format ${str(resource.format) || 'unknown'}): metadata only.`, { format: str(resource.format) });
+        const reason = message('mirror.not_tabular', `Not tabular (format ${str(resource.format) || 'unknown'}): metadata only.`, {
+          format: str(resource.format),
+        });
         fetched = {
-          kind: 'skipped', reason,
+          kind: 'skipped',
+          reason,
           mirror: { ...base, via: 'metadata', rows: null, maxId: null, fieldsHash: null, etag: null, httpLastModified: null, reason },
         };
       }
@@ -129,7 +156,10 @@ export async function mirrorDataset(ctx: MirrorContext, client: PortalClient, re
       built.push({ id, generation: fetched.table.generation });
       publications.push(mirrorResource(resource, fetched.mirror, fetched.table));
       outcomes.push({
-        resource_id: id, name, status: previous ? 'updated' : 'mirrored', rows: fetched.table.rows,
+        resource_id: id,
+        name,
+        status: previous ? 'updated' : 'mirrored',
+        rows: fetched.table.rows,
         ...(fetched.changes ? { changes: fetched.changes } : {}),
       });
     } else if (fetched.kind === 'unchanged') {

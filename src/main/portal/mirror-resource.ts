@@ -47,15 +47,24 @@ export class ResourceFailure extends Error {
 
 const failure = (code: string, text: string, params?: Record<string, string | number>) => new ResourceFailure(message(code, text, params));
 
-interface RemoteField { id: string; type: string; info?: Record<string, unknown> }
+interface RemoteField {
+  id: string;
+  type: string;
+  info?: Record<string, unknown>;
+}
 
 /** The DataStore's fields (without `_id`), total and highest `_id`, from two small searches. */
-async function datastoreFacts(client: PortalClient, id: string, signal?: AbortSignal): Promise<{ fields: RemoteField[]; total: number; maxId: number | null }> {
+async function datastoreFacts(
+  client: PortalClient,
+  id: string,
+  signal?: AbortSignal,
+): Promise<{ fields: RemoteField[]; total: number; maxId: number | null }> {
   const head = await client.action<RemoteDict>('datastore_search', { resource_id: id, limit: 0 }, 'GET', signal);
   const fields = (Array.isArray(head.fields) ? head.fields : [])
     .filter((f): f is RemoteDict => typeof f === 'object' && f !== null)
     .map((f): RemoteField => ({
-      id: str(f.id), type: str(f.type),
+      id: str(f.id),
+      type: str(f.type),
       ...(typeof f.info === 'object' && f.info !== null && !Array.isArray(f.info) ? { info: f.info as Record<string, unknown> } : {}),
     }))
     .filter((f) => f.id !== '_id' && f.id !== '_full_text');
@@ -63,31 +72,57 @@ async function datastoreFacts(client: PortalClient, id: string, signal?: AbortSi
   if (total === null) throw failure('mirror.no_total', `The portal did not report how many rows resource ${id} has.`, { id });
   let maxId: number | null = null;
   if (total > 0) {
-    const last = await client.action<RemoteDict>('datastore_search', { resource_id: id, limit: 1, sort: '_id desc', fields: '_id' }, 'GET', signal);
-    const record = Array.isArray(last.records) ? last.records[0] as RemoteDict | undefined : undefined;
+    const last = await client.action<RemoteDict>(
+      'datastore_search',
+      { resource_id: id, limit: 1, sort: '_id desc', fields: '_id' },
+      'GET',
+      signal,
+    );
+    const record = Array.isArray(last.records) ? (last.records[0] as RemoteDict | undefined) : undefined;
     maxId = numOrNull(record?._id);
   }
   return { fields, total, maxId };
 }
 
 export async function fetchDatastoreResource(
-  work: ResourceWork, resource: RemoteDict, base: Omit<ResourceMirror, 'via' | 'rows' | 'maxId' | 'fieldsHash' | 'etag' | 'httpLastModified' | 'reason'>,
-  previous: ResourceMirror | undefined, previousGeneration: number | undefined, full: boolean,
+  work: ResourceWork,
+  resource: RemoteDict,
+  base: Omit<ResourceMirror, 'via' | 'rows' | 'maxId' | 'fieldsHash' | 'etag' | 'httpLastModified' | 'reason'>,
+  previous: ResourceMirror | undefined,
+  previousGeneration: number | undefined,
+  full: boolean,
 ): Promise<ResourceFetch> {
   const id = str(resource.id);
   const facts = await datastoreFacts(work.client, id, work.signal);
   const unstorable = facts.fields.filter((f) => !resolveFieldType(f.type));
   if (unstorable.length) {
     const list = unstorable.map((f) => `"${f.id}" (${f.type})`).join(', ');
-    throw failure('mirror.unsupported_type', `Deskstore cannot store the portal's column type of ${list} yet; nothing was converted.`, { columns: list });
+    throw failure('mirror.unsupported_type', `Deskstore cannot store the portal's column type of ${list} yet; nothing was converted.`, {
+      columns: list,
+    });
   }
   const hash = fieldsHash(facts.fields);
   const mirror: ResourceMirror = {
-    ...base, via: 'datastore', rows: facts.total, maxId: facts.maxId, fieldsHash: hash, etag: null, httpLastModified: null, reason: null,
+    ...base,
+    via: 'datastore',
+    rows: facts.total,
+    maxId: facts.maxId,
+    fieldsHash: hash,
+    etag: null,
+    httpLastModified: null,
+    reason: null,
   };
-  if (!full && previous && previousGeneration !== undefined && previous.via === 'datastore' && previous.rows === facts.total
-    && previous.maxId === facts.maxId && previous.fieldsHash === hash && previous.lastModified === base.lastModified
-    && previous.metadataModified === base.metadataModified) {
+  if (
+    !full &&
+    previous &&
+    previousGeneration !== undefined &&
+    previous.via === 'datastore' &&
+    previous.rows === facts.total &&
+    previous.maxId === facts.maxId &&
+    previous.fieldsHash === hash &&
+    previous.lastModified === base.lastModified &&
+    previous.metadataModified === base.metadataModified
+  ) {
     return { kind: 'unchanged', mirror: { ...previous, fetchedAt: base.fetchedAt } };
   }
   const file = pathInside(work.workDir, uniqueFileName('dump.json'));
@@ -95,17 +130,36 @@ export async function fetchDatastoreResource(
     await downloadRows(work, id, facts.fields, facts.total, file);
     const { dir, generation } = await work.engine.prepareImport(id);
     try {
-      const result = await typedImportInWorker(work.importWorker, {
-        path: file, resourceId: id, dir, generation, fields: facts.fields, ftsLanguage: work.ftsLanguage,
-        ...(previousGeneration !== undefined ? { previousGeneration } : {}),
-      }, (rows) => work.onProgress('building', rows, 0, facts.total), work.signal);
+      const result = await typedImportInWorker(
+        work.importWorker,
+        {
+          path: file,
+          resourceId: id,
+          dir,
+          generation,
+          fields: facts.fields,
+          ftsLanguage: work.ftsLanguage,
+          ...(previousGeneration !== undefined ? { previousGeneration } : {}),
+        },
+        (rows) => work.onProgress('building', rows, 0, facts.total),
+        work.signal,
+      );
       if (result.rows !== facts.total) {
-        throw failure('mirror.count_mismatch', `The portal's data has ${result.rows} rows but its DataStore reports a total of ${facts.total}; the previous version is kept.`,
-          { rows: result.rows, total: facts.total });
+        throw failure(
+          'mirror.count_mismatch',
+          `The portal's data has ${result.rows} rows but its DataStore reports a total of ${facts.total}; the previous version is kept.`,
+          { rows: result.rows, total: facts.total },
+        );
       }
-      const fields: StoredField[] = facts.fields.map((f) => ({ id: f.id, type: resolveFieldType(f.type)!.name, ...(f.info ? { info: f.info } : {}) }));
+      const fields: StoredField[] = facts.fields.map((f) => ({
+        id: f.id,
+        type: resolveFieldType(f.type)!.name,
+        ...(f.info ? { info: f.info } : {}),
+      }));
       return {
-        kind: 'built', mirror, changes: result.changes,
+        kind: 'built',
+        mirror,
+        changes: result.changes,
         table: { generation, fields, rows: result.rows, ftsLanguage: work.ftsLanguage, sizeBytes: result.storedBytes, source: null },
       };
     } catch (err) {
@@ -125,7 +179,8 @@ export async function fetchDatastoreResource(
 async function downloadRows(work: ResourceWork, id: string, fields: readonly RemoteField[], total: number, file: string): Promise<void> {
   try {
     await work.client.download(work.client.url(`/datastore/dump/${encodeURIComponent(id)}?format=json`), file, {
-      maxBytes: work.maxDownloadBytes, ...(work.signal ? { signal: work.signal } : {}),
+      maxBytes: work.maxDownloadBytes,
+      ...(work.signal ? { signal: work.signal } : {}),
       onProgress: (bytes, size) => work.onProgress('downloading', 0, bytes, size),
     });
     return;
@@ -137,13 +192,15 @@ async function downloadRows(work: ResourceWork, id: string, fields: readonly Rem
     if (!out.write(text)) await once(out, 'drain');
   };
   try {
-    await write(`{"fields": ${JSON.stringify([{ id: '_id', type: 'int' }, ...fields.map((f) => ({ id: f.id, type: f.type }))])}, "records": [`);
+    await write(
+      `{"fields": ${JSON.stringify([{ id: '_id', type: 'int' }, ...fields.map((f) => ({ id: f.id, type: f.type }))])}, "records": [`,
+    );
     const columns = ['_id', ...fields.map((f) => f.id)];
     let params: Record<string, unknown> = { resource_id: id, limit: 10_000, sort: '_id', include_total: false, fields: columns.join(',') };
     let done = 0;
     for (;;) {
       const page = await work.client.action<RemoteDict>('datastore_search', params, 'GET', work.signal);
-      const records = Array.isArray(page.records) ? page.records as RemoteDict[] : [];
+      const records = Array.isArray(page.records) ? (page.records as RemoteDict[]) : [];
       for (const r of records) {
         await write(`${done > 0 ? ',' : ''}\n${JSON.stringify(columns.map((c) => r[c] ?? null))}`);
         done++;
@@ -181,24 +238,44 @@ function isGzipFile(path: string): boolean {
 }
 
 export async function fetchFileResource(
-  work: ResourceWork, resource: RemoteDict, base: Omit<ResourceMirror, 'via' | 'rows' | 'maxId' | 'fieldsHash' | 'etag' | 'httpLastModified' | 'reason'>,
-  previous: ResourceMirror | undefined, previousGeneration: number | undefined, full: boolean,
+  work: ResourceWork,
+  resource: RemoteDict,
+  base: Omit<ResourceMirror, 'via' | 'rows' | 'maxId' | 'fieldsHash' | 'etag' | 'httpLastModified' | 'reason'>,
+  previous: ResourceMirror | undefined,
+  previousGeneration: number | undefined,
+  full: boolean,
 ): Promise<ResourceFetch> {
   const id = str(resource.id);
   const url = str(resource.url);
-  if (!/^https?:\/\//i.test(url)) throw failure('mirror.bad_url', `The resource's url ${JSON.stringify(url)} is not an http(s) address.`, { url });
-  const sameSignals = previous?.via === 'file' && previousGeneration !== undefined && previous.lastModified === base.lastModified
-    && previous.size === base.size && previous.hash === base.hash && previous.metadataModified === base.metadataModified;
+  if (!/^https?:\/\//i.test(url))
+    throw failure('mirror.bad_url', `The resource's url ${JSON.stringify(url)} is not an http(s) address.`, { url });
+  const sameSignals =
+    previous?.via === 'file' &&
+    previousGeneration !== undefined &&
+    previous.lastModified === base.lastModified &&
+    previous.size === base.size &&
+    previous.hash === base.hash &&
+    previous.metadataModified === base.metadataModified;
   const file = pathInside(work.workDir, uniqueFileName('download'));
   const plain = `${file}.csv`;
   try {
     const download = await work.client.download(url, file, {
-      maxBytes: work.maxDownloadBytes, ...(work.signal ? { signal: work.signal } : {}),
-      ...(!full && previous?.via === 'file' && previousGeneration !== undefined ? { etag: previous.etag, lastModified: previous.httpLastModified } : {}),
+      maxBytes: work.maxDownloadBytes,
+      ...(work.signal ? { signal: work.signal } : {}),
+      ...(!full && previous?.via === 'file' && previousGeneration !== undefined
+        ? { etag: previous.etag, lastModified: previous.httpLastModified }
+        : {}),
       onProgress: (bytes, size) => work.onProgress('downloading', 0, bytes, size),
     });
     const mirrorOf = (rows: number | null): ResourceMirror => ({
-      ...base, via: 'file', rows, maxId: rows, fieldsHash: null, etag: download.etag, httpLastModified: download.lastModified, reason: null,
+      ...base,
+      via: 'file',
+      rows,
+      maxId: rows,
+      fieldsHash: null,
+      etag: download.etag,
+      httpLastModified: download.lastModified,
+      reason: null,
     });
     if (download.notModified && previous) return { kind: 'unchanged', mirror: { ...previous, fetchedAt: base.fetchedAt } };
     let path = file;
@@ -211,7 +288,14 @@ export async function fetchFileResource(
       // Published with the rest of the mirror in one commit, not when searchable.
       const result: ImportResult = await workerImportRunner(work.importWorker, work.signal)(
         // The remote file's name lets the importer tell a workbook, zip or JSON from a CSV.
-        { path, name: path === plain ? remoteFileName(download.url).replace(/\.gz$/i, '') : remoteFileName(download.url), resourceId: id, dir, generation, ftsLanguage: work.ftsLanguage },
+        {
+          path,
+          name: path === plain ? remoteFileName(download.url).replace(/\.gz$/i, '') : remoteFileName(download.url),
+          resourceId: id,
+          dir,
+          generation,
+          ftsLanguage: work.ftsLanguage,
+        },
         (p) => work.onProgress('building', p.rows, p.bytes, p.totalBytes),
         async () => {},
       );
@@ -222,14 +306,23 @@ export async function fetchFileResource(
         return { kind: 'unchanged', mirror: { ...mirrorOf(result.rows), fetchedAt: base.fetchedAt } };
       }
       return {
-        kind: 'built', mirror: mirrorOf(result.rows), changes,
+        kind: 'built',
+        mirror: mirrorOf(result.rows),
+        changes,
         table: {
-          generation, ftsLanguage: work.ftsLanguage, rows: result.rows, sizeBytes: result.storedBytes,
+          generation,
+          ftsLanguage: work.ftsLanguage,
+          rows: result.rows,
+          sizeBytes: result.storedBytes,
           fields: result.fields.map((f) => ({ id: f.id, type: f.type, info: f.info })),
           source: {
             file: remoteFileName(download.url),
-            encoding: result.encoding, delimiter: result.delimiter, skipLines: result.skipLines, bytes: result.bytes,
-            importedAt: new Date().toISOString(), ...(result.renamed.length ? { renamedColumns: result.renamed } : {}),
+            encoding: result.encoding,
+            delimiter: result.delimiter,
+            skipLines: result.skipLines,
+            bytes: result.bytes,
+            importedAt: new Date().toISOString(),
+            ...(result.renamed.length ? { renamedColumns: result.renamed } : {}),
           },
         },
       };
@@ -246,7 +339,10 @@ export async function fetchFileResource(
 /** Why a resource failed, for its report line: a portal's refusal keeps the portal's own words. */
 export function failureReason(err: unknown): Message {
   if (err instanceof ResourceFailure) return err.reason;
-  if (err instanceof PortalError) return err.portalText ? { ...err.worded, params: { ...err.worded.params, portal_message: err.portalText }, text: err.message } : err.worded;
+  if (err instanceof PortalError)
+    return err.portalText
+      ? { ...err.worded, params: { ...err.worded.params, portal_message: err.portalText }, text: err.message }
+      : err.worded;
   const text = err instanceof Error ? err.message : String(err);
   return message('mirror.failed', text, { detail: text });
 }

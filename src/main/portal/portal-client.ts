@@ -3,9 +3,7 @@ import { pipeline } from 'node:stream/promises';
 import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import {
-  PortalError, portalRefusal, portalTimeout, portalTooManyRedirects, portalUnreachable,
-} from './portal-errors';
+import { PortalError, portalRefusal, portalTimeout, portalTooManyRedirects, portalUnreachable } from './portal-errors';
 
 /**
  * The one HTTP client for portals (mirror, sync, push, the UI's portal browser): timeouts,
@@ -52,7 +50,11 @@ export interface DownloadOptions {
 
 type Headers = Record<string, string>;
 
-interface CkanEnvelope { success?: boolean; result?: unknown; error?: Record<string, unknown> }
+interface CkanEnvelope {
+  success?: boolean;
+  result?: unknown;
+  error?: Record<string, unknown>;
+}
 
 interface RawResponse {
   readonly status: number;
@@ -102,9 +104,23 @@ export function retryAfterMs(value: string | null, now = Date.now()): number | n
 }
 
 const NETWORK_CODES = new Set([
-  'ECONNRESET', 'ECONNREFUSED', 'EPIPE', 'ETIMEDOUT', 'EAI_AGAIN', 'ENOTFOUND', 'EHOSTUNREACH', 'ENETUNREACH',
-  'UND_ERR_SOCKET', 'UND_ERR_CLOSED', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'UND_ERR_CONNECT_TIMEOUT',
-  'ERR_STREAM_PREMATURE_CLOSE', 'Z_BUF_ERROR', 'Z_DATA_ERROR', 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_STREAM_PREMATURE_CLOSE',
+  'Z_BUF_ERROR',
+  'Z_DATA_ERROR',
+  'UND_ERR_RES_CONTENT_LENGTH_MISMATCH',
 ]);
 
 function errorCode(err: unknown): string {
@@ -121,7 +137,10 @@ export class PortalClient {
   /** Requests made, by kind: tests check that a sync downloads nothing. */
   readonly counts = { actions: 0, downloads: 0, notModified: 0, retries: 0 };
 
-  constructor(readonly base: string, private readonly opts: PortalClientOptions) {
+  constructor(
+    readonly base: string,
+    private readonly opts: PortalClientOptions,
+  ) {
     this.timeoutMs = opts.timeoutMs ?? 30_000;
     this.retries = opts.retries ?? 4;
     this.backoffMs = opts.backoffMs ?? 1000;
@@ -234,13 +253,25 @@ export class PortalClient {
         const counter = new Transform({
           transform(chunk: Buffer, _enc, done) {
             written += chunk.length;
-            if (written > maxBytes) return done(new PortalError({ code: 'portal.too_large', text: `The download is larger than ${maxBytes} bytes.`, params: { max: maxBytes } }));
+            if (written > maxBytes)
+              return done(
+                new PortalError({
+                  code: 'portal.too_large',
+                  text: `The download is larger than ${maxBytes} bytes.`,
+                  params: { max: maxBytes },
+                }),
+              );
             opts.onProgress?.(written, total);
             done(null, chunk);
           },
         });
         const gzip: NodeJS.ReadWriteStream[] = encoding === 'gzip' || encoding === 'x-gzip' ? [createGunzip()] : [];
-        const streams: (NodeJS.ReadableStream | NodeJS.WritableStream)[] = [res.body, ...gzip, counter, createWriteStream(path, { flags: partial ? 'a' : 'w' })];
+        const streams: (NodeJS.ReadableStream | NodeJS.WritableStream)[] = [
+          res.body,
+          ...gzip,
+          counter,
+          createWriteStream(path, { flags: partial ? 'a' : 'w' }),
+        ];
         await pipeline(streams, opts.signal ? { signal: opts.signal } : {});
         if (total !== null && statSync(path).size !== total) {
           throw Object.assign(new Error(`the download ended after ${statSync(path).size} of ${total} bytes`), { code: 'ECONNRESET' });
@@ -287,7 +318,13 @@ export class PortalClient {
   }
 
   /** One request, following redirects (bounded); the token goes to the portal's own origin only. */
-  private async send(url: string, method: 'GET' | 'POST', headers: Headers, body: string | undefined, signal?: AbortSignal): Promise<RawResponse> {
+  private async send(
+    url: string,
+    method: 'GET' | 'POST',
+    headers: Headers,
+    body: string | undefined,
+    signal?: AbortSignal,
+  ): Promise<RawResponse> {
     let current = url;
     let currentMethod = method;
     let currentBody = body;
@@ -359,8 +396,12 @@ function ckanTextOf(text: string): string | null {
 function errorText(error: Record<string, unknown> | undefined, raw: string): string | null {
   if (!error) return raw.trim().slice(0, 300) || null;
   if (typeof error.message === 'string') return error.message;
-  const parts = Object.entries(error).filter(([k]) => k !== '__type')
-    .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ') : JSON.stringify(v)}`);
+  const parts = Object.entries(error)
+    .filter(([k]) => k !== '__type')
+    .map(
+      ([k, v]) =>
+        `${k}: ${Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join(', ') : JSON.stringify(v)}`,
+    );
   return parts.join('; ') || null;
 }
 

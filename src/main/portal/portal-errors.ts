@@ -23,29 +23,29 @@ export function isPortalError(err: unknown): err is PortalError {
   return err instanceof PortalError;
 }
 
-export const portalUnreachable = (portal: string, detail: string): PortalError => new PortalError(
-  message('portal.unreachable', `The portal ${portal} cannot be reached (${detail}).`, { portal, detail }), null, true,
-);
+export const portalUnreachable = (portal: string, detail: string): PortalError =>
+  new PortalError(message('portal.unreachable', `The portal ${portal} cannot be reached (${detail}).`, { portal, detail }), null, true);
 
-export const portalTimeout = (portal: string, seconds: number): PortalError => new PortalError(
-  message('portal.timeout', `The portal ${portal} did not answer within ${seconds} s.`, { portal, seconds }), null, true,
-);
+export const portalTimeout = (portal: string, seconds: number): PortalError =>
+  new PortalError(message('portal.timeout', `The portal ${portal} did not answer within ${seconds} s.`, { portal, seconds }), null, true);
 
-export const portalNotCkan = (url: string): PortalError => new PortalError(
-  message('portal.not_ckan', `No CKAN API answers at ${url} or the paths above it.`, { url }),
-);
+export const portalNotCkan = (url: string): PortalError =>
+  new PortalError(message('portal.not_ckan', `No CKAN API answers at ${url} or the paths above it.`, { url }));
 
-export const portalTooManyRedirects = (url: string, max: number): PortalError => new PortalError(
-  message('portal.too_many_redirects', `${url} redirected more than ${max} times.`, { url, max }),
-);
+export const portalTooManyRedirects = (url: string, max: number): PortalError =>
+  new PortalError(message('portal.too_many_redirects', `${url} redirected more than ${max} times.`, { url, max }));
 
 /** A CKAN error envelope, or a bare HTTP failure, as a PortalError in the user's language. */
 export function portalRefusal(portal: string, status: number, ckanType: string | null, portalText: string | null): PortalError {
   const retryable = status === 429 || status >= 500;
-  const code = ckanType === 'Authorization Error' ? 'portal.refused_authorization'
-    : ckanType === 'Not Found Error' ? 'portal.refused_not_found'
-      : ckanType === 'Validation Error' ? 'portal.refused_validation'
-        : 'portal.http_status';
+  const code =
+    ckanType === 'Authorization Error'
+      ? 'portal.refused_authorization'
+      : ckanType === 'Not Found Error'
+        ? 'portal.refused_not_found'
+        : ckanType === 'Validation Error'
+          ? 'portal.refused_validation'
+          : 'portal.http_status';
   const text = {
     'portal.refused_authorization': `The portal ${portal} refused: not authorized (check the portal token).`,
     'portal.refused_not_found': `The portal ${portal} answered: not found.`,

@@ -30,7 +30,11 @@ export function portalWorkDir(dataDir: string, sweep: boolean): string {
 
 /** The portal a URL points at (API base found by probing), with the token given now or remembered. */
 export async function connectPortal(
-  dataDir: string, url: string, version: string, settings: PortalSettings, token?: string,
+  dataDir: string,
+  url: string,
+  version: string,
+  settings: PortalSettings,
+  token?: string,
 ): Promise<{ client: PortalClient; source: PortalSource }> {
   const source = parsePortalSource(url);
   const known = token ?? portalToken(dataDir, source.url.origin);
@@ -60,7 +64,12 @@ export interface SyncReport {
 
 /** Re-checks every mirrored dataset (or the named ones) against its portal. */
 export async function syncMirrors(
-  ctx: MirrorContext, dataDir: string, version: string, settings: PortalSettings, only: readonly string[] = [], full = false,
+  ctx: MirrorContext,
+  dataDir: string,
+  version: string,
+  settings: PortalSettings,
+  only: readonly string[] = [],
+  full = false,
   onDataset?: (outcome: MirrorOutcome) => void,
 ): Promise<SyncReport> {
   const names = await ctx.engine.packageList(null, 0);
@@ -74,12 +83,19 @@ export async function syncMirrors(
     if (!mirror || (only.length && !only.includes(name) && !only.includes(str(local.id)))) continue;
     let outcome: MirrorOutcome;
     try {
-      outcome = await mirrorDataset(ctx, portalClientFor(dataDir, mirror.portal, version, settings), { dataset: str(local.id), source: mirror.page, full });
+      outcome = await mirrorDataset(ctx, portalClientFor(dataDir, mirror.portal, version, settings), {
+        dataset: str(local.id),
+        source: mirror.page,
+        full,
+      });
     } catch (err) {
       if (ctx.signal?.aborted || !(isPortalError(err) || isActionError(err))) throw err;
       const reason = failureReason(err);
       outcome = {
-        package_id: str(local.id), name, source: mirror.page, metadata_changed: false,
+        package_id: str(local.id),
+        name,
+        source: mirror.page,
+        metadata_changed: false,
         resources: [{ resource_id: '', name: '', status: 'failed', rows: 0, reason: reason.text, message: reason }],
       };
     }

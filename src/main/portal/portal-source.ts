@@ -28,7 +28,10 @@ export function parsePortalSource(raw: string): PortalSource {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     throw new PortalError(message('portal.bad_url', `${JSON.stringify(raw)} is not an http or https address.`, { url: raw }));
   }
-  const segments = url.pathname.split('/').filter(Boolean).map((s) => decodeURIComponent(s));
+  const segments = url.pathname
+    .split('/')
+    .filter(Boolean)
+    .map((s) => decodeURIComponent(s));
   let dataset: string | null = null;
   let resource: string | null = null;
   let prefixEnd = segments.length;
@@ -47,7 +50,10 @@ export function parsePortalSource(raw: string): PortalSource {
   for (let n = prefix.length; n >= 0; n--) {
     const path = `/${prefix.slice(0, n).map(encodeURIComponent).join('/')}`.replace(/\/$/, '');
     if (n > 0 && LOCALE_SEGMENT.test(prefix[n - 1]!)) {
-      const without = `/${prefix.slice(0, n - 1).map(encodeURIComponent).join('/')}`.replace(/\/$/, '');
+      const without = `/${prefix
+        .slice(0, n - 1)
+        .map(encodeURIComponent)
+        .join('/')}`.replace(/\/$/, '');
       if (!candidates.includes(without)) candidates.push(without);
     }
     if (!candidates.includes(path)) candidates.push(path);

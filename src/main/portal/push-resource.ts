@@ -50,11 +50,24 @@ interface LocalTable {
 }
 
 /** Local rows in `_id` order, a page at a time, each row as a field → value object. */
-async function* localRows(engine: EngineApi, resourceId: string, fieldIds: readonly string[], from = 0): AsyncGenerator<Record<string, unknown>[]> {
+async function* localRows(
+  engine: EngineApi,
+  resourceId: string,
+  fieldIds: readonly string[],
+  from = 0,
+): AsyncGenerator<Record<string, unknown>[]> {
   for (let offset = from; ; offset += PAGE) {
-    const page = await engine.search(parseSearchParams({
-      resource_id: resourceId, offset, limit: PAGE, sort: '_id', records_format: 'lists', include_total: false, fields: fieldIds.join(','),
-    }));
+    const page = await engine.search(
+      parseSearchParams({
+        resource_id: resourceId,
+        offset,
+        limit: PAGE,
+        sort: '_id',
+        records_format: 'lists',
+        include_total: false,
+        fields: fieldIds.join(','),
+      }),
+    );
     const lists = JSON.parse(page.records) as unknown[][];
     yield lists.map((row) => Object.fromEntries(fieldIds.map((id, i) => [id, row[i] ?? null])));
     if (lists.length < PAGE) return;
@@ -69,13 +82,23 @@ async function readLocal(engine: EngineApi, resourceId: string, siteUrl: string)
   const fields = facts.fields.map((f) => ({ id: f.id, type: f.type, ...(f.info ? { info: f.info } : {}) }));
   const hash = createHash('sha256').update(JSON.stringify([fields, facts.primaryKey]));
   let rows = 0;
-  for await (const page of localRows(engine, resourceId, fields.map((f) => f.id))) {
+  for await (const page of localRows(
+    engine,
+    resourceId,
+    fields.map((f) => f.id),
+  )) {
     for (const row of page) hash.update(JSON.stringify(row)).update('\n');
     rows += page.length;
   }
   return {
-    fields, primaryKey: facts.primaryKey, rows, fingerprint: hash.digest('hex').slice(0, 40),
-    name: str(resource.name) || resourceId, packageName: str(pkg.name), packageTitle: str(pkg.title), notes: str(pkg.notes),
+    fields,
+    primaryKey: facts.primaryKey,
+    rows,
+    fingerprint: hash.digest('hex').slice(0, 40),
+    name: str(resource.name) || resourceId,
+    packageName: str(pkg.name),
+    packageTitle: str(pkg.title),
+    notes: str(pkg.notes),
     link: (resource.deskstore_push as PushLink | undefined) ?? null,
   };
 }
@@ -105,9 +128,17 @@ async function remotePackage(client: PortalClient, local: LocalTable, req: PushR
   } catch (err) {
     if (!isPortalError(err) || (err.status !== 404 && err.ckanType !== 'Not Found Error')) throw err;
   }
-  return client.action<RemoteDict>('package_create', {
-    name, title: local.packageTitle || name, notes: local.notes, ...(req.ownerOrg ? { owner_org: req.ownerOrg } : {}),
-  }, 'POST', signal);
+  return client.action<RemoteDict>(
+    'package_create',
+    {
+      name,
+      title: local.packageTitle || name,
+      notes: local.notes,
+      ...(req.ownerOrg ? { owner_org: req.ownerOrg } : {}),
+    },
+    'POST',
+    signal,
+  );
 }
 
 /** PostgreSQL's identifier limit (NAMEDATALEN - 1): CKAN truncates longer column names, and then refuses the rows. */
@@ -119,16 +150,25 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
   if (long.length) {
     // Checked before anything is created on the portal: found on a real CKAN 2.10, which
     // accepted the table with cut names and refused every row.
-    throw new PortalError(message('push.column_name_too_long',
-      `CKAN's DataStore keeps column names of at most ${MAX_COLUMN_BYTES} bytes; rename these here first: ${long.join(', ')}.`,
-      { max: MAX_COLUMN_BYTES, columns: long.join(', ') }));
+    throw new PortalError(
+      message(
+        'push.column_name_too_long',
+        `CKAN's DataStore keeps column names of at most ${MAX_COLUMN_BYTES} bytes; rename these here first: ${long.join(', ')}.`,
+        { max: MAX_COLUMN_BYTES, columns: long.join(', ') },
+      ),
+    );
   }
   const portal = client.base;
   const item = (phase: PortalJobItem['phase'], done: number) =>
     ctx.onItem?.({ resource_id: req.resourceId, name: local.name, phase, rows_done: done, rows_total: local.rows, bytes_done: 0 });
-  const link = local.link?.portal === portal && await remoteExists(client, local.link.resource_id, ctx.signal) ? local.link : null;
+  const link = local.link?.portal === portal && (await remoteExists(client, local.link.resource_id, ctx.signal)) ? local.link : null;
   const outcome = (status: PushStatus, l: PushLink): PushOutcome => ({
-    portal, package_id: l.package_id, resource_id: l.resource_id, rows: local.rows, status, url: l.page,
+    portal,
+    package_id: l.package_id,
+    resource_id: l.resource_id,
+    rows: local.rows,
+    status,
+    url: l.page,
   });
 
   if (link?.complete && link.fingerprint === local.fingerprint) {
@@ -156,13 +196,24 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
   } else {
     status = 'created';
     const pkg = await remotePackage(client, local, req, ctx.signal);
-    const created = await client.action<RemoteDict>('datastore_create', {
-      resource: { package_id: str(pkg.id), name: req.resourceName ?? local.name, format: 'CSV' }, ...createFields,
-    }, 'POST', ctx.signal);
+    const created = await client.action<RemoteDict>(
+      'datastore_create',
+      {
+        resource: { package_id: str(pkg.id), name: req.resourceName ?? local.name, format: 'CSV' },
+        ...createFields,
+      },
+      'POST',
+      ctx.signal,
+    );
     const remoteId = str(created.resource_id);
     await remember({
-      portal, package_id: str(pkg.id), resource_id: remoteId, fingerprint: local.fingerprint, complete: false,
-      pushedAt: new Date().toISOString(), rows: local.rows,
+      portal,
+      package_id: str(pkg.id),
+      resource_id: remoteId,
+      fingerprint: local.fingerprint,
+      complete: false,
+      pushedAt: new Date().toISOString(),
+      rows: local.rows,
       page: `${portal}/dataset/${encodeURIComponent(str(pkg.name) || str(pkg.id))}/resource/${encodeURIComponent(remoteId)}`,
     });
   }
@@ -170,8 +221,12 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
   const sent = await sendRows(ctx, client, req.resourceId, t.resource_id, local, item);
   const total = await remoteTotal(client, t.resource_id, ctx.signal);
   if (total !== local.rows) {
-    throw new PortalError(message('push.count_mismatch', `The portal holds ${total} rows after the push, not the ${local.rows} rows here.`,
-      { remote: total, local: local.rows }));
+    throw new PortalError(
+      message('push.count_mismatch', `The portal holds ${total} rows after the push, not the ${local.rows} rows here.`, {
+        remote: total,
+        local: local.rows,
+      }),
+    );
   }
   await ctx.engine.recordPush(req.resourceId, { ...t, complete: true, rows: local.rows, pushedAt: new Date().toISOString() });
   ctx.log?.(`sent ${sent} rows; the portal's total is ${total}`);
@@ -185,7 +240,12 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
  * answer may have been lost after the commit), and sending resumes from there.
  */
 async function sendRows(
-  ctx: PushContext, client: PortalClient, localId: string, remoteId: string, local: LocalTable, item: (phase: PortalJobItem['phase'], done: number) => void,
+  ctx: PushContext,
+  client: PortalClient,
+  localId: string,
+  remoteId: string,
+  local: LocalTable,
+  item: (phase: PortalJobItem['phase'], done: number) => void,
 ): Promise<number> {
   const maxRows = ctx.maxBatchRows ?? 10_000;
   const maxBytes = ctx.maxBatchBytes ?? 2 * 1024 * 1024;
@@ -195,8 +255,13 @@ async function sendRows(
   for (;;) {
     let done = await remoteTotal(client, remoteId, ctx.signal);
     if (done > local.rows) {
-      throw new PortalError(message('push.remote_has_more', `The portal's table holds ${done} rows, more than the ${local.rows} here; push again to replace them.`,
-        { remote: done, local: local.rows }));
+      throw new PortalError(
+        message(
+          'push.remote_has_more',
+          `The portal's table holds ${done} rows, more than the ${local.rows} here; push again to replace them.`,
+          { remote: done, local: local.rows },
+        ),
+      );
     }
     if (done === local.rows) return sent;
     item('uploading', done);
@@ -205,7 +270,11 @@ async function sendRows(
       let bytes = 0;
       const flush = async () => {
         if (!batch.length) return;
-        await client.actionBody('datastore_upsert', `{"resource_id":${JSON.stringify(remoteId)},"method":"${method}","force":true,"records":[${batch.join(',')}]}`, ctx.signal);
+        await client.actionBody(
+          'datastore_upsert',
+          `{"resource_id":${JSON.stringify(remoteId)},"method":"${method}","force":true,"records":[${batch.join(',')}]}`,
+          ctx.signal,
+        );
         done += batch.length;
         sent += batch.length;
         batch = [];
@@ -213,7 +282,12 @@ async function sendRows(
         failures = 0;
         item('uploading', done);
       };
-      for await (const page of localRows(ctx.engine, localId, local.fields.map((f) => f.id), done)) {
+      for await (const page of localRows(
+        ctx.engine,
+        localId,
+        local.fields.map((f) => f.id),
+        done,
+      )) {
         for (const row of page) {
           const json = JSON.stringify(row);
           if (batch.length && (batch.length >= maxRows || bytes + json.length > maxBytes)) await flush();

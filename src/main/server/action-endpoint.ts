@@ -8,11 +8,15 @@ import { requireToken } from '../actions/require-token';
 import type { ActionContext, ActionRegistry } from '../actions/types';
 import { AuthorizationError, BadRequestError } from '../errors';
 import { ClientGoneError } from './body-errors';
+import { anonymousLimits, assertDeclaredSizeFits, hasBody, readRequestBody, type BodyLimits, type RequestBody } from './body-reader';
 import {
-  anonymousLimits, assertDeclaredSizeFits, hasBody, readRequestBody, type BodyLimits, type RequestBody,
-} from './body-reader';
-import {
-  bareStringResponse, errorResponse, helpUrl, notFoundResponse, sendResponse, successResponse, toJsonp,
+  bareStringResponse,
+  errorResponse,
+  helpUrl,
+  notFoundResponse,
+  sendResponse,
+  successResponse,
+  toJsonp,
   type WireResponse,
 } from './envelope';
 import { removeFiles } from './multipart';

@@ -14,11 +14,11 @@ export type RequestBody =
   | { readonly kind: 'none' }
   /** urlencoded or multipart; `fields` keeps order and repeats, as Werkzeug's MultiDict. */
   | {
-    readonly kind: 'form';
-    readonly fields: Array<[string, string]>;
-    readonly files: Array<[string, UploadedFile]>;
-    readonly createdPaths: string[];
-  }
+      readonly kind: 'form';
+      readonly fields: Array<[string, string]>;
+      readonly files: Array<[string, UploadedFile]>;
+      readonly createdPaths: string[];
+    }
   /** Any other content type (or none): the text is parsed as JSON if it is used. */
   | { readonly kind: 'raw'; readonly text: string };
 
@@ -58,9 +58,7 @@ function declaredLength(req: IncomingMessage): number | null {
 /** The largest body this request may carry, by its content type. */
 function bodyLimitFor(req: IncomingMessage, limits: BodyLimits): number {
   // Multipart carries files plus fields and boundaries; the per-part caps apply while parsing.
-  return mediaType(req) === 'multipart/form-data'
-    ? limits.maxUploadBytes + limits.maxBodyBytes
-    : limits.maxBodyBytes;
+  return mediaType(req) === 'multipart/form-data' ? limits.maxUploadBytes + limits.maxBodyBytes : limits.maxBodyBytes;
 }
 
 /** The 413 for this request's kind of body: uploads are reported against the upload cap. */

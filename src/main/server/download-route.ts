@@ -28,9 +28,12 @@ async function download(res: ServerResponse, route: RouteContext, source: Downlo
     if (!path) throw new NotFoundError('No download is available');
     const stored = typeof resource.url === 'string' ? decodeURIComponent(resource.url.split('/').pop() ?? '') : '';
     const name = filename ?? stored ?? 'download';
-    const type = typeof resource.mimetype === 'string' && resource.mimetype ? resource.mimetype : mimeTypeOf(name) ?? 'application/octet-stream';
+    const type =
+      typeof resource.mimetype === 'string' && resource.mimetype ? resource.mimetype : (mimeTypeOf(name) ?? 'application/octet-stream');
     res.writeHead(200, {
-      'Content-Type': type, 'Content-Length': statSync(path).size, 'Content-Disposition': contentDisposition(name, 'inline'),
+      'Content-Type': type,
+      'Content-Length': statSync(path).size,
+      'Content-Disposition': contentDisposition(name, 'inline'),
     });
     await pipeline(createReadStream(path), res);
     return;
@@ -44,7 +47,8 @@ async function download(res: ServerResponse, route: RouteContext, source: Downlo
 
 export function downloadRoutes(source: DownloadSource): ExtraRoute[] {
   return ['/dataset/:id/resource/:rid/download', '/dataset/:id/resource/:rid/download/:filename'].map((path): ExtraRoute => ({
-    method: 'GET', path,
+    method: 'GET',
+    path,
     handle: (_req, res, route) => download(res, route, source),
   }));
 }
@@ -62,11 +66,13 @@ export function pageRoutes(): ExtraRoute[] {
   };
   return [
     {
-      method: 'GET', path: '/dataset/:id',
+      method: 'GET',
+      path: '/dataset/:id',
       handle: (_req, res, route) => redirect(res, route, `/?dataset=${encodeURIComponent(route.params.id ?? '')}`),
     },
     {
-      method: 'GET', path: '/dataset/:id/resource/:rid',
+      method: 'GET',
+      path: '/dataset/:id/resource/:rid',
       handle: (_req, res, route) => redirect(res, route, `/resource/${encodeURIComponent(route.params.rid ?? '')}`),
     },
   ];

@@ -5,7 +5,14 @@
  */
 import type { ServerResponse } from 'node:http';
 import {
-  AuthorizationError, BadRequestError, NotFoundError, SearchError, SearchQueryError, StorageError, ValidationError, isActionError,
+  AuthorizationError,
+  BadRequestError,
+  NotFoundError,
+  SearchError,
+  SearchQueryError,
+  StorageError,
+  ValidationError,
+  isActionError,
 } from '../errors';
 import type { Locale } from '../../shared/locales';
 import { stringifyWithRaw } from '../util/raw-json';
@@ -49,11 +56,7 @@ export function bareStringResponse(status: number, text: string): WireResponse {
  * left out rather than pointing at a made-up action. Unknown errors are logged with their
  * stack by the caller-supplied hook and never leak: only status < 500 carries a message.
  */
-export function errorResponse(
-  err: unknown,
-  help: string | null,
-  logInternal: (err: unknown) => void,
-): WireResponse {
+export function errorResponse(err: unknown, help: string | null, logInternal: (err: unknown) => void): WireResponse {
   if (err instanceof BadRequestError) return bareStringResponse(err.status, err.body);
   let status: number;
   let error: Record<string, unknown>;
@@ -99,8 +102,11 @@ export function notFoundResponse(): WireResponse {
  */
 export function toJsonp(callback: string, response: WireResponse): WireResponse {
   const escaped = callback
-    .replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;').replace(/'/g, '&#x27;');
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&#x27;');
   return { ...response, contentType: JSONP_CONTENT_TYPE, body: `${escaped}(${response.body});` };
 }
 

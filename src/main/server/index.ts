@@ -2,6 +2,4 @@
 export { startHttpServer } from './http-server';
 export { dumpRoute } from './dump-route';
 export { downloadRoutes, pageRoutes } from './download-route';
-export type {
-  ExtraRoute, RequestHandler, RequestLogEntry, RouteContext, RunningServer, ServerLogger, ServerOptions,
-} from './types';
+export type { ExtraRoute, RequestHandler, RequestLogEntry, RouteContext, RunningServer, ServerLogger, ServerOptions } from './types';

@@ -131,9 +131,16 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
         },
       });
       const out = createWriteStream(path, { flags: 'wx', mode: PRIVATE_FILE_MODE });
-      const write = pipeline(stream, counter, out).then((): [string, UploadedFile] => [name, {
-        kind: 'upload', path, filename: info.filename ?? '', size, mimeType: info.mimeType,
-      }]);
+      const write = pipeline(stream, counter, out).then((): [string, UploadedFile] => [
+        name,
+        {
+          kind: 'upload',
+          path,
+          filename: info.filename ?? '',
+          size,
+          mimeType: info.mimeType,
+        },
+      ]);
       writes.push(write);
       write.catch((err: unknown) => fail(asStorageFailure(err)));
     });
@@ -145,9 +152,12 @@ export async function parseMultipart(req: IncomingMessage, limits: MultipartLimi
     parser.on('close', () => {
       if (failed) return;
       // The parser is done; file parts may still be flushing to disk.
-      void Promise.all(writes).then((files) => {
-        if (!failed) resolve({ fields, files, createdPaths });
-      }, (err: unknown) => fail(asStorageFailure(err)));
+      void Promise.all(writes).then(
+        (files) => {
+          if (!failed) resolve({ fields, files, createdPaths });
+        },
+        (err: unknown) => fail(asStorageFailure(err)),
+      );
     });
     req.on('close', () => {
       if (!req.complete) fail(new ClientGoneError());

@@ -72,9 +72,10 @@ export function checkCrossSite(req: IncomingMessage, audience: RequestAudience):
   }
   const site = single(req.headers['sec-fetch-site']);
   if (site === undefined || site === 'same-origin' || site === 'none') return null;
-  const topLevelNavigation = single(req.headers['sec-fetch-mode']) === 'navigate'
-    && single(req.headers['sec-fetch-dest']) === 'document'
-    && (req.method === 'GET' || req.method === 'HEAD');
+  const topLevelNavigation =
+    single(req.headers['sec-fetch-mode']) === 'navigate' &&
+    single(req.headers['sec-fetch-dest']) === 'document' &&
+    (req.method === 'GET' || req.method === 'HEAD');
   if (audience === 'ui' && topLevelNavigation) return null;
   return audience === 'api'
     ? 'the API does not answer requests from other sites or local ports; call it from a script or from Deskstore itself'

@@ -35,7 +35,11 @@ export const consoleLogger: ServerLogger = {
   error: (message, error) => console.error(`[server] ${message}`, error ?? ''),
 };
 
-const LOOPBACK_HOSTS = new Map([['127.0.0.1', '127.0.0.1'], ['::1', '[::1]'], ['localhost', 'localhost']]);
+const LOOPBACK_HOSTS = new Map([
+  ['127.0.0.1', '127.0.0.1'],
+  ['::1', '[::1]'],
+  ['localhost', 'localhost'],
+]);
 
 /** The host part of siteUrl for a listening address; only loopback addresses are allowed. */
 export function urlHostFor(host: string): string {
@@ -98,9 +102,7 @@ export function createRequestHandler(options: ServerOptions, getPort: () => numb
     method: req.method === 'POST' ? 'POST' : 'GET',
   });
 
-  const dispatchRoute = async (
-    req: IncomingMessage, res: ServerResponse, match: RouteMatch, context: ActionContext,
-  ): Promise<void> => {
+  const dispatchRoute = async (req: IncomingMessage, res: ServerResponse, match: RouteMatch, context: ActionContext): Promise<void> => {
     const { entry } = match;
     if (entry.kind === 'api-version') {
       sendResponse(res, plainJsonResponse({ version: entry.version }));
@@ -126,7 +128,11 @@ export function createRequestHandler(options: ServerOptions, getPort: () => numb
     const path = (req.url ?? '').split('?', 1)[0]!;
     res.on('close', () => {
       logger.request({
-        method, path, status: res.statusCode, ms: Math.round(performance.now() - started), aborted: !res.writableFinished,
+        method,
+        path,
+        status: res.statusCode,
+        ms: Math.round(performance.now() - started),
+        aborted: !res.writableFinished,
       });
     });
     setSecurityHeaders(res);

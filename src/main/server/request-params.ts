@@ -100,7 +100,9 @@ const LONG_INTEGER = /\d{16,}/;
 function parseJsonExact(text: string): unknown {
   if (!LONG_INTEGER.test(text)) return JSON.parse(text);
   try {
-    return parseLossless(text, null, (digits) => (/^-?\d+$/.test(digits) && !Number.isSafeInteger(Number(digits)) ? digits : Number(digits)));
+    return parseLossless(text, null, (digits) =>
+      /^-?\d+$/.test(digits) && !Number.isSafeInteger(Number(digits)) ? digits : Number(digits),
+    );
   } catch {
     return JSON.parse(text); // invalid: JSON.parse's error, worded as every other body's
   }
@@ -112,8 +114,10 @@ function decodeJson(text: string, shown: string): unknown {
     data = parseJsonExact(text);
   } catch (err) {
     const reason = err instanceof Error ? err.message : String(err);
-    throw jsonError(`Error decoding JSON data. Error: JSONDecodeError(${pythonRepr(reason)}) `
-      + `JSON data extracted from the request: ${clip(pythonRepr(shown))}`);
+    throw jsonError(
+      `Error decoding JSON data. Error: JSONDecodeError(${pythonRepr(reason)}) ` +
+        `JSON data extracted from the request: ${clip(pythonRepr(shown))}`,
+    );
   }
   if (jsonDepthExceeds(data)) throw jsonError(`Error decoding JSON data. Error: the JSON is ${TOO_DEEP}`);
   return data;

@@ -41,7 +41,10 @@ export function parseTarget(url: string): RequestTarget | null {
  * client encoded the path.
  */
 export function canonicalPath(path: string): string {
-  return path.split('/').map((segment) => pythonQuote(safeDecode(segment))).join('/');
+  return path
+    .split('/')
+    .map((segment) => pythonQuote(safeDecode(segment)))
+    .join('/');
 }
 
 function safeDecode(segment: string): string {
@@ -84,7 +87,12 @@ export function createRouter(extraRoutes: readonly ExtraRoute[]): Router {
   const noop = () => undefined;
   // `/api` and `/api/3` answer GET only, with or without the trailing slash, as Flask's
   // non-strict slashes do. Only version 3 routes actions: `/api/2/action/x` is a 404.
-  for (const [path, version] of [['/api', 1], ['/api/', 1], ['/api/3', 3], ['/api/3/', 3]] as const) {
+  for (const [path, version] of [
+    ['/api', 1],
+    ['/api/', 1],
+    ['/api/3', 3],
+    ['/api/3/', 3],
+  ] as const) {
     router.on('GET', path, noop, { kind: 'api-version', version } satisfies RouteEntry);
   }
   for (const path of ['/api/action/:name', '/api/3/action/:name']) {

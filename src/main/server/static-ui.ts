@@ -43,9 +43,7 @@ export function createStaticUi(staticDir: string | undefined): StaticUi {
       setHeaders(res, pathname) {
         // Vite puts content-hashed names under /assets/: cache forever. Everything else
         // (index.html above all) must be revalidated so a rebuilt UI shows up.
-        res.setHeader('Cache-Control', pathname.startsWith('/assets/')
-          ? 'public, max-age=31536000, immutable'
-          : 'no-cache');
+        res.setHeader('Cache-Control', pathname.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
     return serve;

@@ -106,7 +106,10 @@ export function resourceDir(dataDir: string, resourceId: string): string {
  * looking at the folder.
  */
 export function uniqueFileName(clientName = ''): string {
-  const readable = basename(clientName.replace(/\\/g, '/')).replace(/[^\w.-]+/g, '_').replace(/^\.+/, '').slice(0, 100);
+  const readable = basename(clientName.replace(/\\/g, '/'))
+    .replace(/[^\w.-]+/g, '_')
+    .replace(/^\.+/, '')
+    .slice(0, 100);
   return readable ? `${randomUUID()}-${readable}` : randomUUID();
 }
 

@@ -17,10 +17,15 @@ export function whyNotWritable(dir: string): unknown {
 /** Turns an fs error into a message a user can act on (disk full, permissions). */
 export function storageFailure(what: string, err: unknown): StorageError {
   const code = (err as NodeJS.ErrnoException | undefined)?.code;
-  const why = code === 'ENOSPC' ? 'the disk is full'
-    : code === 'EACCES' || code === 'EPERM' ? 'permission denied'
-      : code === 'EROFS' ? 'the file system is read-only'
-        : code === 'EDQUOT' ? 'the disk quota is exceeded'
-          : (err as Error | undefined)?.message ?? String(err);
+  const why =
+    code === 'ENOSPC'
+      ? 'the disk is full'
+      : code === 'EACCES' || code === 'EPERM'
+        ? 'permission denied'
+        : code === 'EROFS'
+          ? 'the file system is read-only'
+          : code === 'EDQUOT'
+            ? 'the disk quota is exceeded'
+            : ((err as Error | undefined)?.message ?? String(err));
   return new StorageError(`${what}: ${why}`);
 }

@@ -64,7 +64,11 @@ export function removeUploadedFile(dataDir: string, resourceId: string): void {
  * At start-up: originals of resources the catalogue no longer names, and temporary files of
  * uploads that never committed (a crash between placing and committing).
  */
-export function removeUploadLeftovers(dataDir: string, exists: (resourceId: string) => boolean, logger: { warn(message: string): void }): void {
+export function removeUploadLeftovers(
+  dataDir: string,
+  exists: (resourceId: string) => boolean,
+  logger: { warn(message: string): void },
+): void {
   let folders: string[];
   try {
     folders = readdirSync(pathInside(dataDir, 'files'));

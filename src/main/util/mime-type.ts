@@ -3,13 +3,32 @@
  * files open-data portals publish (what CKAN stores as a resource's `mimetype`).
  */
 const TYPES: Readonly<Record<string, string>> = {
-  csv: 'text/csv', tsv: 'text/tab-separated-values', txt: 'text/plain', json: 'application/json', geojson: 'application/geo+json',
-  xml: 'text/xml', html: 'text/html', htm: 'text/html', pdf: 'application/pdf', zip: 'application/zip', gz: 'application/gzip',
-  xls: 'application/vnd.ms-excel', xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet', odt: 'application/vnd.oasis.opendocument.text',
-  doc: 'application/msword', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', rdf: 'application/rdf+xml',
-  kml: 'application/vnd.google-earth.kml+xml', shp: 'application/octet-stream', parquet: 'application/octet-stream',
+  csv: 'text/csv',
+  tsv: 'text/tab-separated-values',
+  txt: 'text/plain',
+  json: 'application/json',
+  geojson: 'application/geo+json',
+  xml: 'text/xml',
+  html: 'text/html',
+  htm: 'text/html',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  gz: 'application/gzip',
+  xls: 'application/vnd.ms-excel',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  ods: 'application/vnd.oasis.opendocument.spreadsheet',
+  odt: 'application/vnd.oasis.opendocument.text',
+  doc: 'application/msword',
+  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  rdf: 'application/rdf+xml',
+  kml: 'application/vnd.google-earth.kml+xml',
+  shp: 'application/octet-stream',
+  parquet: 'application/octet-stream',
 };
 
 export function mimeTypeOf(fileName: string): string | null {
@@ -18,5 +37,5 @@ export function mimeTypeOf(fileName: string): string | null {
   const inner = /\.([a-z0-9]+)\.gz$/.exec(lower);
   if (inner && TYPES[inner[1]!] && inner[1] !== 'gz') return TYPES[inner[1]!]!;
   const ext = /\.([a-z0-9]+)$/.exec(lower)?.[1];
-  return ext ? TYPES[ext] ?? null : null;
+  return ext ? (TYPES[ext] ?? null) : null;
 }

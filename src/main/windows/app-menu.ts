@@ -7,8 +7,13 @@ const LABELS: Record<Locale, { file: string; open: string; reveal: string; quit:
 };
 
 /** Native menus; the import item opens the UI's import screen, which asks for the file. */
-export function installAppMenu(window: BrowserWindow, siteUrl: string, locale: Locale, dataDir: string,
-  onLocale: (locale: Locale) => void): void {
+export function installAppMenu(
+  window: BrowserWindow,
+  siteUrl: string,
+  locale: Locale,
+  dataDir: string,
+  onLocale: (locale: Locale) => void,
+): void {
   const l = LABELS[locale];
   const template: MenuItemConstructorOptions[] = [
     {
@@ -24,7 +29,10 @@ export function installAppMenu(window: BrowserWindow, siteUrl: string, locale: L
     {
       label: l.language,
       submenu: LOCALES.map((code) => ({
-        label: LOCALE_NAMES[code], type: 'radio' as const, checked: code === locale, click: () => onLocale(code),
+        label: LOCALE_NAMES[code],
+        type: 'radio' as const,
+        checked: code === locale,
+        click: () => onLocale(code),
       })),
     },
     { role: 'viewMenu' },

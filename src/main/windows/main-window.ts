@@ -16,8 +16,7 @@ export function localeOfUrl(url: string): Locale | null {
  * the API token in its fragment (`/en/#token=...`), which the page stores and removes.
  * `onLocale` hears the UI's own language switch (it rewrites the URL's locale segment).
  */
-export function createMainWindow(siteUrl: string, startUrl: string, preload: string,
-  onLocale: (locale: Locale) => void): BrowserWindow {
+export function createMainWindow(siteUrl: string, startUrl: string, preload: string, onLocale: (locale: Locale) => void): BrowserWindow {
   const window = new BrowserWindow({
     width: 1280,
     height: 820,

@@ -33,7 +33,9 @@ function Page({ route }: { readonly route: Route }) {
   return (
     <div className="page">
       <h1 tabIndex={-1}>{t('notFound.title')}</h1>
-      <p><a href="#/">{t('nav.backToCatalogue')}</a></p>
+      <p>
+        <a href="#/">{t('nav.backToCatalogue')}</a>
+      </p>
     </div>
   );
 }
@@ -41,10 +43,13 @@ function Page({ route }: { readonly route: Route }) {
 export function App() {
   const { t } = useTranslation();
   const route = useRoute();
-  const onFile = useCallback((file: File) => {
-    offerFile(file);
-    if (route.segments[0] !== 'import' || route.segments[1]) navigate('/import');
-  }, [route]);
+  const onFile = useCallback(
+    (file: File) => {
+      offerFile(file);
+      if (route.segments[0] !== 'import' || route.segments[1]) navigate('/import');
+    },
+    [route],
+  );
   const dragging = useWindowDrop(onFile);
 
   // Moving to another screen moves focus to its heading, so keyboard and screen reader users

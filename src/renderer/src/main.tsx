@@ -13,5 +13,9 @@ captureTokenFromLocation();
 window.addEventListener('hashchange', captureTokenFromLocation);
 const locale = resolveStartLocale();
 void setupI18n(locale).then(() => {
-  createRoot(document.getElementById('root')!).render(<StrictMode><App /></StrictMode>);
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
 });

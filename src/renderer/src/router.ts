@@ -23,13 +23,16 @@ export function parseHash(hash: string): Route {
   const body = hash.startsWith('#') ? hash.slice(1) : hash;
   const [pathPart = '', queryPart = ''] = body.split(/\?(.*)/s, 2);
   const path = pathPart.startsWith('/') ? pathPart : `/${pathPart}`;
-  const segments = path.split('/').filter(Boolean).map((s) => {
-    try {
-      return decodeURIComponent(s);
-    } catch {
-      return s;
-    }
-  });
+  const segments = path
+    .split('/')
+    .filter(Boolean)
+    .map((s) => {
+      try {
+        return decodeURIComponent(s);
+      } catch {
+        return s;
+      }
+    });
   return { path, segments, query: new URLSearchParams(queryPart), raw: hash };
 }
 

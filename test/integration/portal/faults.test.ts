@@ -10,9 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../../helpers/ckan-client';
 import { lastJsonLine, removeDir, runCliAsync, startServer, tempDir } from '../../helpers/deskstore-process';
-import {
-  DATASET_ID, FILE_ID, HOSTILE_ID, PDF_ID, TABLE_ID, startFakePortal, type FakePortal,
-} from '../../helpers/fake-portal';
+import { DATASET_ID, FILE_ID, HOSTILE_ID, PDF_ID, TABLE_ID, startFakePortal, type FakePortal } from '../../helpers/fake-portal';
 import type { MirrorOutcome, MirroredResource } from '../../../src/shared/portal';
 
 let fake: FakePortal;
@@ -24,14 +22,16 @@ const ENV = { DESKSTORE_PORTAL_BACKOFF_MS: '20', HTTP_PROXY: '', HTTPS_PROXY: ''
 async function sync(env: NodeJS.ProcessEnv = {}) {
   const r = await runCliAsync(['sync', '--data', dst, ...NET], { ...ENV, ...env });
   const lines = r.stdout.trim().split('\n');
-  const outcome = lines.length > 1 ? JSON.parse(lines[0]!) as MirrorOutcome : null;
+  const outcome = lines.length > 1 ? (JSON.parse(lines[0]!) as MirrorOutcome) : null;
   const table = outcome?.resources.find((x) => x.resource_id === TABLE_ID);
   return { ...r, outcome, table };
 }
 
 /** The table's published version, as the catalogue names it. */
 function published(): { rows: number; generation: number } {
-  const catalogue = JSON.parse(readFileSync(join(dst, 'catalogue.json'), 'utf8')) as { resources: { id: string; datastore: { rowCount: number; generation: number } | null }[] };
+  const catalogue = JSON.parse(readFileSync(join(dst, 'catalogue.json'), 'utf8')) as {
+    resources: { id: string; datastore: { rowCount: number; generation: number } | null }[];
+  };
   const ds = catalogue.resources.find((r) => r.id === TABLE_ID)!.datastore!;
   return { rows: ds.rowCount, generation: ds.generation };
 }
@@ -74,7 +74,10 @@ describe('mirror from a portal under a path', () => {
       expect(rows.records.map((x: { _id: number; name: string; n: number | null }) => [x._id, x.name, x.n])).toEqual(fake.state.rows);
       expect(rows.fields[1]).toEqual({ id: 'name', type: 'text', info: { label: 'Nome' } });
       const file = await api.ok('datastore_search', { resource_id: FILE_ID });
-      expect(file.records).toEqual([{ _id: 1, codice: '001', nome: 'Alfa', valore: 1.5 }, { _id: 2, codice: '002', nome: 'Beta', valore: 2.25 }]);
+      expect(file.records).toEqual([
+        { _id: 1, codice: '001', nome: 'Alfa', valore: 1.5 },
+        { _id: 2, codice: '002', nome: 'Beta', valore: 2.25 },
+      ]);
     } finally {
       await server.stop();
     }
@@ -173,10 +176,13 @@ async function startConnectProxy(): Promise<{ url: string; tunnels(): number; cl
   const server: Server = createServer((req, res) => {
     count++;
     const target = new URL(req.url ?? '/');
-    const upstream = httpRequest({ host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers }, (up) => {
-      res.writeHead(up.statusCode ?? 502, up.headers);
-      up.pipe(res);
-    });
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: `${target.pathname}${target.search}`, method: req.method, headers: req.headers },
+      (up) => {
+        res.writeHead(up.statusCode ?? 502, up.headers);
+        up.pipe(res);
+      },
+    );
     req.pipe(upstream);
   });
   server.on('connect', (req: { url?: string }, client: Socket, head: Buffer) => {
@@ -198,10 +204,11 @@ async function startConnectProxy(): Promise<{ url: string; tunnels(): number; cl
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     tunnels: () => count,
-    close: () => new Promise<void>((resolve) => {
-      for (const s of sockets) s.destroy();
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }

@@ -19,7 +19,9 @@ const ENV = { HTTP_PROXY: '', http_proxy: '' };
 function publishedRows(): number | null {
   const path = join(dst, 'catalogue.json');
   if (!existsSync(path)) return null;
-  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as { resources: { id: string; datastore: { rowCount: number; generation: number } | null }[] };
+  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as {
+    resources: { id: string; datastore: { rowCount: number; generation: number } | null }[];
+  };
   const ds = catalogue.resources.find((r) => r.id === TABLE_ID)?.datastore;
   if (!ds) return null;
   // The version the catalogue names is whole: both of its files are there.
@@ -55,7 +57,13 @@ async function checkAfterRestart(allowed: readonly number[]): Promise<void> {
       const last = await ckan(server.url).ok('datastore_search', { resource_id: TABLE_ID, sort: '_id desc', limit: 1 });
       expect(last.records[0]._id).toBe(rows); // the fake's _ids are 1..N: the rows of one version
       const files = readdirSync(join(dst, 'resources', TABLE_ID));
-      expect(files.every((f) => f.startsWith(`${(JSON.parse(readFileSync(join(dst, 'catalogue.json'), 'utf8')) as { resources: { id: string; datastore: { generation: number } }[] }).resources.find((x) => x.id === TABLE_ID)!.datastore.generation}.`))).toBe(true);
+      expect(
+        files.every((f) =>
+          f.startsWith(
+            `${(JSON.parse(readFileSync(join(dst, 'catalogue.json'), 'utf8')) as { resources: { id: string; datastore: { generation: number } }[] }).resources.find((x) => x.id === TABLE_ID)!.datastore.generation}.`,
+          ),
+        ),
+      ).toBe(true);
     }
     expect(existsSync(join(dst, 'jobs', 'portal')) ? readdirSync(join(dst, 'jobs', 'portal')) : []).toEqual([]);
   } finally {

@@ -9,11 +9,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../../helpers/ckan-client';
 import { TYPED_FIELDS as FIELDS, TYPED_RECORDS } from '../../helpers/typed-table';
-import {
-  ROOT, lastJsonLine, removeDir, runCli, startServer, tempDir, type ServerProcess,
-} from '../../helpers/deskstore-process';
+import { ROOT, lastJsonLine, removeDir, runCli, startServer, tempDir, type ServerProcess } from '../../helpers/deskstore-process';
 import type { MirrorOutcome, SyncSummary } from '../../../src/shared/portal';
-
 
 let portal: ServerProcess;
 let dst: string;
@@ -45,8 +42,10 @@ async function compareWithPortal(server: ServerProcess, ids: readonly string[]):
   }
   const [pa, pb] = await Promise.all([there.ok('package_show', { id: datasetId }), here.ok('package_show', { id: datasetId })]);
   for (const key of ['id', 'name', 'title', 'notes']) expect(pb[key]).toEqual(pa[key]);
-  const summary = (p: { resources: Record<string, unknown>[] }) => p.resources
-    .map((r) => ({ id: r.id, name: r.name, description: r.description, format: r.format })).sort((x, y) => String(x.id).localeCompare(String(y.id)));
+  const summary = (p: { resources: Record<string, unknown>[] }) =>
+    p.resources
+      .map((r) => ({ id: r.id, name: r.name, description: r.description, format: r.format }))
+      .sort((x, y) => String(x.id).localeCompare(String(y.id)));
   expect(summary(pb)).toEqual(summary(pa));
   expect(pb.deskstore_mirror.portal).toBe(portal.url);
 }
@@ -57,13 +56,31 @@ beforeAll(async () => {
   const api = ckan(portal.url, portal.token);
   const pkg = await api.ok('package_create', { name: 'portal-fixtures', title: 'Dati di prova', notes: 'Una descrizione' });
   datasetId = pkg.id;
-  tableA = (await api.ok('datastore_create', {
-    resource: { package_id: datasetId, name: 'Tabella A', description: 'con tipi', format: 'CSV' }, fields: FIELDS, records: [...TYPED_RECORDS, { name: 'to delete', n: 6, price: 1, day: '2020-06-02', at: '2020-06-02T12:00:00', flag: false, meta: {}, tags: ['z'] }],
-  })).resource_id;
-  tableB = (await api.ok('datastore_create', {
-    resource: { package_id: datasetId, name: 'Tabella B' }, fields: [{ id: 'code', type: 'text' }, { id: 'value', type: 'float8' }],
-    primary_key: ['code'], records: [{ code: '001', value: 1.5 }, { code: '002', value: 2 }, { code: 'A', value: -0.25 }],
-  })).resource_id;
+  tableA = (
+    await api.ok('datastore_create', {
+      resource: { package_id: datasetId, name: 'Tabella A', description: 'con tipi', format: 'CSV' },
+      fields: FIELDS,
+      records: [
+        ...TYPED_RECORDS,
+        { name: 'to delete', n: 6, price: 1, day: '2020-06-02', at: '2020-06-02T12:00:00', flag: false, meta: {}, tags: ['z'] },
+      ],
+    })
+  ).resource_id;
+  tableB = (
+    await api.ok('datastore_create', {
+      resource: { package_id: datasetId, name: 'Tabella B' },
+      fields: [
+        { id: 'code', type: 'text' },
+        { id: 'value', type: 'float8' },
+      ],
+      primary_key: ['code'],
+      records: [
+        { code: '001', value: 1.5 },
+        { code: '002', value: 2 },
+        { code: 'A', value: -0.25 },
+      ],
+    })
+  ).resource_id;
   // A gap in the _ids: the mirror must keep the portal's, not renumber.
   await api.ok('datastore_delete', { resource_id: tableA, filters: { n: 6 } });
 });
@@ -80,7 +97,12 @@ describe('mirror from a Deskstore portal', () => {
     const out = lastJsonLine<MirrorOutcome>(r.stdout);
     expect(out.package_id).toBe(datasetId);
     expect(out.name).toBe('portal-fixtures');
-    expect(out.resources.map((x) => [x.resource_id, x.status, x.rows]).sort()).toEqual([[tableA, 'mirrored', 5], [tableB, 'mirrored', 3]].sort());
+    expect(out.resources.map((x) => [x.resource_id, x.status, x.rows]).sort()).toEqual(
+      [
+        [tableA, 'mirrored', 5],
+        [tableB, 'mirrored', 3],
+      ].sort(),
+    );
     await withMirrorServer(async (server) => {
       await compareWithPortal(server, [tableA, tableB]);
       const shown = await ckan(server.url).ok('resource_show', { id: tableA });
@@ -100,7 +122,7 @@ describe('mirror from a Deskstore portal', () => {
     });
   });
 
-  it('refuses writes to a mirror with CKAN\'s authorization error and says how to detach', async () => {
+  it("refuses writes to a mirror with CKAN's authorization error and says how to detach", async () => {
     await withMirrorServer(async (server) => {
       const api = ckan(server.url, server.token);
       const r = await api.post('datastore_upsert', { resource_id: tableA, records: [{ n: 9 }], method: 'insert', force: true });
@@ -119,13 +141,20 @@ describe('mirror from a Deskstore portal', () => {
     await api.ok('datastore_upsert', { resource_id: tableA, method: 'update', records: [{ _id: 1, name: 'cambiato' }] });
     await api.ok('datastore_delete', { resource_id: tableA, filters: { n: 2 } });
     await api.ok('package_patch', { id: datasetId, title: 'Dati di prova, aggiornati' });
-    const tableC = (await api.ok('datastore_create', {
-      resource: { package_id: datasetId, name: 'Tabella C' }, fields: [{ id: 'x', type: 'int8' }], records: [{ x: 1 }, { x: 2 }],
-    })).resource_id;
+    const tableC = (
+      await api.ok('datastore_create', {
+        resource: { package_id: datasetId, name: 'Tabella C' },
+        fields: [{ id: 'x', type: 'int8' }],
+        records: [{ x: 1 }, { x: 2 }],
+      })
+    ).resource_id;
 
     const r = syncCli();
     expect(r.status, r.stderr).toBe(0);
-    const lines = r.stdout.trim().split('\n').map((l) => JSON.parse(l) as MirrorOutcome & SyncSummary);
+    const lines = r.stdout
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as MirrorOutcome & SyncSummary);
     expect(lines.at(-1)).toEqual({ datasets: 1, updated: 1, unchanged: 0, failed: 0 });
     const outcome = lines[0]!;
     expect(outcome.metadata_changed).toBe(true);
@@ -156,8 +185,14 @@ describe('mirror from a Deskstore portal', () => {
         job = answer.body.result;
       }
       expect(job.status).toBe('complete');
-      expect(job.result[0].resources).toEqual([expect.objectContaining({ resource_id: tableB, status: 'updated', changes: { added: 0, removed: 0, changed: 0 } })]);
-      const unreachable = await api.ok('deskstore_portal_call', { url: 'http://127.0.0.1:9/dataset/x', action: 'package_show', params: { id: 'x' } });
+      expect(job.result[0].resources).toEqual([
+        expect.objectContaining({ resource_id: tableB, status: 'updated', changes: { added: 0, removed: 0, changed: 0 } }),
+      ]);
+      const unreachable = await api.ok('deskstore_portal_call', {
+        url: 'http://127.0.0.1:9/dataset/x',
+        action: 'package_show',
+        params: { id: 'x' },
+      });
       expect(unreachable).toMatchObject({ ok: false, error: { code: 'portal.unreachable' } });
     });
   });
@@ -168,10 +203,17 @@ describe('mirror from a Deskstore portal', () => {
       expect(await api.ok('deskstore_detach', { id: tableB })).toEqual({ detached: [tableB] });
       await api.ok('datastore_upsert', { resource_id: tableB, records: [{ code: 'local', value: 0 }], method: 'insert', force: true });
     });
-    await ckan(portal.url, portal.token).ok('datastore_upsert', { resource_id: tableB, records: [{ code: 'remote', value: 1 }], method: 'insert' });
+    await ckan(portal.url, portal.token).ok('datastore_upsert', {
+      resource_id: tableB,
+      records: [{ code: 'remote', value: 1 }],
+      method: 'insert',
+    });
     const r = syncCli();
     const outcome = JSON.parse(r.stdout.trim().split('\n')[0]!) as MirrorOutcome;
-    expect(outcome.resources.find((x) => x.resource_id === tableB)).toMatchObject({ status: 'skipped', message: { code: 'mirror.detached' } });
+    expect(outcome.resources.find((x) => x.resource_id === tableB)).toMatchObject({
+      status: 'skipped',
+      message: { code: 'mirror.detached' },
+    });
     await withMirrorServer(async (server) => {
       const rows = await ckan(server.url).ok('datastore_search', { resource_id: tableB });
       expect(rows.records.map((x: { code: string }) => x.code)).toEqual(['001', '002', 'A', 'local']);

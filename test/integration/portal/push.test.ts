@@ -15,7 +15,16 @@ import { TYPED_FIELDS as FIELDS, TYPED_RECORDS } from '../../helpers/typed-table
 import { CLI, lastJsonLine, removeDir, runCliAsync, startServer, tempDir, type ServerProcess } from '../../helpers/deskstore-process';
 import type { PushOutcome } from '../../../src/shared/portal';
 
-const BULK = Array.from({ length: 3000 }, (_, i) => ({ name: `riga ${i}`, n: i + 10, price: i / 4, day: '2021-01-01', at: null, flag: i % 2 === 0, meta: null, tags: null }));
+const BULK = Array.from({ length: 3000 }, (_, i) => ({
+  name: `riga ${i}`,
+  n: i + 10,
+  price: i / 4,
+  day: '2021-01-01',
+  at: null,
+  flag: i % 2 === 0,
+  meta: null,
+  tags: null,
+}));
 
 let portal: ServerProcess;
 let local: ServerProcess | null = null;
@@ -48,39 +57,47 @@ async function startFaultProxy(target: string): Promise<FaultProxy> {
       return;
     }
     const t = new URL(target);
-    const up = httpRequest({ host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } }, (answer) => {
-      if (isUpsert && hold && upserts === hold.at) {
-        const { onHeld } = hold;
-        hold = null;
-        answer.resume();
-        answer.on('end', onHeld); // committed there; the pusher never hears back
-        return;
-      }
-      if (fault === 'lose-answer') {
-        answer.resume();
-        answer.on('end', () => res.socket?.destroy()); // committed there, but the answer never arrives
-        return;
-      }
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
+    const up = httpRequest(
+      { host: t.hostname, port: t.port, path: req.url, method: req.method, headers: { ...req.headers, host: t.host } },
+      (answer) => {
+        if (isUpsert && hold && upserts === hold.at) {
+          const { onHeld } = hold;
+          hold = null;
+          answer.resume();
+          answer.on('end', onHeld); // committed there; the pusher never hears back
+          return;
+        }
+        if (fault === 'lose-answer') {
+          answer.resume();
+          answer.on('end', () => res.socket?.destroy()); // committed there, but the answer never arrives
+          return;
+        }
+        res.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(res);
+      },
+    );
     req.pipe(up);
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
     inject: (...faults) => queue.push(...faults),
-    holdAfter: (passed, onHeld) => { hold = { at: upserts + passed + 1, onHeld }; },
+    holdAfter: (passed, onHeld) => {
+      hold = { at: upserts + passed + 1, onHeld };
+    },
     upserts: () => upserts,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections();
-      server.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
   };
 }
 
-const push = (to: string, extra: string[] = []) => runCliAsync(['push', resourceId, '--data', dir, '--to', to, `--token=${portal.token}`, '--batch-rows', '500', ...extra],
-  { DESKSTORE_PORTAL_BACKOFF_MS: '20' });
+const push = (to: string, extra: string[] = []) =>
+  runCliAsync(['push', resourceId, '--data', dir, '--to', to, `--token=${portal.token}`, '--batch-rows', '500', ...extra], {
+    DESKSTORE_PORTAL_BACKOFF_MS: '20',
+  });
 
 async function remoteRows(id: string): Promise<Record<string, unknown>[]> {
   const r = await ckan(portal.url).ok('datastore_search', { resource_id: id, limit: 32000, sort: '_id' });
@@ -103,9 +120,13 @@ beforeAll(async () => {
   local = await startServer({ dataDir: dir });
   const api = ckan(local.url, local.token);
   await api.ok('package_create', { name: 'da-pubblicare', title: 'Da pubblicare', notes: 'Note' });
-  resourceId = (await api.ok('datastore_create', {
-    resource: { package_id: 'da-pubblicare', name: 'Tabella pulita' }, fields: FIELDS, records: [...TYPED_RECORDS, ...BULK],
-  })).resource_id;
+  resourceId = (
+    await api.ok('datastore_create', {
+      resource: { package_id: 'da-pubblicare', name: 'Tabella pulita' },
+      fields: FIELDS,
+      records: [...TYPED_RECORDS, ...BULK],
+    })
+  ).resource_id;
   await local.stop();
   local = null;
   faulty = await startFaultProxy(portal.url);
@@ -121,8 +142,18 @@ afterAll(async () => {
 describe('push to a Deskstore portal', () => {
   let remoteId = '';
 
-  it('tells a portal refusal in the user\'s words with the portal\'s message', async () => {
-    const r = await runCliAsync(['push', resourceId, '--data', dir, '--to', portal.url, '--token=wrong-token', '--dataset', 'altro-dataset']);
+  it("tells a portal refusal in the user's words with the portal's message", async () => {
+    const r = await runCliAsync([
+      'push',
+      resourceId,
+      '--data',
+      dir,
+      '--to',
+      portal.url,
+      '--token=wrong-token',
+      '--dataset',
+      'altro-dataset',
+    ]);
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/refused: not authorized/);
     expect(r.stderr).toMatch(/Access denied/); // the portal's own words, underneath
@@ -170,12 +201,21 @@ describe('push to a Deskstore portal', () => {
     // Change the local table so the next push replaces the remote rows.
     local = await startServer({ dataDir: dir });
     try {
-      await ckan(local.url, local.token).ok('datastore_upsert', { resource_id: resourceId, method: 'insert', force: true, records: [{ name: 'aggiunta', n: 99999 }] });
+      await ckan(local.url, local.token).ok('datastore_upsert', {
+        resource_id: resourceId,
+        method: 'insert',
+        force: true,
+        records: [{ name: 'aggiunta', n: 99999 }],
+      });
     } finally {
       await local.stop();
       local = null;
     }
-    const child = spawn(process.execPath, [CLI, 'push', resourceId, '--data', dir, '--to', faulty.url, `--token=${portal.token}`, '--batch-rows', '200'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      [CLI, 'push', resourceId, '--data', dir, '--to', faulty.url, `--token=${portal.token}`, '--batch-rows', '200'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     // Killed mid-push, once three batches are in and a fourth committed without its answer:
     // decided by the proxy, not by how fast this machine pushes.
     faulty.holdAfter(3, () => child.kill('SIGKILL'));
@@ -187,9 +227,12 @@ describe('push to a Deskstore portal', () => {
 
     const r = await push(faulty.url);
     expect(r.status, r.stderr).toBe(0);
-    expect(lastJsonLine<PushOutcome>(r.stdout)).toMatchObject({ status: 'updated', resource_id: remoteId, rows: TYPED_RECORDS.length + BULK.length + 1 });
+    expect(lastJsonLine<PushOutcome>(r.stdout)).toMatchObject({
+      status: 'updated',
+      resource_id: remoteId,
+      rows: TYPED_RECORDS.length + BULK.length + 1,
+    });
     expect(await remoteRows(remoteId)).toEqual(await localRows());
     expect(lastJsonLine<PushOutcome>((await push(faulty.url)).stdout).status).toBe('unchanged');
   });
-
 });

@@ -32,7 +32,9 @@ describe('response envelope (docs/ckan-contract.md §2)', () => {
     const res = await fail('validation');
     expect(res.status).toBe(409);
     expect(res.json).toEqual({
-      help, success: false, error: { limit: ['Invalid integer'], records_row: 3, __type: 'Validation Error' },
+      help,
+      success: false,
+      error: { limit: ['Invalid integer'], records_row: 3, __type: 'Validation Error' },
     });
   });
 
@@ -43,7 +45,9 @@ describe('response envelope (docs/ckan-contract.md §2)', () => {
 
   it('NotFoundError → 404 Not Found Error', async () => {
     expect((await fail('not_found')).json).toEqual({
-      help, success: false, error: { __type: 'Not Found Error', message: 'Not found' },
+      help,
+      success: false,
+      error: { __type: 'Not Found Error', message: 'Not found' },
     });
     const detail = await fail('not_found_detail');
     expect(detail.status).toBe(404);
@@ -68,7 +72,9 @@ describe('response envelope (docs/ckan-contract.md §2)', () => {
     const res = await fail('storage');
     expect(res.status).toBe(409);
     expect(res.json).toEqual({
-      help, success: false, error: { message: 'Disk full while writing resource abc', __type: 'Validation Error' },
+      help,
+      success: false,
+      error: { message: 'Disk full while writing resource abc', __type: 'Validation Error' },
     });
   });
 
@@ -76,7 +82,9 @@ describe('response envelope (docs/ckan-contract.md §2)', () => {
     const res = await fail('boom');
     expect(res.status).toBe(500);
     expect(res.json).toEqual({
-      help, success: false, error: { __type: 'Internal Server Error', message: 'Internal Server Error' },
+      help,
+      success: false,
+      error: { __type: 'Internal Server Error', message: 'Internal Server Error' },
     });
     expect(res.text).not.toContain('secret');
     expect(t.errors).toHaveLength(1);

@@ -4,9 +4,7 @@ import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { ActionContext, ActionDefinition, ActionParams, ActionRegistry, UploadedFile } from '../../../src/main/actions/types';
-import {
-  AuthorizationError, BadRequestError, NotFoundError, StorageError, ValidationError,
-} from '../../../src/main/errors';
+import { AuthorizationError, BadRequestError, NotFoundError, StorageError, ValidationError } from '../../../src/main/errors';
 import { startHttpServer } from '../../../src/main/server/http-server';
 import type { RequestLogEntry, RunningServer, ServerOptions } from '../../../src/main/server/types';
 import { RawJson } from '../../../src/main/util/raw-json';
@@ -48,15 +46,24 @@ export function createFakeRegistry(probe: Probe): ActionRegistry {
     define('echo_post', false, echo),
     define('fail', true, async (params) => {
       switch (params.kind) {
-        case 'validation': throw new ValidationError({ limit: ['Invalid integer'], records_row: 3 });
-        case 'validation_type': throw new ValidationError({ __type: 'spoofed', field: ['x'] });
-        case 'not_found': throw new NotFoundError();
-        case 'not_found_detail': throw new NotFoundError('Resource "abc" was not found.');
-        case 'authorization': throw new AuthorizationError();
-        case 'authorization_detail': throw new AuthorizationError('Not authorized to call function pg_sleep');
-        case 'bad_request': throw new BadRequestError('Bad request - something odd', 400);
-        case 'storage': throw new StorageError('Disk full while writing resource abc');
-        default: throw new TypeError('secret internal detail /home/user/data');
+        case 'validation':
+          throw new ValidationError({ limit: ['Invalid integer'], records_row: 3 });
+        case 'validation_type':
+          throw new ValidationError({ __type: 'spoofed', field: ['x'] });
+        case 'not_found':
+          throw new NotFoundError();
+        case 'not_found_detail':
+          throw new NotFoundError('Resource "abc" was not found.');
+        case 'authorization':
+          throw new AuthorizationError();
+        case 'authorization_detail':
+          throw new AuthorizationError('Not authorized to call function pg_sleep');
+        case 'bad_request':
+          throw new BadRequestError('Bad request - something odd', 400);
+        case 'storage':
+          throw new StorageError('Disk full while writing resource abc');
+        default:
+          throw new TypeError('secret internal detail /home/user/data');
       }
     }),
     define('raw', true, async () => ({ records: new RawJson('[{"price":2.50,"n":1}]'), total: 1, skipped: undefined })),
@@ -73,13 +80,18 @@ export function createFakeRegistry(probe: Probe): ActionRegistry {
       }
       return out;
     }),
-    ['token_probe', {
-      name: 'token_probe', sideEffectFree: false, requiresToken: true,
-      run: async () => {
-        probe.tokenProbeRuns++;
-        return 'ran';
+    [
+      'token_probe',
+      {
+        name: 'token_probe',
+        sideEffectFree: false,
+        requiresToken: true,
+        run: async () => {
+          probe.tokenProbeRuns++;
+          return 'ran';
+        },
       },
-    }],
+    ],
     define('slow', true, async () => {
       started();
       await gate;
@@ -120,7 +132,14 @@ export async function startTestServer(overrides: Partial<ServerOptions> = {}): P
     ...overrides,
   });
   return {
-    server, url: server.url, port: server.port, uploadDir, root, probe, logs, errors,
+    server,
+    url: server.url,
+    port: server.port,
+    uploadDir,
+    root,
+    probe,
+    logs,
+    errors,
     async stop() {
       probe.releaseSlow();
       await server.close();
@@ -164,18 +183,26 @@ export function rawRequest(req: RawRequest): Promise<RawResponse> {
   const framed = Object.keys(headers).some((k) => ['content-length', 'transfer-encoding'].includes(k.toLowerCase()));
   if (req.body !== undefined && !framed) headers['content-length'] = String(Buffer.byteLength(req.body));
   return new Promise((resolve, reject) => {
-    const r = httpRequest({
-      host: '127.0.0.1', port: req.port, method: req.method ?? 'GET', path: req.path, headers,
-      setHost: false, agent: false,
-    }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
-      });
-      res.on('error', reject);
-    });
+    const r = httpRequest(
+      {
+        host: '127.0.0.1',
+        port: req.port,
+        method: req.method ?? 'GET',
+        path: req.path,
+        headers,
+        setHost: false,
+        agent: false,
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, text, json: () => JSON.parse(text) });
+        });
+        res.on('error', reject);
+      },
+    );
     r.on('error', reject);
     r.end(req.body);
   });

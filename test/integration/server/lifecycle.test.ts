@@ -115,10 +115,17 @@ describe('createRequestHandler without startHttpServer', () => {
     cleanups.push(() => rm(root, { recursive: true, force: true }));
     let port = 0;
     const probe: Probe = { uploadPaths: [], tokenProbeRuns: 0, releaseSlow: () => undefined, slowStarted: Promise.resolve() };
-    const handler = createRequestHandler({
-      registry: createFakeRegistry(probe), token: TOKEN, uploadDir: join(root, 'u'), maxBodyBytes: 1024, maxUploadBytes: 1024,
-      logger: { request: () => undefined, warn: () => undefined, error: () => undefined },
-    }, () => port);
+    const handler = createRequestHandler(
+      {
+        registry: createFakeRegistry(probe),
+        token: TOKEN,
+        uploadDir: join(root, 'u'),
+        maxBodyBytes: 1024,
+        maxUploadBytes: 1024,
+        logger: { request: () => undefined, warn: () => undefined, error: () => undefined },
+      },
+      () => port,
+    );
     const server = createServer(handler);
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     cleanups.push(() => new Promise((resolve) => server.close(() => resolve())));
@@ -136,8 +143,10 @@ describe('extra routes', () => {
       handle(_req, res, route) {
         if (route.params.id === 'missing') throw new NotFoundError('Resource "missing" was not found.');
         res.setHeader('Content-Type', 'text/csv;charset=utf-8');
-        res.end(`id=${route.params.id};format=${route.query.get('format')};auth=${route.context.authorized};`
-          + `locale=${route.context.locale};path=${route.context.path};actions=${route.registry.size}`);
+        res.end(
+          `id=${route.params.id};format=${route.query.get('format')};auth=${route.context.authorized};` +
+            `locale=${route.context.locale};path=${route.context.path};actions=${route.registry.size}`,
+        );
       },
     },
     {
@@ -163,7 +172,10 @@ describe('extra routes', () => {
     const t = await started({ extraRoutes: routes });
     const res = await call(`${t.url}/datastore/dump/missing`);
     expect(res.status).toBe(404);
-    expect(res.json).toEqual({ success: false, error: { __type: 'Not Found Error', message: 'Not found: Resource "missing" was not found.' } });
+    expect(res.json).toEqual({
+      success: false,
+      error: { __type: 'Not Found Error', message: 'Not found: Resource "missing" was not found.' },
+    });
     expect((await call(`${t.url}/datastore/dump/x`, { method: 'POST' })).status).toBe(405);
   });
 
@@ -177,7 +189,12 @@ describe('extra routes', () => {
 
   it('only listens on the host it was given', async () => {
     const s = await startHttpServer({
-      registry: new Map(), token: TOKEN, host: 'localhost', uploadDir: tmpdir(), maxBodyBytes: 10, maxUploadBytes: 10,
+      registry: new Map(),
+      token: TOKEN,
+      host: 'localhost',
+      uploadDir: tmpdir(),
+      maxBodyBytes: 10,
+      maxUploadBytes: 10,
     });
     cleanups.push(() => s.close());
     expect(s.url).toBe(`http://localhost:${s.port}`);

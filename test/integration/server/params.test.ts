@@ -116,7 +116,10 @@ describe('parameter sources in CKAN order (docs/ckan-contract.md §1.2)', () => 
       },
     });
     const res = await call(`${t.url}/api/3/action/echo_post`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: stream,
+      duplex: 'half',
     });
     expect(res.json.result.params).toEqual({ resource_id: 'abc', limit: 2 });
   });
@@ -128,8 +131,11 @@ describe('parameter sources in CKAN order (docs/ckan-contract.md §1.2)', () => 
 
   it('GET with a JSON body and no query string uses the body (as Werkzeug reads request.data)', async () => {
     const res = await rawRequest({
-      port: t.port, method: 'GET', path: '/api/3/action/echo',
-      headers: { 'content-type': 'application/json' }, body: '{"a": 1}',
+      port: t.port,
+      method: 'GET',
+      path: '/api/3/action/echo',
+      headers: { 'content-type': 'application/json' },
+      body: '{"a": 1}',
     });
     expect((res.json() as { result: { params: unknown } }).result.params).toEqual({ a: 1 });
   });

@@ -23,7 +23,9 @@ describe('URL shapes (docs/ckan-contract.md §1.1)', () => {
     expect(get.json.success).toBe(true);
     expect(get.json.result.params).toEqual({ a: '1' });
     const post = await call(`${t.url}${path}`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{"b":2}',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{"b":2}',
     });
     expect(post.status).toBe(200);
     expect(post.json.result.params).toEqual({ b: 2 });
@@ -54,7 +56,12 @@ describe('URL shapes (docs/ckan-contract.md §1.1)', () => {
   });
 
   it('answers GET /api and /api/3 with a bare version object', async () => {
-    for (const [path, version] of [['/api', 1], ['/api/', 1], ['/api/3', 3], ['/it/api/3', 3]] as const) {
+    for (const [path, version] of [
+      ['/api', 1],
+      ['/api/', 1],
+      ['/api/3', 3],
+      ['/it/api/3', 3],
+    ] as const) {
       const res = await call(`${t.url}${path}`);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json;charset=utf-8');

@@ -98,7 +98,13 @@ describe('Host header (DNS rebinding)', () => {
   });
 
   it('does not run the action for a forged Host', async () => {
-    const res = await rawRequest({ port: t.port, method: 'POST', path: '/api/3/action/echo_post', headers: { host: 'evil.com', authorization: TOKEN }, body: '{}' });
+    const res = await rawRequest({
+      port: t.port,
+      method: 'POST',
+      path: '/api/3/action/echo_post',
+      headers: { host: 'evil.com', authorization: TOKEN },
+      body: '{}',
+    });
     expect(res.status).toBe(403);
     expect(t.logs.at(-1)?.status).toBe(403);
   });
@@ -106,11 +112,14 @@ describe('Host header (DNS rebinding)', () => {
 
 describe('browser protections', () => {
   const headersOf = (site: string, mode: string, dest: string, extra: Record<string, string> = {}) => ({
-    'sec-fetch-site': site, 'sec-fetch-mode': mode, 'sec-fetch-dest': dest, ...extra,
+    'sec-fetch-site': site,
+    'sec-fetch-mode': mode,
+    'sec-fetch-dest': dest,
+    ...extra,
   });
   const status = async (path: string, headers: Record<string, string>, method = 'GET', body?: string) => {
     const res = await rawRequest({ port: t.port, method, path, headers, ...(body === undefined ? {} : { body }) });
-    return { status: res.status, message: res.status === 403 ? (res.json() as any).error.message as string : '' };
+    return { status: res.status, message: res.status === 403 ? ((res.json() as any).error.message as string) : '' };
   };
 
   it('refuses every request from another site or local port to the API, navigations and forms included', async () => {
@@ -129,9 +138,15 @@ describe('browser protections', () => {
       expect(r.message).toMatch(/^Access denied: the API does not answer requests from other sites or local ports/);
     }
     // A form POSTed from another site: a top-level navigation, refused before the action runs.
-    const form = await status('/api/3/action/echo_post', headersOf('cross-site', 'navigate', 'document', {
-      origin: 'http://evil.example', 'content-type': 'application/x-www-form-urlencoded',
-    }), 'POST', 'a=1');
+    const form = await status(
+      '/api/3/action/echo_post',
+      headersOf('cross-site', 'navigate', 'document', {
+        origin: 'http://evil.example',
+        'content-type': 'application/x-www-form-urlencoded',
+      }),
+      'POST',
+      'a=1',
+    );
     expect(form.status).toBe(403);
     expect(t.logs.at(-1)?.status).toBe(403);
   });
@@ -142,7 +157,12 @@ describe('browser protections', () => {
       expect([origin, r.status]).toEqual([origin, 403]);
       expect(r.message).toMatch(/^Access denied: requests from other origins/);
     }
-    const own = await status('/api/3/action/echo_post', { origin: `http://127.0.0.1:${t.port}`, 'content-type': 'application/json' }, 'POST', '{}');
+    const own = await status(
+      '/api/3/action/echo_post',
+      { origin: `http://127.0.0.1:${t.port}`, 'content-type': 'application/json' },
+      'POST',
+      '{}',
+    );
     expect(own.status).toBe(200);
   });
 
@@ -185,7 +205,9 @@ describe('body size limit', () => {
 
   it('answers 413 with a bare JSON string for an oversized JSON body (declared length)', async () => {
     const res = await call(`${t.url}/api/3/action/echo_post`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: TOKEN }, body: big(5 * 1024 * 1024),
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Authorization: TOKEN },
+      body: big(5 * 1024 * 1024),
     });
     expect(res.status).toBe(413);
     expect(res.json).toBe('Bad request - Request body too large: the limit is 65536 bytes');
@@ -205,7 +227,10 @@ describe('body size limit', () => {
       },
     });
     const res = await call(`${t.url}/api/3/action/echo_post`, {
-      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: stream, duplex: 'half',
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: stream,
+      duplex: 'half',
     });
     expect(res.status).toBe(413);
     expect(res.json).toMatch(/^Bad request - Request body too large/);
@@ -214,14 +239,21 @@ describe('body size limit', () => {
   it('refuses before the body is sent when the client expects 100-continue', async () => {
     const result = await new Promise<{ status: number; continued: boolean; body: string }>((resolve, reject) => {
       let continued = false;
-      const req = httpRequest({
-        host: '127.0.0.1', port: t.port, method: 'POST', path: '/api/3/action/echo_post', agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024), expect: '100-continue' },
-      }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body }));
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: t.port,
+          method: 'POST',
+          path: '/api/3/action/echo_post',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': String(10 * 1024 * 1024), expect: '100-continue' },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body }));
+        },
+      );
       req.on('continue', () => {
         continued = true;
         req.end('x'.repeat(10 * 1024 * 1024));
@@ -237,13 +269,20 @@ describe('body size limit', () => {
     const result = await new Promise<{ status: number; continued: boolean }>((resolve, reject) => {
       let continued = false;
       const body = '{"a": 1}';
-      const req = httpRequest({
-        host: '127.0.0.1', port: t.port, method: 'POST', path: '/api/3/action/echo_post', agent: false,
-        headers: { 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
-      }, (res) => {
-        res.resume();
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, continued }));
-      });
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: t.port,
+          method: 'POST',
+          path: '/api/3/action/echo_post',
+          agent: false,
+          headers: { 'content-type': 'application/json', 'content-length': String(body.length), expect: '100-continue' },
+        },
+        (res) => {
+          res.resume();
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, continued }));
+        },
+      );
       req.on('continue', () => {
         continued = true;
         req.end(body);
@@ -256,40 +295,62 @@ describe('body size limit', () => {
 
   it('applies the limit to form bodies too', async () => {
     const res = await call(`${t.url}/api/3/action/echo_post`, {
-      method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: `a=${'b'.repeat(70_000)}`,
+      method: 'POST',
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+      body: `a=${'b'.repeat(70_000)}`,
     });
     expect(res.status).toBe(413);
   });
 });
 
 describe('bodies of requests without the token (issue 8: read before authorization)', () => {
-  const expectContinue = (port: number, path: string, headers: Record<string, string>, bytes: number) => new Promise<{ status: number; continued: boolean; body: string }>((resolve, reject) => {
-    let continued = false;
-    const req = httpRequest({
-      host: '127.0.0.1', port, method: 'POST', path, agent: false,
-      headers: { 'content-length': String(bytes), expect: '100-continue', ...headers },
-    }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body }));
+  const expectContinue = (port: number, path: string, headers: Record<string, string>, bytes: number) =>
+    new Promise<{ status: number; continued: boolean; body: string }>((resolve, reject) => {
+      let continued = false;
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path,
+          agent: false,
+          headers: { 'content-length': String(bytes), expect: '100-continue', ...headers },
+        },
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body }));
+        },
+      );
+      req.on('continue', () => {
+        continued = true;
+        req.end(`{"pad": "${'a'.repeat(bytes - 11)}"}`);
+      });
+      req.on('error', reject);
+      req.flushHeaders();
     });
-    req.on('continue', () => {
-      continued = true;
-      req.end(`{"pad": "${'a'.repeat(bytes - 11)}"}`);
-    });
-    req.on('error', reject);
-    req.flushHeaders();
-  });
 
   it('refuses an action that needs the token from the headers alone, without asking for the body', async () => {
     const big = await startTestServer({ maxBodyBytes: 64 * 1024 * 1024 });
     try {
-      const anonymous = await expectContinue(big.port, '/api/3/action/token_probe', { 'content-type': 'application/json' }, 8 * 1024 * 1024);
+      const anonymous = await expectContinue(
+        big.port,
+        '/api/3/action/token_probe',
+        { 'content-type': 'application/json' },
+        8 * 1024 * 1024,
+      );
       expect(anonymous.continued).toBe(false);
       expect(anonymous.status).toBe(403);
-      expect(JSON.parse(anonymous.body).error.message).toBe('Access denied: token_probe needs the Deskstore API token in the Authorization header');
+      expect(JSON.parse(anonymous.body).error.message).toBe(
+        'Access denied: token_probe needs the Deskstore API token in the Authorization header',
+      );
       expect(big.probe.tokenProbeRuns).toBe(0);
-      const holder = await expectContinue(big.port, '/api/3/action/token_probe', { 'content-type': 'application/json', authorization: TOKEN }, 8 * 1024 * 1024);
+      const holder = await expectContinue(
+        big.port,
+        '/api/3/action/token_probe',
+        { 'content-type': 'application/json', authorization: TOKEN },
+        8 * 1024 * 1024,
+      );
       expect([holder.continued, holder.status]).toEqual([true, 200]);
     } finally {
       await big.stop();
@@ -314,9 +375,20 @@ describe('bodies of requests without the token (issue 8: read before authorizati
     const big = await startTestServer({ maxBodyBytes: 64 * 1024 * 1024, maxAnonymousBodyBytes: 64 * 1024 });
     try {
       const body = JSON.stringify({ pad: 'a'.repeat(200 * 1024) });
-      const anonymous = await call(`${big.url}/api/3/action/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
-      expect([anonymous.status, anonymous.json]).toEqual([413, 'Bad request - Request body too large: the limit is 65536 bytes without the API token']);
-      const holder = await call(`${big.url}/api/3/action/echo`, { method: 'POST', headers: { 'Content-Type': 'application/json', Authorization: TOKEN }, body });
+      const anonymous = await call(`${big.url}/api/3/action/echo`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body,
+      });
+      expect([anonymous.status, anonymous.json]).toEqual([
+        413,
+        'Bad request - Request body too large: the limit is 65536 bytes without the API token',
+      ]);
+      const holder = await call(`${big.url}/api/3/action/echo`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', Authorization: TOKEN },
+        body,
+      });
       expect(holder.status).toBe(200);
     } finally {
       await big.stop();
@@ -328,14 +400,20 @@ describe('connection limits (issue 8: half-open sockets made the server unreacha
   /** Opens `n` sockets that send `prefix` and then nothing; resolves each socket's close time. */
   const idleSockets = async (port: number, n: number, prefix = '') => {
     const started = Date.now();
-    return Promise.all(Array.from({ length: n }, () => new Promise<{ socket: Socket; closed: Promise<number> }>((resolve) => {
-      const socket = connect(port, '127.0.0.1', () => {
-        if (prefix) socket.write(prefix);
-      });
-      socket.on('error', () => undefined);
-      const closed = new Promise<number>((done) => socket.on('close', () => done(Date.now() - started)));
-      resolve({ socket, closed });
-    })));
+    return Promise.all(
+      Array.from(
+        { length: n },
+        () =>
+          new Promise<{ socket: Socket; closed: Promise<number> }>((resolve) => {
+            const socket = connect(port, '127.0.0.1', () => {
+              if (prefix) socket.write(prefix);
+            });
+            socket.on('error', () => undefined);
+            const closed = new Promise<number>((done) => socket.on('close', () => done(Date.now() - started)));
+            resolve({ socket, closed });
+          }),
+      ),
+    );
   };
   const within = (ms: number, p: Promise<number>) => Promise.race([p, new Promise<number>((r) => setTimeout(() => r(Infinity), ms))]);
 

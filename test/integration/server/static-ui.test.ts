@@ -42,15 +42,18 @@ describe('static UI', () => {
     expect(res.headers.get('location')).toBe('/it/?x=1');
   });
 
-  it.each(['/en/', '/it/', '/en/resources/abc', '/it/search?q=x', '/en/some/deep/route'])('serves index.html for %s (SPA)', async (path) => {
-    const res = await call(`${t.url}${path}`);
-    expect(res.status).toBe(200);
-    expect(res.headers.get('content-type')).toBe('text/html;charset=utf-8');
-    expect(res.text).toBe(INDEX);
-    expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
-    expect(res.headers.get('x-frame-options')).toBe('DENY');
-    expect(res.headers.get('cache-control')).toBe('no-cache');
-  });
+  it.each(['/en/', '/it/', '/en/resources/abc', '/it/search?q=x', '/en/some/deep/route'])(
+    'serves index.html for %s (SPA)',
+    async (path) => {
+      const res = await call(`${t.url}${path}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('text/html;charset=utf-8');
+      expect(res.text).toBe(INDEX);
+      expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(res.headers.get('x-frame-options')).toBe('DENY');
+      expect(res.headers.get('cache-control')).toBe('no-cache');
+    },
+  );
 
   it('serves assets from staticDir with long caching', async () => {
     const res = await call(`${t.url}/assets/app-abc123.js`);

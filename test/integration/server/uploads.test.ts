@@ -13,7 +13,8 @@ afterEach(async () => {
 });
 
 // Uploads are for token holders (anonymous ones are refused in security.test.ts).
-const upload = (body: FormData, path = '/api/3/action/upload_probe') => call(`${t.url}${path}`, { method: 'POST', body, headers: { Authorization: TOKEN } });
+const upload = (body: FormData, path = '/api/3/action/upload_probe') =>
+  call(`${t.url}${path}`, { method: 'POST', body, headers: { Authorization: TOKEN } });
 
 async function eventually(check: () => Promise<boolean>, ms = 3000): Promise<boolean> {
   const until = Date.now() + ms;
@@ -96,17 +97,26 @@ describe('multipart uploads', () => {
   it('refuses an oversized upload before it is sent when the client expects 100-continue', async () => {
     const result = await new Promise<{ status: number; continued: boolean; body: string }>((resolve, reject) => {
       let continued = false;
-      const req = httpRequest({
-        host: '127.0.0.1', port: t.port, method: 'POST', path: '/api/3/action/upload_probe', agent: false,
-        headers: {
-          'content-type': 'multipart/form-data; boundary=b', 'content-length': String(5 * 1024 * 1024), expect: '100-continue',
-          authorization: TOKEN,
+      const req = httpRequest(
+        {
+          host: '127.0.0.1',
+          port: t.port,
+          method: 'POST',
+          path: '/api/3/action/upload_probe',
+          agent: false,
+          headers: {
+            'content-type': 'multipart/form-data; boundary=b',
+            'content-length': String(5 * 1024 * 1024),
+            expect: '100-continue',
+            authorization: TOKEN,
+          },
         },
-      }, (res) => {
-        let body = '';
-        res.on('data', (c: Buffer) => (body += c.toString()));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body }));
-      });
+        (res) => {
+          let body = '';
+          res.on('data', (c: Buffer) => (body += c.toString()));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, continued, body }));
+        },
+      );
       req.on('continue', () => {
         continued = true;
         req.destroy();
@@ -121,10 +131,13 @@ describe('multipart uploads', () => {
 
   it('removes the partial file when the client goes away mid-upload', async () => {
     const boundary = 'XyZ123';
-    const head = `--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="a.csv"\r\n`
-      + 'Content-Type: text/csv\r\n\r\n';
+    const head = `--${boundary}\r\nContent-Disposition: form-data; name="upload"; filename="a.csv"\r\n` + 'Content-Type: text/csv\r\n\r\n';
     const req = httpRequest({
-      host: '127.0.0.1', port: t.port, method: 'POST', path: '/api/3/action/upload_probe', agent: false,
+      host: '127.0.0.1',
+      port: t.port,
+      method: 'POST',
+      path: '/api/3/action/upload_probe',
+      agent: false,
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(200 * 1024), authorization: TOKEN },
     });
     req.on('error', () => undefined);
@@ -139,13 +152,18 @@ describe('multipart uploads', () => {
 
   it('answers 400 for a malformed multipart body', async () => {
     const noBoundary = await rawRequest({
-      port: t.port, method: 'POST', path: '/api/3/action/upload_probe',
-      headers: { 'content-type': 'multipart/form-data', authorization: TOKEN }, body: 'whatever',
+      port: t.port,
+      method: 'POST',
+      path: '/api/3/action/upload_probe',
+      headers: { 'content-type': 'multipart/form-data', authorization: TOKEN },
+      body: 'whatever',
     });
     expect(noBoundary.status).toBe(400);
     expect(noBoundary.json()).toMatch(/^Bad request - Malformed multipart body/);
     const truncated = await rawRequest({
-      port: t.port, method: 'POST', path: '/api/3/action/upload_probe',
+      port: t.port,
+      method: 'POST',
+      path: '/api/3/action/upload_probe',
       headers: { 'content-type': 'multipart/form-data; boundary=b', authorization: TOKEN },
       body: '--b\r\nContent-Disposition: form-data; name="upload"; filename="a"\r\n\r\nabc',
     });

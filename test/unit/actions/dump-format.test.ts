@@ -10,9 +10,21 @@ import { pythonStyleJson } from '../../../src/main/engine/values/coerce';
 describe('Python number and string text', () => {
   it('prints floats as repr() does (values checked with CPython 3.11)', () => {
     const cases: [number, string][] = [
-      [1e16, '1e+16'], [1e15, '1000000000000000.0'], [0.0001, '0.0001'], [0.00001, '1e-05'], [2.5, '2.5'], [-0, '-0.0'],
-      [1.5e300, '1.5e+300'], [1.2345678901234568e+17, '1.2345678901234568e+17'], [0.1 + 0.2, '0.30000000000000004'], [100, '100.0'],
-      [-2.25e-7, '-2.25e-07'], [Infinity, 'Infinity'], [NaN, 'NaN'], [123.456, '123.456'], [-0.5, '-0.5'],
+      [1e16, '1e+16'],
+      [1e15, '1000000000000000.0'],
+      [0.0001, '0.0001'],
+      [0.00001, '1e-05'],
+      [2.5, '2.5'],
+      [-0, '-0.0'],
+      [1.5e300, '1.5e+300'],
+      [1.2345678901234568e17, '1.2345678901234568e+17'],
+      [0.1 + 0.2, '0.30000000000000004'],
+      [100, '100.0'],
+      [-2.25e-7, '-2.25e-07'],
+      [Infinity, 'Infinity'],
+      [NaN, 'NaN'],
+      [123.456, '123.456'],
+      [-0.5, '-0.5'],
     ];
     expect(cases.map(([v]) => pythonFloatRepr(v))).toEqual(cases.map(([, text]) => text));
   });
@@ -50,8 +62,9 @@ describe('dump file names', () => {
 
   it('name the file after the resource, the filter and the search', () => {
     expect(dumpFileName(base)).toBe('Elenco comuni.csv');
-    expect(dumpFileName({ ...base, search: { filters: '{"Sigla":["GO","TS"]}', q: 'gorizia:* & friuli:*' } }))
-      .toBe('Elenco comuni (Sigla=GO+TS, gorizia friuli).csv');
+    expect(dumpFileName({ ...base, search: { filters: '{"Sigla":["GO","TS"]}', q: 'gorizia:* & friuli:*' } })).toBe(
+      'Elenco comuni (Sigla=GO+TS, gorizia friuli).csv',
+    );
     expect(dumpFileName({ ...base, resourceName: '' })).toBe('r1.csv');
   });
 
@@ -65,6 +78,8 @@ describe('dump file names', () => {
   it('send any name as a header value Node accepts, with the UTF-8 name in filename*', () => {
     const header = contentDisposition('Città 城市 "q"\r\n.csv');
     expect(header).toMatch(/^[\x20-\x7e]+$/);
-    expect(header).toBe('attachment; filename="Citta __ _q___.csv"; filename*=UTF-8\'\'Citt%C3%A0%20%E5%9F%8E%E5%B8%82%20%22q%22%0D%0A.csv');
+    expect(header).toBe(
+      'attachment; filename="Citta __ _q___.csv"; filename*=UTF-8\'\'Citt%C3%A0%20%E5%9F%8E%E5%B8%82%20%22q%22%0D%0A.csv',
+    );
   });
 });

@@ -23,16 +23,26 @@ describe('datastore_search parameters from strings and JSON (docs/ckan-contract.
   });
   it('reports every schema error at once with CKAN wording', () => {
     expect(errorsOf({ limit: '1.5', offset: 'x', records_format: 'xml' })).toEqual({
-      resource_id: ['Missing value'], limit: ['Invalid integer'], offset: ['Invalid integer'],
+      resource_id: ['Missing value'],
+      limit: ['Invalid integer'],
+      offset: ['Invalid integer'],
       records_format: ["Value must be one of ['objects', 'lists', 'csv', 'tsv']"],
     });
     expect(errorsOf({ resource_id: 'r', limit: -1 })).toEqual({ limit: ['Must be a natural number'] });
     expect(errorsOf({ resource_id: 'r', filters: '{bad' })).toEqual({ filters: ['Cannot parse JSON'] });
-    expect(errorsOf({ resource_id: 'r', fields: [{ id: 'x' }] })).toEqual({ __junk: ["The input field [('fields', 0, 'id')] was not expected."] });
+    expect(errorsOf({ resource_id: 'r', fields: [{ id: 'x' }] })).toEqual({
+      __junk: ["The input field [('fields', 0, 'id')] was not expected."],
+    });
     expect(errorsOf({ resource_id: 'r', sort: 5 })).toEqual({ sort: ['Neither a string nor a list: 5'] });
   });
   it('decodes filters and object q from JSON strings, but never fields or sort', () => {
-    const p = parseSearchParams({ resource_id: 'r', filters: '{"a": [1, 2]}', q: '{"a": "x"}', fields: '["a"]', sort: 'a desc, "b c" asc' });
+    const p = parseSearchParams({
+      resource_id: 'r',
+      filters: '{"a": [1, 2]}',
+      q: '{"a": "x"}',
+      fields: '["a"]',
+      sort: 'a desc, "b c" asc',
+    });
     expect(p.filters).toEqual({ a: [1, 2] });
     expect(p.q).toEqual({ a: 'x' });
     expect(p.fields).toEqual(['["a"]']);
@@ -47,10 +57,18 @@ describe('datastore_search parameters from strings and JSON (docs/ckan-contract.
 });
 
 describe('_links (docs/ckan-contract.md §3.7)', () => {
-  const ctx = (path: string, rawQuery: string): ActionContext => ({ authorized: false, locale: null, siteUrl: 'http://x', path, rawQuery, method: 'GET' });
+  const ctx = (path: string, rawQuery: string): ActionContext => ({
+    authorized: false,
+    locale: null,
+    siteUrl: 'http://x',
+    path,
+    rawQuery,
+    method: 'GET',
+  });
   it('drops offset and blank values, keeps the last repeated key, adds prev only past the first page', () => {
     expect(searchLinks(ctx('/api/3/action/datastore_search', ''), 0, 100)).toEqual({
-      start: '/api/3/action/datastore_search', next: '/api/3/action/datastore_search?offset=100',
+      start: '/api/3/action/datastore_search',
+      next: '/api/3/action/datastore_search?offset=100',
     });
     const links = searchLinks(ctx('/api/action/datastore_search', 'resource_id=r&q=a+b&offset=300&limit=100&q=c&x='), 300, 100);
     expect(links).toEqual({

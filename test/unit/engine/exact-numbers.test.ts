@@ -10,7 +10,13 @@ import { decodeColumns, encodeColumns } from '../../../src/main/engine/storage/c
 import { coerceValue, type StoredValue } from '../../../src/main/engine/values/coerce';
 import { delimitedCell, jsonCell } from '../../../src/main/engine/values/encode';
 import {
-  canonicalDecimal, compareExact, exactFromCanonical, exactText, int8FromNumber, parseInt8Text, scaleOf,
+  canonicalDecimal,
+  compareExact,
+  exactFromCanonical,
+  exactText,
+  int8FromNumber,
+  parseInt8Text,
+  scaleOf,
 } from '../../../src/main/engine/values/exact-number';
 import { storedFromSqlite } from '../../../src/main/engine/values/sqlite-value';
 import { insertFromStore } from '../../../src/main/engine/sqlite/bulk-insert';
@@ -24,10 +30,27 @@ const int8 = fieldTypeOf('int8');
 describe('canonicalDecimal: PostgreSQL numeric_in', () => {
   it('keeps the written scale and applies exponents', () => {
     const cases: [string, string | null][] = [
-      ['2.50', '2.50'], ['+2.50', '2.50'], [' 007.10 ', '7.10'], ['.5', '0.5'], ['5.', '5'], ['-0', '0'], ['-0.00', '0.00'],
-      ['1e3', '1000'], ['1.5e1', '15'], ['1.50e1', '15.0'], ['1e-3', '0.001'], ['-2.5E-2', '-0.025'], ['0.000', '0.000'],
+      ['2.50', '2.50'],
+      ['+2.50', '2.50'],
+      [' 007.10 ', '7.10'],
+      ['.5', '0.5'],
+      ['5.', '5'],
+      ['-0', '0'],
+      ['-0.00', '0.00'],
+      ['1e3', '1000'],
+      ['1.5e1', '15'],
+      ['1.50e1', '15.0'],
+      ['1e-3', '0.001'],
+      ['-2.5E-2', '-0.025'],
+      ['0.000', '0.000'],
       ['123456789012345678901234567890.123456789', '123456789012345678901234567890.123456789'],
-      ['', null], ['.', null], ['1,5', null], ['abc', null], ['1e', null], ['NaN', null], ['--1', null],
+      ['', null],
+      ['.', null],
+      ['1,5', null],
+      ['abc', null],
+      ['1e', null],
+      ['NaN', null],
+      ['--1', null],
     ];
     for (const [input, expected] of cases) expect(canonicalDecimal(input), input).toBe(expected);
   });
@@ -54,8 +77,20 @@ describe('canonicalDecimal: PostgreSQL numeric_in', () => {
 
 describe('compareExact: numeric order', () => {
   it('orders like the decimals, 2.5 = 2.50, beyond double precision too', () => {
-    const sorted = ['-10', '-2.50', '-0.000100', '0', '0.0000001', 0.1, '0.10000000000000000001', 2.5, '2.51', '9007199254740992',
-      '9007199254740993', '12345678901234567890.5'].map((v) => (typeof v === 'number' ? v : exactFromCanonical(v)));
+    const sorted = [
+      '-10',
+      '-2.50',
+      '-0.000100',
+      '0',
+      '0.0000001',
+      0.1,
+      '0.10000000000000000001',
+      2.5,
+      '2.51',
+      '9007199254740992',
+      '9007199254740993',
+      '12345678901234567890.5',
+    ].map((v) => (typeof v === 'number' ? v : exactFromCanonical(v)));
     for (let i = 0; i < sorted.length; i++) {
       for (let j = 0; j < sorted.length; j++) {
         expect(Math.sign(compareExact(sorted[i]!, sorted[j]!)) || 0, `${sorted[i]} vs ${sorted[j]}`).toBe(Math.sign(i - j) || 0);
@@ -83,7 +118,8 @@ describe('compareExact: numeric order', () => {
 });
 
 describe('exact numbers in the column store', () => {
-  const column = (values: StoredValue[]) => new Column('x', numeric, [null, ...values], Uint32Array.from([0, ...values.map((_, i) => i + 1)]));
+  const column = (values: StoredValue[]) =>
+    new Column('x', numeric, [null, ...values], Uint32Array.from([0, ...values.map((_, i) => i + 1)]));
 
   it('ranks exactly even where doubles collide, and 2.5 ties 2.50', () => {
     const values = ['0.10000000000000000002', 0.1, '0.10000000000000000001', 2.5, '2.50', '-1'];
@@ -93,9 +129,11 @@ describe('exact numbers in the column store', () => {
   it('filters compare numerically: equality across scales, ranges beyond double precision', () => {
     const values = ['2.50', 2.5, '2.51', '9007199254740993', 9007199254740992, null];
     const store = new TableStore([column(values)], Uint8Array.from([0, 1, 1, 1, 1, 1, 1]), values.length);
-    const rows = (filters: unknown) => [...matchRows(compileFilter(parseFilters(filters, filterColumnsOf([{ id: 'x', type: numeric }])), store), store, null)];
+    const rows = (filters: unknown) => [
+      ...matchRows(compileFilter(parseFilters(filters, filterColumnsOf([{ id: 'x', type: numeric }])), store), store, null),
+    ];
     expect(rows({ x: '2.5' })).toEqual([1, 2]);
-    expect(rows({ x: 2.50 })).toEqual([1, 2]);
+    expect(rows({ x: 2.5 })).toEqual([1, 2]);
     expect(rows({ x: ['2.500', '9007199254740993'] })).toEqual([1, 2, 4]);
     expect(rows({ x: { gt: '9007199254740992' } })).toEqual([4]);
     expect(rows({ x: { gte: '2.5', lt: '2.51' } })).toEqual([1, 2]);
@@ -123,10 +161,14 @@ describe('exact numbers in the column store', () => {
     const db = new SQL.Database();
     try {
       const n = column(['2.50', 3000000000, 0.30000000000000004, '123456789012345678901234567890.5']);
-      const big = new Column('b', int8, [null, '9223372036854775807', 12, '-9007199254740993', 5],
-        Uint32Array.from([0, 1, 2, 3, 4]));
+      const big = new Column('b', int8, [null, '9223372036854775807', 12, '-9007199254740993', 5], Uint32Array.from([0, 1, 2, 3, 4]));
       const store = new TableStore([n, big], Uint8Array.from([0, 1, 1, 1, 1]), 4);
-      db.exec(createTableSql('t', [{ id: 'x', type: numeric }, { id: 'b', type: int8 }]));
+      db.exec(
+        createTableSql('t', [
+          { id: 'x', type: numeric },
+          { id: 'b', type: int8 },
+        ]),
+      );
       insertFromStore(SQL, db, 't', store);
       const stmt = db.prepare('SELECT x, b, typeof(b) FROM t ORDER BY _id');
       const rows: unknown[][] = [];
@@ -136,8 +178,10 @@ describe('exact numbers in the column store', () => {
       }
       stmt.free();
       expect(rows).toEqual([
-        ['2.50', '9223372036854775807', 'integer'], [3000000000, 12, 'integer'],
-        [0.30000000000000004, '-9007199254740993', 'integer'], ['123456789012345678901234567890.5', 5, 'integer'],
+        ['2.50', '9223372036854775807', 'integer'],
+        [3000000000, 12, 'integer'],
+        [0.30000000000000004, '-9007199254740993', 'integer'],
+        ['123456789012345678901234567890.5', 5, 'integer'],
       ]);
     } finally {
       db.close();

@@ -9,7 +9,11 @@ let engine: Engine;
 let dataDir: string;
 const rid = '00000000-0000-4000-8000-0000000000e1';
 const RECORDS = [
-  { name: 'a', n: 1 }, { name: '', n: null }, { name: null, n: 3 }, { name: 'b', n: null }, { name: 'a', n: 5 },
+  { name: 'a', n: 1 },
+  { name: '', n: null },
+  { name: null, n: 3 },
+  { name: 'b', n: null },
+  { name: 'a', n: 5 },
 ];
 
 function ids(filters: unknown): number[] {
@@ -22,7 +26,16 @@ beforeAll(async () => {
   engine = new Engine({ dataDir });
   engine.packageCreate({ name: 'empty' }, 'http://x');
   engine.resourceCreate({ package_id: 'empty', id: rid, url_type: 'datastore' }, 'http://x');
-  await engine.datastoreCreate({ resourceId: rid, fields: [{ id: 'name', type: 'text' }, { id: 'n', type: 'int' }], records: RECORDS, force: true, deleteFields: false });
+  await engine.datastoreCreate({
+    resourceId: rid,
+    fields: [
+      { id: 'name', type: 'text' },
+      { id: 'n', type: 'int' },
+    ],
+    records: RECORDS,
+    force: true,
+    deleteFields: false,
+  });
 });
 
 afterAll(async () => {

@@ -35,6 +35,7 @@ describe('FoldedLexicon', () => {
     const fromIndex = FoldedLexicon.ofIndex(builder.finish());
     const direct = FoldedLexicon.of(lexemes);
     expect(fromIndex.size).toBe(direct.size);
-    for (const prefix of ['c', 'citta', 'b', 'bozen', 's', 'u', 'z', '2']) expect(fromIndex.matching(prefix).sort()).toEqual(direct.matching(prefix).sort());
+    for (const prefix of ['c', 'citta', 'b', 'bozen', 's', 'u', 'z', '2'])
+      expect(fromIndex.matching(prefix).sort()).toEqual(direct.matching(prefix).sort());
   });
 });

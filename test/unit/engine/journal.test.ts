@@ -75,7 +75,10 @@ describe('a damaged journal (issue 8: one flipped bit made acknowledged entries 
     bytes[byte] = bytes[byte]! ^ (1 << bit);
     writeFileSync(path, bytes);
   };
-  const copies = (path: string) => readdirSync(dir).filter((f) => f.startsWith(`${basename(path)}.damaged-`)).map((f) => join(dir, f));
+  const copies = (path: string) =>
+    readdirSync(dir)
+      .filter((f) => f.startsWith(`${basename(path)}.damaged-`))
+      .map((f) => join(dir, f));
 
   it('recovers every entry when only a length field is damaged, and keeps the damaged file aside', () => {
     const { path, offsets, original } = written('length.journal');
@@ -83,7 +86,14 @@ describe('a damaged journal (issue 8: one flipped bit made acknowledged entries 
     const damagedBytes = readFileSync(path);
     const opened = Journal.open(path);
     expect(opened.entries).toEqual(entries);
-    expect(opened.damage).toMatchObject({ offset: offsets[1], replayed: 5, recovered: 1, lostEntry: false, notReplayed: 0, unrepaired: null });
+    expect(opened.damage).toMatchObject({
+      offset: offsets[1],
+      replayed: 5,
+      recovered: 1,
+      lostEntry: false,
+      notReplayed: 0,
+      unrepaired: null,
+    });
     expect(copies(path)).toEqual([opened.damage!.keptAs]);
     expect(readFileSync(opened.damage!.keptAs!)).toEqual(damagedBytes);
     // The journal itself is whole again, and a new write follows the last entry.

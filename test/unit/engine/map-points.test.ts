@@ -28,16 +28,44 @@ beforeAll(async () => {
   engine.packageCreate({ name: 'carburanti' }, 'http://x');
   engine.resourceCreate({ package_id: 'carburanti', id: rid, url_type: 'datastore' }, 'http://x');
   await engine.datastoreCreate({
-    resourceId: rid, force: true, deleteFields: false, records,
-    fields: [{ id: 'nome', type: 'text' }, { id: 'latitudine', type: 'text' }, { id: 'longitudine', type: 'text' }, { id: 'regione', type: 'text' }, { id: 'prezzo', type: 'numeric' }],
+    resourceId: rid,
+    force: true,
+    deleteFields: false,
+    records,
+    fields: [
+      { id: 'nome', type: 'text' },
+      { id: 'latitudine', type: 'text' },
+      { id: 'longitudine', type: 'text' },
+      { id: 'regione', type: 'text' },
+      { id: 'prezzo', type: 'numeric' },
+    ],
   });
   engine.resourceCreate({ package_id: 'carburanti', id: geo, url_type: 'datastore' }, 'http://x');
   await engine.datastoreCreate({
-    resourceId: geo, force: true, deleteFields: false,
-    fields: [{ id: 'name', type: 'text' }, { id: 'geometry', type: 'json' }],
+    resourceId: geo,
+    force: true,
+    deleteFields: false,
+    fields: [
+      { id: 'name', type: 'text' },
+      { id: 'geometry', type: 'json' },
+    ],
     records: [
       { name: 'Roma', geometry: { type: 'Point', coordinates: [12.4964, 41.9028] } },
-      { name: 'a square', geometry: { type: 'Polygon', coordinates: [[[10, 40], [12, 40], [12, 42], [10, 42], [10, 40]]] } },
+      {
+        name: 'a square',
+        geometry: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [10, 40],
+              [12, 40],
+              [12, 42],
+              [10, 42],
+              [10, 40],
+            ],
+          ],
+        },
+      },
       { name: 'nowhere', geometry: null },
     ],
   });
@@ -49,8 +77,16 @@ afterAll(async () => {
 });
 
 const request = (extra: Partial<MapPointsRequest> = {}): MapPointsRequest => ({
-  resourceId: rid, plain: true, latField: null, lonField: null, geometryField: null, colorField: null,
-  bbox: null, maxPoints: 3000, grid: 16, ...extra,
+  resourceId: rid,
+  plain: true,
+  latField: null,
+  lonField: null,
+  geometryField: null,
+  colorField: null,
+  bbox: null,
+  maxPoints: 3000,
+  grid: 16,
+  ...extra,
 });
 const located = () => records.filter((r) => r.latitudine !== null && r.latitudine !== '0');
 const num = (t: string) => Number(t.replace(',', '.'));
@@ -91,7 +127,9 @@ describe('deskstore_map_points', () => {
     expect(lazio.rows).toBe(records.filter((r) => r.regione === 'Lazio').length);
     const box = [10, 40, 12, 42] as const;
     const zoomed = engine.mapPoints(request({ bbox: box }));
-    const expected = located().filter((r) => num(r.longitudine!) >= 10 && num(r.longitudine!) <= 12 && num(r.latitudine!) >= 40 && num(r.latitudine!) <= 42);
+    const expected = located().filter(
+      (r) => num(r.longitudine!) >= 10 && num(r.longitudine!) <= 12 && num(r.latitudine!) >= 40 && num(r.latitudine!) <= 42,
+    );
     expect(zoomed.located).toBe(expected.length);
     expect(zoomed.points.every((p) => p.lon >= 10 && p.lon <= 12 && p.lat >= 40 && p.lat <= 42)).toBe(true);
     const byPrice = engine.mapPoints(request({ colorField: 'prezzo', maxPoints: 10 }));
@@ -103,19 +141,33 @@ describe('deskstore_map_points', () => {
     const exact = '00000000-0000-4000-8000-00000000a003';
     engine.resourceCreate({ package_id: 'carburanti', id: exact, url_type: 'datastore' }, 'http://x');
     await engine.datastoreCreate({
-      resourceId: exact, force: true, deleteFields: false,
-      fields: [{ id: 'lat', type: 'numeric' }, { id: 'lon', type: 'numeric' }],
-      records: [{ lat: '41.90280', lon: '12.49640' }, { lat: '45.4642', lon: '9.19' }],
+      resourceId: exact,
+      force: true,
+      deleteFields: false,
+      fields: [
+        { id: 'lat', type: 'numeric' },
+        { id: 'lon', type: 'numeric' },
+      ],
+      records: [
+        { lat: '41.90280', lon: '12.49640' },
+        { lat: '45.4642', lon: '9.19' },
+      ],
     });
     const out = engine.mapPoints(request({ resourceId: exact }));
     expect([out.lat_field, out.lon_field]).toEqual(['lat', 'lon']);
-    expect(out.points.map((p) => [p.lat, p.lon])).toEqual([[41.9028, 12.4964], [45.4642, 9.19]]);
+    expect(out.points.map((p) => [p.lat, p.lon])).toEqual([
+      [41.9028, 12.4964],
+      [45.4642, 9.19],
+    ]);
   });
 
   it('reads GeoJSON geometry columns (points, and the centre of other shapes)', () => {
     const out = engine.mapPoints(request({ resourceId: geo }));
     expect(out.geometry_field).toBe('geometry');
-    expect(out.points.map((p) => [p.id, p.lon, p.lat])).toEqual([[1, 12.4964, 41.9028], [2, 11, 41]]);
+    expect(out.points.map((p) => [p.id, p.lon, p.lat])).toEqual([
+      [1, 12.4964, 41.9028],
+      [2, 11, 41],
+    ]);
     expect(() => engine.mapPoints(request({ latField: 'nope' }))).toThrow(/lat_field/);
   });
 });

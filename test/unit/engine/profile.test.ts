@@ -29,8 +29,17 @@ beforeAll(async () => {
   engine.packageCreate({ name: 'profile' }, 'http://x');
   engine.resourceCreate({ package_id: 'profile', id: rid, url_type: 'datastore' }, 'http://x');
   await engine.datastoreCreate({
-    resourceId: rid, force: true, deleteFields: false, records,
-    fields: [{ id: 'n', type: 'int' }, { id: 'x', type: 'numeric' }, { id: 'day', type: 'date' }, { id: 'name', type: 'text' }, { id: 'flag', type: 'bool' }],
+    resourceId: rid,
+    force: true,
+    deleteFields: false,
+    records,
+    fields: [
+      { id: 'n', type: 'int' },
+      { id: 'x', type: 'numeric' },
+      { id: 'day', type: 'date' },
+      { id: 'name', type: 'text' },
+      { id: 'flag', type: 'bool' },
+    ],
   });
 });
 
@@ -39,8 +48,7 @@ afterAll(async () => {
   removeDir(dataDir);
 });
 
-const profile = (extra: Record<string, unknown> = {}) =>
-  engine.profile({ resourceId: rid, plain: true, top: 10, bins: 20, ...extra });
+const profile = (extra: Record<string, unknown> = {}) => engine.profile({ resourceId: rid, plain: true, top: 10, bins: 20, ...extra });
 const fieldOf = (fields: readonly ColumnProfile[], id: string) => fields.find((f) => f.id === id)!;
 
 function median(sorted: number[]): number {
@@ -53,7 +61,10 @@ describe('deskstore_profile', () => {
     const { fields, rows } = profile();
     expect(rows).toBe(3000);
     for (const id of ['n', 'x'] as const) {
-      const values = records.map((r) => r[id]).filter((v): v is number => v !== null).sort((a, b) => a - b);
+      const values = records
+        .map((r) => r[id])
+        .filter((v): v is number => v !== null)
+        .sort((a, b) => a - b);
       const p = fieldOf(fields, id);
       expect(p.count).toBe(values.length);
       expect(p.nulls).toBe(3000 - values.length);
@@ -89,14 +100,19 @@ describe('deskstore_profile', () => {
 
   it('dates: range, mean and median as dates, a histogram by calendar year', () => {
     const p = fieldOf(profile({ fields: ['day'] }).fields, 'day');
-    const days = records.map((r) => r.day).filter((v): v is string => v !== null).sort();
+    const days = records
+      .map((r) => r.day)
+      .filter((v): v is string => v !== null)
+      .sort();
     expect(p.min).toBe(days[0]);
     expect(p.max).toBe(days[days.length - 1]);
     expect(p.median).toBe(days[Math.floor((days.length - 1) / 2)]);
     expect(p.mean).toMatch(/^201\d-\d\d-\d\d$/);
     expect(p.histogram_unit).toBe('year');
     expect(p.histogram.map((b) => b.from)).toEqual(Array.from({ length: 10 }, (_, i) => `20${10 + i}-01-01`));
-    expect(p.histogram.map((b) => b.count)).toEqual(Array.from({ length: 10 }, (_, i) => days.filter((d) => d.startsWith(`20${10 + i}`)).length));
+    expect(p.histogram.map((b) => b.count)).toEqual(
+      Array.from({ length: 10 }, (_, i) => days.filter((d) => d.startsWith(`20${10 + i}`)).length),
+    );
   });
 
   it('follows filters and q, like the table', () => {

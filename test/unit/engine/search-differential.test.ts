@@ -15,8 +15,12 @@ import { lcg } from '../../helpers/random';
  * Text order is the engine's collation key, registered in SQLite as a function.
  */
 const COLUMNS = [
-  { id: 'name', type: 'text' }, { id: 'n', type: 'int' }, { id: 'x', type: 'numeric' },
-  { id: 'day', type: 'date' }, { id: 'flag', type: 'bool' }, { id: 'cat', type: 'text' },
+  { id: 'name', type: 'text' },
+  { id: 'n', type: 'int' },
+  { id: 'x', type: 'numeric' },
+  { id: 'day', type: 'date' },
+  { id: 'flag', type: 'bool' },
+  { id: 'cat', type: 'text' },
 ];
 const WORDS = ['Città', 'citta', 'Forlì', 'forli', 'Aosta', 'aosta', 'Zürich', 'zeta', 'ÉCOLE', 'école', 'beta', 'Beta', ''];
 
@@ -56,7 +60,11 @@ afterAll(async () => {
 });
 
 type Op = 'eq' | 'in' | 'gt' | 'gte' | 'lt' | 'lte' | 'deskstore_ne' | 'deskstore_contains' | 'deskstore_starts_with' | 'deskstore_empty';
-interface Filter { column: string; op: Op; value: unknown }
+interface Filter {
+  column: string;
+  op: Op;
+  value: unknown;
+}
 const TEXTUAL = new Set(['name', 'cat', 'day']);
 const NEEDLES = ['itt', 'FORL', 'à', 'a', 'é', 'zet', 'B', '2020-0', '2020-03', '-1', 'Città f', ''];
 
@@ -75,7 +83,9 @@ function sqlOf(f: Filter): [string, unknown[]] {
   if (f.op === 'deskstore_ne') return f.value === null ? ['0', []] : [`${col} <> ?`, [v(f.value)]];
   if (f.op === 'in') {
     const values = (f.value as unknown[]).filter((x) => x !== null);
-    return values.length ? [`${col} IN (${values.map(() => (f.column === 'x' ? 'CAST(? AS REAL)' : '?')).join(',')})`, values.map(v)] : ['0', []];
+    return values.length
+      ? [`${col} IN (${values.map(() => (f.column === 'x' ? 'CAST(? AS REAL)' : '?')).join(',')})`, values.map(v)]
+      : ['0', []];
   }
   if (f.value === null) return ['0', []];
   const op = { eq: '=', gt: '>', gte: '>=', lt: '<', lte: '<=' }[f.op];
@@ -86,13 +96,24 @@ function sqlOf(f: Filter): [string, unknown[]] {
 function randomFilter(): Filter {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
   const column = pick(['name', 'n', 'x', 'day', 'flag', 'cat']);
-  const sample = (): unknown => ({
-    name: `${pick(WORDS)} ${pick(WORDS)}`.trim(), n: Math.floor(random() * 20) - 5, x: (Math.round(random() * 1000) / 100).toFixed(random() < 0.5 ? 2 : 1),
-    day: `2020-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`, flag: random() < 0.5, cat: pick(['A', 'b', 'B', 'à', 'c']),
-  } as Record<string, unknown>)[column];
-  const ours = ['deskstore_ne', 'deskstore_empty', ...(TEXTUAL.has(column) ? ['deskstore_contains', 'deskstore_starts_with'] as const : [])] as const;
-  const op: Op = random() < 0.35 ? pick(ours)
-    : column === 'flag' ? pick(['eq', 'in'] as const) : pick(['eq', 'in', 'gt', 'gte', 'lt', 'lte'] as const);
+  const sample = (): unknown =>
+    (
+      ({
+        name: `${pick(WORDS)} ${pick(WORDS)}`.trim(),
+        n: Math.floor(random() * 20) - 5,
+        x: (Math.round(random() * 1000) / 100).toFixed(random() < 0.5 ? 2 : 1),
+        day: `2020-0${1 + Math.floor(random() * 9)}-1${Math.floor(random() * 9)}`,
+        flag: random() < 0.5,
+        cat: pick(['A', 'b', 'B', 'à', 'c']),
+      }) as Record<string, unknown>
+    )[column];
+  const ours = [
+    'deskstore_ne',
+    'deskstore_empty',
+    ...(TEXTUAL.has(column) ? (['deskstore_contains', 'deskstore_starts_with'] as const) : []),
+  ] as const;
+  const op: Op =
+    random() < 0.35 ? pick(ours) : column === 'flag' ? pick(['eq', 'in'] as const) : pick(['eq', 'in', 'gt', 'gte', 'lt', 'lte'] as const);
   if (op === 'deskstore_contains' || op === 'deskstore_starts_with') return { column, op, value: pick(NEEDLES) };
   if (op === 'deskstore_empty') return { column, op, value: random() < 0.5 };
   return { column, op, value: op === 'in' ? [sample(), sample(), ...(random() < 0.2 ? [null] : [])] : sample() };
@@ -121,7 +142,9 @@ const SORTABLE = ['name', 'n', 'x', 'day', 'flag', 'cat', '_id'];
 describe('datastore_search equals SQL on the same table', () => {
   it('for random filters, sorts and pages', () => {
     for (let trial = 0; trial < 300; trial++) {
-      const alternatives = Array.from({ length: 1 + Math.floor(random() * 2) }, () => Array.from({ length: 1 + Math.floor(random() * 2) }, randomFilter));
+      const alternatives = Array.from({ length: 1 + Math.floor(random() * 2) }, () =>
+        Array.from({ length: 1 + Math.floor(random() * 2) }, randomFilter),
+      );
       const sortKeys = Array.from({ length: Math.floor(random() * 3) }, () => {
         const field = SORTABLE[Math.floor(random() * SORTABLE.length)]!;
         const dir = random() < 0.5 ? 'asc' : 'desc';
@@ -131,7 +154,10 @@ describe('datastore_search equals SQL on the same table', () => {
       const limit = 1 + Math.floor(random() * 30);
       const offset = Math.floor(random() * 20);
       const params = {
-        resource_id: rid, filters: toCkan(alternatives), limit, offset,
+        resource_id: rid,
+        filters: toCkan(alternatives),
+        limit,
+        offset,
         ...(sortKeys.length ? { sort: sortKeys.map((k) => `${k.field} ${k.dir}${k.nulls}`).join(', ') } : {}),
       };
       const got = engine.search(parseSearchParams(params));
@@ -140,8 +166,12 @@ describe('datastore_search equals SQL on the same table', () => {
       const clause = where.map((and) => `(${and.map(([s]) => s).join(' AND ')})`).join(' OR ');
       const args = where.flatMap((and) => and.flatMap(([, a]) => a));
       const order = sortKeys.map((k) => {
-        const col = k.field === 'name' || k.field === 'cat' ? `sortkey(${quoteIdentifier(k.field)})`
-          : k.field === 'x' ? 'CAST(x AS REAL)' : quoteIdentifier(k.field);
+        const col =
+          k.field === 'name' || k.field === 'cat'
+            ? `sortkey(${quoteIdentifier(k.field)})`
+            : k.field === 'x'
+              ? 'CAST(x AS REAL)'
+              : quoteIdentifier(k.field);
         const nullsFirst = k.nulls ? k.nulls.includes('first') : k.dir === 'desc';
         return `${col} ${k.dir.toUpperCase()} NULLS ${nullsFirst ? 'FIRST' : 'LAST'}`;
       });
@@ -153,11 +183,17 @@ describe('datastore_search equals SQL on the same table', () => {
         const every = JSON.parse(engine.search(parseSearchParams({ ...params, limit: 32000, offset: 0 })).records) as { _id: number }[];
         const mine = new Set(every.map((r) => r._id));
         const theirs = new Set(all);
-        const diff = [...mine].filter((x) => !theirs.has(x)).concat([...theirs].filter((x) => !mine.has(x))).slice(0, 5);
+        const diff = [...mine]
+          .filter((x) => !theirs.has(x))
+          .concat([...theirs].filter((x) => !mine.has(x)))
+          .slice(0, 5);
         context += ` differ on ${JSON.stringify(db.exec(`SELECT *, sortkey(name), ${clause} FROM ${quoteIdentifier(rid)} WHERE _id IN (${diff.join(',')})`, args as (string | number)[])[0]?.values)} sql ${clause} ${JSON.stringify(args)}`;
       }
       expect(got.total, context).toBe(all.length);
-      expect(records.map((r) => r._id), context).toEqual(all.slice(offset, offset + limit));
+      expect(
+        records.map((r) => r._id),
+        context,
+      ).toEqual(all.slice(offset, offset + limit));
     }
   });
 

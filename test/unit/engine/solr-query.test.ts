@@ -5,9 +5,17 @@ import { compileDismax, compileLucene, solrDate } from '../../../src/main/engine
 
 /** package_search's query pieces (docs/ckan-contract.md §10.4), below the compatibility cases. */
 const doc = packageDocument({
-  name: 'bilancio-2024', title: 'Bilancio di previsione', notes: 'Wi-Fi pubblico e spese', type: 'dataset', license_title: 'CC-BY',
-  tags: [{ name: 'finanza pubblica' }], groups: [], organization: { name: 'comune' }, extras: [],
-  resources: [{ format: 'CSV', name: 'Dati', url: 'http://x/y.csv' }], metadata_modified: '2024-05-01T10:00:00.000000',
+  name: 'bilancio-2024',
+  title: 'Bilancio di previsione',
+  notes: 'Wi-Fi pubblico e spese',
+  type: 'dataset',
+  license_title: 'CC-BY',
+  tags: [{ name: 'finanza pubblica' }],
+  groups: [],
+  organization: { name: 'comune' },
+  extras: [],
+  resources: [{ format: 'CSV', name: 'Dati', url: 'http://x/y.csv' }],
+  metadata_modified: '2024-05-01T10:00:00.000000',
 });
 
 describe('Solr text analysis', () => {
@@ -20,8 +28,17 @@ describe('Solr text analysis', () => {
 describe('Solr queries', () => {
   it('match string fields exactly and text fields by terms, phrases and wildcards', () => {
     const matches = (q: string) => compileLucene(q)(doc) !== null;
-    expect(['res_format:CSV', 'tags:"finanza pubblica"', 'title:bilancio', 'notes:wifi', 'title:bil*', 'text:comune', 'name:bilancio-2024'].filter(matches))
-      .toHaveLength(7);
+    expect(
+      [
+        'res_format:CSV',
+        'tags:"finanza pubblica"',
+        'title:bilancio',
+        'notes:wifi',
+        'title:bil*',
+        'text:comune',
+        'name:bilancio-2024',
+      ].filter(matches),
+    ).toHaveLength(7);
     expect(['res_format:csv', 'tags:finanza', 'title:spese', 'name:bilancio'].filter(matches)).toEqual([]);
   });
 

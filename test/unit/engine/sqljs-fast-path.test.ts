@@ -37,11 +37,11 @@ describe(`sql.js ${JSON.parse(readFileSync(join(ROOT, 'node_modules/sql.js/packa
     }
   });
 
-  it('reads each value\'s storage class through the pointer', async () => {
+  it("reads each value's storage class through the pointer", async () => {
     const SQL = await loadSqlJs();
     const db = new SQL.Database();
     try {
-      const sql = 'SELECT 1.0, 2, \'x\', NULL';
+      const sql = "SELECT 1.0, 2, 'x', NULL";
       const stmt = db.prepare(sql);
       const pointer = statementPointer(SQL, stmt, sql);
       expect(pointer).not.toBeNull();

@@ -13,9 +13,22 @@ import { removeDir, tempDir } from '../../helpers/deskstore-process';
  * reach past stems, and always include what `q` finds.
  */
 const NAMES = [
-  'Colorado Springs', 'Springfield', 'Palm Springs', 'Spring Valley', 'Città di Castello', 'Cittadella',
-  'San Floriano del Collio-Števerjan', 'Bolzano/Bozen', 'University of Bologna', 'Universities of Padova',
-  'The Theatre', 'Cats and dogs', 'Catalogue of ships', "Sant'Angelo", 'Reggio nell\'Emilia', 'Bozen Hütte',
+  'Colorado Springs',
+  'Springfield',
+  'Palm Springs',
+  'Spring Valley',
+  'Città di Castello',
+  'Cittadella',
+  'San Floriano del Collio-Števerjan',
+  'Bolzano/Bozen',
+  'University of Bologna',
+  'Universities of Padova',
+  'The Theatre',
+  'Cats and dogs',
+  'Catalogue of ships',
+  "Sant'Angelo",
+  "Reggio nell'Emilia",
+  'Bozen Hütte',
 ];
 const REGIONS = ['Trentino-Alto Adige/Südtirol', 'Emilia-Romagna', 'Città metropolitana'];
 
@@ -39,11 +52,21 @@ beforeAll(async () => {
   // 16 names × 10 rows: each name 10 times would make `name` a dictionary column too, so
   // names get a running number and stay unique; regions repeat (dictionary column).
   const records = Array.from({ length: 160 }, (_, i) => ({
-    name: `${NAMES[i % NAMES.length]!} ${i}`, region: REGIONS[i % REGIONS.length]!,
+    name: `${NAMES[i % NAMES.length]!} ${i}`,
+    region: REGIONS[i % REGIONS.length]!,
   }));
   engine.packageCreate({ name: 'typeahead' }, 'http://x');
   engine.resourceCreate({ package_id: 'typeahead', id: rid, url_type: 'datastore' }, 'http://x');
-  await engine.datastoreCreate({ resourceId: rid, fields: [{ id: 'name', type: 'text' }, { id: 'region', type: 'text' }], records, force: true, deleteFields: false });
+  await engine.datastoreCreate({
+    resourceId: rid,
+    fields: [
+      { id: 'name', type: 'text' },
+      { id: 'region', type: 'text' },
+    ],
+    records,
+    force: true,
+    deleteFields: false,
+  });
 });
 
 afterAll(async () => {
@@ -68,7 +91,7 @@ describe('deskstore_q', () => {
     expect(base(await names('steverjan'))).toEqual(['San Floriano del Collio-Števerjan']);
     expect(base(await names('citta di'))).toEqual(['Città di Castello']);
     // `Città metropolitana` is a region (dictionary column)
-    expect((await ids({ deskstore_q: "citta metro" })).length).toBe(53);
+    expect((await ids({ deskstore_q: 'citta metro' })).length).toBe(53);
     expect(base(await names('HUTTE'))).toEqual(['Bozen Hütte']);
   });
 
@@ -92,27 +115,46 @@ describe('deskstore_q', () => {
     const rows = JSON.parse(all.records) as { _id: number; name: string; region: string }[];
     // ground truth without the engine: the row's text, folded, has a word starting with the
     // prefix (stop words are not indexed, as in PostgreSQL: `o` cannot find `of`)
-    const fold = (t: string) => t.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+    const fold = (t: string) =>
+      t
+        .normalize('NFD')
+        .replace(/\p{M}+/gu, '')
+        .toLowerCase();
     const stop = new Set(ENGLISH_STOP_WORDS);
-    const holding = (prefix: string) => rows.filter((r) => {
-      const text = fold(`${r.name} ${r.region}`);
-      const p = fold(prefix);
-      return [...text.matchAll(/[\p{L}\p{N}]+/gu)].some((m) => !stop.has(m[0]) && text.slice(m.index).startsWith(p));
-    }).map((r) => r._id);
+    const holding = (prefix: string) =>
+      rows
+        .filter((r) => {
+          const text = fold(`${r.name} ${r.region}`);
+          const p = fold(prefix);
+          return [...text.matchAll(/[\p{L}\p{N}]+/gu)].some((m) => !stop.has(m[0]) && text.slice(m.index).startsWith(p));
+        })
+        .map((r) => r._id);
     const words = new Set([...NAMES, ...REGIONS].flatMap((n) => n.split(/[^\p{L}]+/u)).filter((w) => w.length > 1));
     for (const word of words) {
       const typed = new Set(await ids({ deskstore_q: word }));
-      expect((await ids({ q: word })).filter((id) => !typed.has(id)), word).toEqual([]);
+      expect(
+        (await ids({ q: word })).filter((id) => !typed.has(id)),
+        word,
+      ).toEqual([]);
       for (let end = 1; end <= word.length; end++) {
         const prefix = word.slice(0, end);
         const found = new Set(await ids({ deskstore_q: prefix }));
-        expect(holding(prefix).filter((id) => !found.has(id)), `${prefix} (of ${word})`).toEqual([]);
+        expect(
+          holding(prefix).filter((id) => !found.has(id)),
+          `${prefix} (of ${word})`,
+        ).toEqual([]);
       }
     }
   });
 
   it('follows writes: new rows are found, deleted ones are not', async () => {
-    await engine.datastoreUpsert({ resourceId: rid, records: [{ name: 'Città Nuova/Neustadt', region: 'Molise' }], method: 'insert', force: true, dryRun: false });
+    await engine.datastoreUpsert({
+      resourceId: rid,
+      records: [{ name: 'Città Nuova/Neustadt', region: 'Molise' }],
+      method: 'insert',
+      force: true,
+      dryRun: false,
+    });
     expect(base(await names('neustadt'))).toEqual(['Città Nuova/Neustadt']);
     expect(base(await names('citta nuo'))).toEqual(['Città Nuova/Neustadt']);
     expect((await ids({ deskstore_q: 'molise' })).length).toBe(1);
@@ -144,12 +186,15 @@ describe('deskstore_q', () => {
       expect.unreachable();
     } catch (err) {
       expect((err as ValidationError).members).toEqual({ deskstore_q: ['At most 1000 characters (this text has 1001)'] });
-      expect((err as ValidationError).deskstoreMessage).toMatchObject({ code: 'search.typeahead.too_long', params: { max: 1000, length: 1001 } });
+      expect((err as ValidationError).deskstoreMessage).toMatchObject({
+        code: 'search.typeahead.too_long',
+        params: { max: 1000, length: 1001 },
+      });
     }
-    expect(() => engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'a '.repeat(600) })))
-      .toThrow(ValidationError);
-    expect(() => engine.search(parseSearchParams({ resource_id: rid, deskstore_q: Array.from({ length: 40 }, (_, i) => `w${i}x`).join(' ') })))
-      .toThrow(/deskstore_q|different words/);
+    expect(() => engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'a '.repeat(600) }))).toThrow(ValidationError);
+    expect(() =>
+      engine.search(parseSearchParams({ resource_id: rid, deskstore_q: Array.from({ length: 40 }, (_, i) => `w${i}x`).join(' ') })),
+    ).toThrow(/deskstore_q|different words/);
   });
 });
 

@@ -13,7 +13,10 @@ import { universeOf } from './fts-test-helpers';
 
 type Row = Record<string, unknown>;
 const text = (row: Row): string =>
-  Object.values(row).filter((v) => v !== null).map((v) => (typeof v === 'string' ? v : JSON.stringify(v))).join(' ');
+  Object.values(row)
+    .filter((v) => v !== null)
+    .map((v) => (typeof v === 'string' ? v : JSON.stringify(v)))
+    .join(' ');
 
 function table(rows: Row[]) {
   const docs = rows.map(text);
@@ -38,9 +41,15 @@ function table(rows: Row[]) {
 }
 
 const books = table([
-  { 'bük': 'annakarenina', author: 'tolstoy', published: '2005-03-01T00:00:00', characters: ['Princess Anna', 'Sergius'],
-    'rating with %': '60%', nested: ['b', { moo: 'moo' }] },
-  { 'bük': 'warandpeace', author: 'tolstoy', published: null, characters: null, 'rating with %': '99%', nested: { a: 'b' } },
+  {
+    bük: 'annakarenina',
+    author: 'tolstoy',
+    published: '2005-03-01T00:00:00',
+    characters: ['Princess Anna', 'Sergius'],
+    'rating with %': '60%',
+    nested: ['b', { moo: 'moo' }],
+  },
+  { bük: 'warandpeace', author: 'tolstoy', published: null, characters: null, 'rating with %': '99%', nested: { a: 'b' } },
 ]);
 const comuni = table([
   { comune: 'Città di Castello', regione: 'Umbria', abitanti: 39000, note: 'Perché no? È bella.' },
@@ -77,7 +86,10 @@ describe('conformance q-* cases', () => {
   });
 
   it('q-rank-default-order', () => {
-    const brazil = table([{ from: 'Brazil', to: 'Italy' }, { from: 'Brazil', to: 'Brazil' }]);
+    const brazil = table([
+      { from: 'Brazil', to: 'Italy' },
+      { from: 'Brazil', to: 'Brazil' },
+    ]);
     const query = plainToTsQuery('Brazil', 'english');
     const rows = Uint32Array.from(brazil.search('Brazil'));
     const ranks = rankRows(query, brazil.index, rows);

@@ -19,8 +19,28 @@ export function seededRandom(seed: number): (n: number) => number {
 }
 
 /** Vocabulary with shared prefixes so prefix queries select several lexemes. */
-export const VOCABULARY = ['cat', 'cats', 'catalog', 'dog', 'dogma', 'do', 'fox', 'foxes', 'owl', 'roma', 'romagna',
-  'città', 'cittadino', 'emilia', 'x1', 'x2', 'x10', 'zebra', 'zeta', 'ant'];
+export const VOCABULARY = [
+  'cat',
+  'cats',
+  'catalog',
+  'dog',
+  'dogma',
+  'do',
+  'fox',
+  'foxes',
+  'owl',
+  'roma',
+  'romagna',
+  'città',
+  'cittadino',
+  'emilia',
+  'x1',
+  'x2',
+  'x10',
+  'zebra',
+  'zeta',
+  'ant',
+];
 export const PREFIXES = ['ca', 'cat', 'do', 'fo', 'rom', 'citt', 'x1', 'z', 'q', 'an'];
 
 export function randomDocument(rnd: (n: number) => number, maxLen = 8): string[] {
@@ -46,12 +66,18 @@ export function randomQuery(rnd: (n: number) => number, depth: number, allowPhra
 /** Boolean evaluation on one document, written independently of the library. */
 export function naiveMatch(q: TsQuery, doc: readonly string[]): boolean {
   switch (q.type) {
-    case 'empty': return false;
-    case 'term': return doc.some((w) => (q.prefix ? w.startsWith(q.lexeme) : w === q.lexeme));
-    case 'not': return !naiveMatch(q.item, doc);
-    case 'and': return q.items.every((i) => naiveMatch(i, doc));
-    case 'or': return q.items.some((i) => naiveMatch(i, doc));
-    case 'phrase': throw new Error('naiveMatch does not do phrases');
+    case 'empty':
+      return false;
+    case 'term':
+      return doc.some((w) => (q.prefix ? w.startsWith(q.lexeme) : w === q.lexeme));
+    case 'not':
+      return !naiveMatch(q.item, doc);
+    case 'and':
+      return q.items.every((i) => naiveMatch(i, doc));
+    case 'or':
+      return q.items.some((i) => naiveMatch(i, doc));
+    case 'phrase':
+      throw new Error('naiveMatch does not do phrases');
   }
 }
 

@@ -5,8 +5,33 @@ import { sortLexemeIndexes } from '../../../src/main/engine/fts/lexeme-sort';
 import { IndexFormatError, decodeIndex, encodeIndex } from '../../../src/main/engine/fts/index-codec';
 import { expectSameIndex, randomDocument, seededRandom } from './fts-test-helpers';
 
-const WEIRD = ['', 'a', 'ab', 'abc', 'b', 'B', 'à', 'á', 'città', 'citta', '€', '\uffff', '\ue000', '😀', '😀a', '𝐀',
-  'z'.repeat(40), `${'z'.repeat(39)}a`, '0', '00', '-04', '2011', 'www.example.com', 'ß', 'SS'];
+const WEIRD = [
+  '',
+  'a',
+  'ab',
+  'abc',
+  'b',
+  'B',
+  'à',
+  'á',
+  'città',
+  'citta',
+  '€',
+  '\uffff',
+  '\ue000',
+  '😀',
+  '😀a',
+  '𝐀',
+  'z'.repeat(40),
+  `${'z'.repeat(39)}a`,
+  '0',
+  '00',
+  '-04',
+  '2011',
+  'www.example.com',
+  'ß',
+  'SS',
+];
 
 function naiveIndex(docs: Map<number, string[]>): Map<string, Map<number, number>> {
   const res = new Map<string, Map<number, number>>();

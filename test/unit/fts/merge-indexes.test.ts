@@ -23,7 +23,6 @@ function randomWord(rnd: (n: number) => number, alphabet: readonly string[]): st
   return w;
 }
 
-
 function indexOf(docs: ReadonlyMap<number, readonly string[]>, from: number, to: number): InvertedIndex {
   const builder = new PostingsBuilder();
   for (const [row, lexemes] of [...docs].sort((x, y) => x[0] - y[0])) {
@@ -87,7 +86,11 @@ describe('mergeDisjointIndexes', () => {
     const rnd = seededRandom(77);
     const vocabulary = Array.from({ length: 50 }, () => randomWord(rnd, CHARS));
     const docs = new Map<number, string[]>();
-    for (let r = 1; r <= 300; r++) docs.set(r, Array.from({ length: rnd(10) }, () => vocabulary[rnd(50)]!));
+    for (let r = 1; r <= 300; r++)
+      docs.set(
+        r,
+        Array.from({ length: rnd(10) }, () => vocabulary[rnd(50)]!),
+      );
     const [a, b, c] = [indexOf(docs, 1, 100), indexOf(docs, 101, 200), indexOf(docs, 201, 300)];
     const whole = indexOf(docs, 1, 300);
     expectSameIndex(mergeDisjointIndexes(mergeDisjointIndexes(a, b), c), whole);
@@ -95,8 +98,22 @@ describe('mergeDisjointIndexes', () => {
   });
 
   it('refuses indexes whose rows overlap or come in the wrong order', () => {
-    const low = indexOf(new Map([[1, ['a']], [5, ['b']]]), 0, Infinity);
-    const high = indexOf(new Map([[5, ['c']], [9, ['a']]]), 0, Infinity);
+    const low = indexOf(
+      new Map([
+        [1, ['a']],
+        [5, ['b']],
+      ]),
+      0,
+      Infinity,
+    );
+    const high = indexOf(
+      new Map([
+        [5, ['c']],
+        [9, ['a']],
+      ]),
+      0,
+      Infinity,
+    );
     const later = indexOf(new Map([[6, ['c']]]), 0, Infinity);
     expect(() => mergeDisjointIndexes(low, high)).toThrow(RangeError);
     expect(() => mergeDisjointIndexes(later, low)).toThrow(RangeError);
@@ -105,8 +122,29 @@ describe('mergeDisjointIndexes', () => {
 });
 
 describe('buildTextIndex over row ranges', () => {
-  const WORDS = ['Servizio', 'servizi', 'città', 'Città', 'il', 'della', 'the', 'cats', 'running', 'www.istat.it',
-    'info@istat.it', 'Emilia-Romagna', 'x1', 'samefo156', '2011-04-04', '3.14', '42', 'è', '😀', 'naïve', 'straße'];
+  const WORDS = [
+    'Servizio',
+    'servizi',
+    'città',
+    'Città',
+    'il',
+    'della',
+    'the',
+    'cats',
+    'running',
+    'www.istat.it',
+    'info@istat.it',
+    'Emilia-Romagna',
+    'x1',
+    'samefo156',
+    '2011-04-04',
+    '3.14',
+    '42',
+    'è',
+    '😀',
+    'naïve',
+    'straße',
+  ];
 
   function store(seed: number, rows: number): TableStore {
     const rnd = seededRandom(seed);
@@ -130,11 +168,15 @@ describe('buildTextIndex over row ranges', () => {
       numberCodes[r] = rnd(numbers.length);
       if (!live[r]) uniqueCodes[r] = categoryCodes[r] = numberCodes[r] = 0;
     }
-    return new TableStore([
-      new Column('description', fieldTypeOf('text'), unique, uniqueCodes, true),
-      new Column('category', fieldTypeOf('text'), categories, categoryCodes),
-      new Column('amount', fieldTypeOf('int4'), numbers, numberCodes),
-    ], live, rows);
+    return new TableStore(
+      [
+        new Column('description', fieldTypeOf('text'), unique, uniqueCodes, true),
+        new Column('category', fieldTypeOf('text'), categories, categoryCodes),
+        new Column('amount', fieldTypeOf('int4'), numbers, numberCodes),
+      ],
+      live,
+      rows,
+    );
   }
 
   for (const language of TEXT_SEARCH_LANGUAGES) {
@@ -148,8 +190,13 @@ describe('buildTextIndex over row ranges', () => {
         const second = buildTextIndex(s, language, indexed, { fromRowId: m + 1 });
         expectSameIndex(mergeDisjointIndexes(first, second), whole);
       }
-      const thirds = ([[1, 133], [134, 266], [267, 400]] as const).map(([fromRowId, toRowId]) =>
-        buildTextIndex(s, language, indexed, { fromRowId, toRowId }));
+      const thirds = (
+        [
+          [1, 133],
+          [134, 266],
+          [267, 400],
+        ] as const
+      ).map(([fromRowId, toRowId]) => buildTextIndex(s, language, indexed, { fromRowId, toRowId }));
       expectSameIndex(mergeDisjointIndexes(mergeDisjointIndexes(thirds[0]!, thirds[1]!), thirds[2]!), whole);
     });
   }

@@ -18,9 +18,11 @@ function dump(list: PostingList): [number, number][] {
   return Array.from(list.rowIds, (row, i) => [row, list.tfs[i]!]);
 }
 function prefixDump(reader: TextIndexReader, prefix: string): [number, number][] {
-  return reader.lookupPrefix(prefix).flatMap(dump).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
+  return reader
+    .lookupPrefix(prefix)
+    .flatMap(dump)
+    .sort((a, b) => a[0] - b[0] || a[1] - b[1]);
 }
-
 
 describe('MutableTextIndex', () => {
   it('reads like an index rebuilt from scratch after random inserts, updates and deletes', () => {
@@ -36,16 +38,19 @@ describe('MutableTextIndex', () => {
       for (let step = 0; step < 400; step++) {
         const action = rnd(10);
         const existing = [...docs.keys()];
-        if (action < 3 || existing.length === 0) { // insert
+        if (action < 3 || existing.length === 0) {
+          // insert
           const doc = randomDocument(rnd);
           docs.set(nextRow, doc);
           mutable.addRow(nextRow++, doc);
-        } else if (action < 7) { // update
+        } else if (action < 7) {
+          // update
           const row = existing[rnd(existing.length)]!;
           const doc = randomDocument(rnd);
           docs.set(row, doc);
           mutable.addRow(row, doc);
-        } else { // delete
+        } else {
+          // delete
           const row = existing[rnd(existing.length)]!;
           docs.delete(row);
           mutable.removeRow(row);
@@ -76,14 +81,22 @@ describe('MutableTextIndex', () => {
   });
 
   it('treats an update as remove + add of the same row id', () => {
-    const base = build(new Map([[1, ['cat', 'dog']], [2, ['cat']]]));
+    const base = build(
+      new Map([
+        [1, ['cat', 'dog']],
+        [2, ['cat']],
+      ]),
+    );
     const mutable = new MutableTextIndex(base);
     mutable.addRow(1, ['owl', 'owl']);
     expect(dump(mutable.lookup('cat'))).toEqual([[2, 1]]);
     expect(dump(mutable.lookup('dog'))).toEqual([]);
     expect(dump(mutable.lookup('owl'))).toEqual([[1, 2]]);
     mutable.addRow(1, ['cat']);
-    expect(dump(mutable.lookup('cat'))).toEqual([[1, 1], [2, 1]]);
+    expect(dump(mutable.lookup('cat'))).toEqual([
+      [1, 1],
+      [2, 1],
+    ]);
     expect(dump(mutable.lookup('owl'))).toEqual([]);
     mutable.removeRow(2);
     expect(dump(mutable.lookup('cat'))).toEqual([[1, 1]]);
@@ -91,11 +104,22 @@ describe('MutableTextIndex', () => {
   });
 
   it('does not tombstone rows appended after the base (inserts stay cheap)', () => {
-    const mutable = new MutableTextIndex(build(new Map([[1, ['cat']], [2, ['dog']]])));
+    const mutable = new MutableTextIndex(
+      build(
+        new Map([
+          [1, ['cat']],
+          [2, ['dog']],
+        ]),
+      ),
+    );
     mutable.addRow(3, ['cat']);
     mutable.addRow(10, ['cat']);
     expect(mutable.deletedBaseRowCount).toBe(0);
-    expect(dump(mutable.lookup('cat'))).toEqual([[1, 1], [3, 1], [10, 1]]);
+    expect(dump(mutable.lookup('cat'))).toEqual([
+      [1, 1],
+      [3, 1],
+      [10, 1],
+    ]);
     expect(() => mutable.addRow(0, ['x'])).toThrow(RangeError);
   });
 });

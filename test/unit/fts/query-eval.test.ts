@@ -123,8 +123,13 @@ describe('phrase semantics (TS_phrase_execute)', () => {
     expect(matchesPhrase(parseTsQuery('war <-> peace', 'english'), doc.lexemes, doc.positions)).toBe(false);
     expect(matchesPhrase(parseTsQuery('war <2> peace', 'english'), doc.lexemes, doc.positions)).toBe(true);
     expect(matchesPhrase(parseTsQuery("'war and peace'", 'english'), doc.lexemes, doc.positions)).toBe(true);
-    expect(matchesPhrase(parseTsQuery('war-and-peace', 'english'), documentLexemes('war-and-peace', 'english'),
-      tokenizeDocument('war-and-peace', 'english').positions)).toBe(true);
+    expect(
+      matchesPhrase(
+        parseTsQuery('war-and-peace', 'english'),
+        documentLexemes('war-and-peace', 'english'),
+        tokenizeDocument('war-and-peace', 'english').positions,
+      ),
+    ).toBe(true);
     // Without positions the array index is used, which closes the gap.
     expect(matchesPhrase(parseTsQuery('war <-> peace', 'english'), doc.lexemes)).toBe(true);
   });

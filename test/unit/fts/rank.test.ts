@@ -37,13 +37,17 @@ describe('rankRows', () => {
     expect(rankRows(parseTsQuery('cat:*', 'english'), index, rows(3))[0]).toBeCloseTo(0.1215854 / 1.1215854, 5);
     // Scores are divided by the number of distinct operands.
     expect(rankRows(parseTsQuery('cat & dog', 'english'), index, rows(4))[0]).toBeCloseTo(one, 6);
-    expect(rankRows(parseTsQuery('cat & owl', 'english'), index, rows(1))[0]).toBeCloseTo((0.0607927 / 2) / (1 + 0.0607927 / 2), 6);
+    expect(rankRows(parseTsQuery('cat & owl', 'english'), index, rows(1))[0]).toBeCloseTo(0.0607927 / 2 / (1 + 0.0607927 / 2), 6);
   });
 
   it('is strictly increasing in term frequency up to the 255 cap, and stays in (0, 1)', () => {
     const texts = Array.from({ length: 300 }, (_, i) => Array.from({ length: i + 1 }, () => 'brazil').join(' '));
     const index = indexOf(texts);
-    const ranks = rankRows(plainToTsQuery('brazil', 'english'), index, Uint32Array.from({ length: 300 }, (_, i) => i + 1));
+    const ranks = rankRows(
+      plainToTsQuery('brazil', 'english'),
+      index,
+      Uint32Array.from({ length: 300 }, (_, i) => i + 1),
+    );
     for (let i = 0; i < 300; i++) {
       expect(ranks[i]!).toBeGreaterThan(0);
       expect(ranks[i]!).toBeLessThan(1);

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { ENGLISH_STOP_WORDS, ITALIAN_STOP_WORDS } from '../../../src/main/engine/fts/stop-words';
 import {
-  TEXT_SEARCH_LANGUAGES, documentLexemes, isTextSearchLanguage, plainQueryLexemes,
+  TEXT_SEARCH_LANGUAGES,
+  documentLexemes,
+  isTextSearchLanguage,
+  plainQueryLexemes,
 } from '../../../src/main/engine/fts/text-search-config';
 
 describe('configurations', () => {
@@ -41,7 +44,10 @@ describe('english', () => {
     // numhword 'the-cats2' and hword_numpart 'cats2' go to simple; the part 'the' is a word
     // part, so it goes through english_stem and is dropped as a stop word.
     expect(documentLexemes('Running@Example.com the-cats2 Books.com', 'english')).toEqual([
-      'running@example.com', 'the-cats2', 'cats2', 'books.com',
+      'running@example.com',
+      'the-cats2',
+      'cats2',
+      'books.com',
     ]);
   });
 

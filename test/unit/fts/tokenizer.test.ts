@@ -5,9 +5,7 @@ import { stepsTaken } from '../../../src/main/engine/fts/default-parser';
 import { Tok } from '../../../src/main/engine/fts/parser-states';
 import { seededRandom } from './fts-test-helpers';
 
-const TYPE_NAMES: Record<number, string> = Object.fromEntries(
-  Object.entries(Tok).map(([name, id]) => [id, name]),
-);
+const TYPE_NAMES: Record<number, string> = Object.fromEntries(Object.entries(Tok).map(([name, id]) => [id, name]));
 /** Tokens as "type:text", like ts_debug's alias + token columns. */
 const tokens = (text: string): string[] => parseTokens(text).map((t) => `${TYPE_NAMES[t.type]}:${t.text}`);
 const en = (text: string): string[] => documentLexemes(text, 'english');
@@ -51,10 +49,16 @@ describe('default parser token classes (docs/ckan-contract.md §3.4 examples)', 
 
   it('reports a URL without its scheme, then its host and path', () => {
     expect(tokens('http://www.example.com/dati/file.csv')).toEqual([
-      'Protocol:http://', 'Url:www.example.com/dati/file.csv', 'Host:www.example.com', 'UrlPath:/dati/file.csv',
+      'Protocol:http://',
+      'Url:www.example.com/dati/file.csv',
+      'Host:www.example.com',
+      'UrlPath:/dati/file.csv',
     ]);
     expect(en('see https://www.example.com/dati/file.csv')).toEqual([
-      'see', 'www.example.com/dati/file.csv', 'www.example.com', '/dati/file.csv',
+      'see',
+      'www.example.com/dati/file.csv',
+      'www.example.com',
+      '/dati/file.csv',
     ]);
   });
 
@@ -102,9 +106,57 @@ describe('default parser token classes (docs/ckan-contract.md §3.4 examples)', 
 
 describe('fast paths', () => {
   it('produce exactly what the bare state machine produces (with and without stack compaction)', () => {
-    const alphabet = ['a', 'b', 'Z', 'è', 'à', '1', '0', '9', '.', '-', '_', '@', ':', '/', '~', '+', '&', '#', ';', '<',
-      '>', '!', '?', ' ', ' ', '\t', ',', '\'', '"', 'e', 'E', 'x', 'com', 'it', 'http://', '\u0301', '\u093e', '😀',
-      '𝐀', '١', '\\', '=', '%', 'script', 'style', '\u00a0', '\u200b', 'ß', 'İ'];
+    const alphabet = [
+      'a',
+      'b',
+      'Z',
+      'è',
+      'à',
+      '1',
+      '0',
+      '9',
+      '.',
+      '-',
+      '_',
+      '@',
+      ':',
+      '/',
+      '~',
+      '+',
+      '&',
+      '#',
+      ';',
+      '<',
+      '>',
+      '!',
+      '?',
+      ' ',
+      ' ',
+      '\t',
+      ',',
+      "'",
+      '"',
+      'e',
+      'E',
+      'x',
+      'com',
+      'it',
+      'http://',
+      '\u0301',
+      '\u093e',
+      '😀',
+      '𝐀',
+      '١',
+      '\\',
+      '=',
+      '%',
+      'script',
+      'style',
+      '\u00a0',
+      '\u200b',
+      'ß',
+      'İ',
+    ];
     // xorshift: the former float LCG cycled after ~10k draws, so only a few hundred distinct strings were tried.
     const rnd = seededRandom(12345);
     let mismatches = 0;
@@ -129,8 +181,41 @@ describe('fast paths on words with digits (numwords) and spaces', () => {
   it('produce exactly what the bare state machine produces', () => {
     // Letters and digits dominate so that numwords form, next to every character that could
     // turn one into a host, e-mail, file path, hyphenated word or protocol.
-    const alphabet = ['ab', 'Xy', 'è', 'città', '1', '23', '0', 'x1', '.', '-', '_', '@', ':', '/', '~', '+', '&', '<',
-      ' ', ' ', ' ', '  ', ',', '\u00a0', '\u0301', '€', '😀', 'com', 'it', 'e', 'E', '١', '\n'];
+    const alphabet = [
+      'ab',
+      'Xy',
+      'è',
+      'città',
+      '1',
+      '23',
+      '0',
+      'x1',
+      '.',
+      '-',
+      '_',
+      '@',
+      ':',
+      '/',
+      '~',
+      '+',
+      '&',
+      '<',
+      ' ',
+      ' ',
+      ' ',
+      '  ',
+      ',',
+      '\u00a0',
+      '\u0301',
+      '€',
+      '😀',
+      'com',
+      'it',
+      'e',
+      'E',
+      '١',
+      '\n',
+    ];
     // xorshift: the former float LCG cycled after ~10k draws, so only a few hundred distinct strings were tried.
     const rnd = seededRandom(99);
     let mismatches = 0;

@@ -1,10 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
-  MAX_QUERY_LENGTH, TsQuerySyntaxError, parseTsQuery, plainToTsQuery, tsQueryToString, type TsQuery,
+  MAX_QUERY_LENGTH,
+  TsQuerySyntaxError,
+  parseTsQuery,
+  plainToTsQuery,
+  tsQueryToString,
+  type TsQuery,
 } from '../../../src/main/engine/fts/tsquery';
 
-const q = (text: string, language: 'english' | 'simple' | 'italian' = 'english'): string =>
-  tsQueryToString(parseTsQuery(text, language));
+const q = (text: string, language: 'english' | 'simple' | 'italian' = 'english'): string => tsQueryToString(parseTsQuery(text, language));
 const term = (lexeme: string, prefix = false): TsQuery => ({ type: 'term', lexeme, prefix });
 
 describe('plainToTsQuery', () => {
@@ -50,17 +54,22 @@ describe('parseTsQuery (to_tsquery)', () => {
 
   it('applies PostgreSQL precedence: ! then <-> then & then |', () => {
     expect(parseTsQuery('cat | dog & fox', 'english')).toEqual({
-      type: 'or', items: [term('cat'), { type: 'and', items: [term('dog'), term('fox')] }],
+      type: 'or',
+      items: [term('cat'), { type: 'and', items: [term('dog'), term('fox')] }],
     });
     expect(parseTsQuery('cat & dog <-> fox', 'english')).toEqual({
-      type: 'and', items: [term('cat'), { type: 'phrase', items: [term('dog'), term('fox')], distance: 1 }],
+      type: 'and',
+      items: [term('cat'), { type: 'phrase', items: [term('dog'), term('fox')], distance: 1 }],
     });
     expect(parseTsQuery('!cat <-> dog', 'english')).toEqual({
-      type: 'phrase', items: [{ type: 'not', item: term('cat') }, term('dog')], distance: 1,
+      type: 'phrase',
+      items: [{ type: 'not', item: term('cat') }, term('dog')],
+      distance: 1,
     });
     expect(parseTsQuery('!cat & dog', 'english')).toEqual({ type: 'and', items: [{ type: 'not', item: term('cat') }, term('dog')] });
     expect(parseTsQuery('(cat | dog) & fox', 'english')).toEqual({
-      type: 'and', items: [{ type: 'or', items: [term('cat'), term('dog')] }, term('fox')],
+      type: 'and',
+      items: [{ type: 'or', items: [term('cat'), term('dog')] }, term('fox')],
     });
     expect(parseTsQuery('!!cat', 'english')).toEqual({ type: 'not', item: { type: 'not', item: term('cat') } });
     expect(q('cat <2> dog <2> fox')).toBe("'cat' <2> 'dog' <2> 'fox'");

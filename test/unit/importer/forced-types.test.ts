@@ -13,7 +13,14 @@ writeFileSync(file, '_codice;nome\n1;Aosta\n2;Bard\n');
 
 describe('types forced by original header', () => {
   it('the header is renamed, and the type forced under its original text applies to the import', async () => {
-    const result = await importFile({ path: file, resourceId: 'r', dir: join(dir, 'r'), generation: 1, ftsLanguage: 'simple', types: { _codice: 'text' } });
+    const result = await importFile({
+      path: file,
+      resourceId: 'r',
+      dir: join(dir, 'r'),
+      generation: 1,
+      ftsLanguage: 'simple',
+      types: { _codice: 'text' },
+    });
     const column = result.fields[0]!;
     expect(column.id).not.toBe('_codice');
     expect(column.info.label).toBe('_codice');

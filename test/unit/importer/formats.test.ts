@@ -23,9 +23,17 @@ function column(table: RawTable, label: string): { cells: (string | null)[]; typ
 }
 
 describe('XLSX', () => {
-  it('skips the empty first sheet, finds the header below a merged title row, keeps the cells\' real types', async () => {
+  it("skips the empty first sheet, finds the header below a merged title row, keeps the cells' real types", async () => {
     const t = await read('comuni.xlsx');
-    expect(t.layout).toMatchObject({ format: 'xlsx', sheet: 'Comuni 2023', headerLine: 3, sheets: [{ name: 'Note', empty: true }, { name: 'Comuni 2023', empty: false }] });
+    expect(t.layout).toMatchObject({
+      format: 'xlsx',
+      sheet: 'Comuni 2023',
+      headerLine: 3,
+      sheets: [
+        { name: 'Note', empty: true },
+        { name: 'Comuni 2023', empty: false },
+      ],
+    });
     expect(t.header).toEqual(['Comune', 'Abitanti', 'Data rilevazione', 'Capoluogo', 'Densità', 'Codice']);
     expect(t.rows).toBe(3);
     expect(column(t, 'Comune').cells).toEqual(['Aosta', 'Bard', 'Cogne']);
@@ -42,7 +50,7 @@ describe('XLSX', () => {
     await expect(read('comuni.xlsx', { sheet: 'Note' })).rejects.toMatchObject({ worded: { code: 'import.refused.empty_sheet' } });
   });
 
-  it('date serials: Excel\'s 1900 system with its phantom 29 February, and 1904', () => {
+  it("date serials: Excel's 1900 system with its phantom 29 February, and 1904", () => {
     expect(serialToIso(1, false)).toBe('1900-01-01');
     expect(serialToIso(61, false)).toBe('1900-03-01');
     expect(serialToIso(45292, false)).toBe('2024-01-01');
@@ -53,7 +61,15 @@ describe('XLSX', () => {
 describe('ODS', () => {
   it('reads values, not display text; the spanned title row is a preamble; repeated empty cells and rows cost nothing', async () => {
     const t = await read('prezzi.ods');
-    expect(t.layout).toMatchObject({ format: 'ods', sheet: 'Prezzi', headerLine: 2, sheets: [{ name: 'Prezzi', empty: false }, { name: 'Vuoto', empty: true }] });
+    expect(t.layout).toMatchObject({
+      format: 'ods',
+      sheet: 'Prezzi',
+      headerLine: 2,
+      sheets: [
+        { name: 'Prezzi', empty: false },
+        { name: 'Vuoto', empty: true },
+      ],
+    });
     expect(t.header).toEqual(['prodotto', 'prezzo', 'giorno']);
     expect(column(t, 'prezzo')).toEqual({ cells: ['1.849', '1.899'], type: 'numeric' });
     expect(column(t, 'giorno')).toEqual({ cells: ['2022-03-24', '2022-03-25'], type: 'date' });
@@ -64,7 +80,8 @@ describe('ZIP', () => {
   it('lists the files it can import and reads the first, or the one chosen', async () => {
     const first = await read('two-csvs.zip');
     expect(first.layout.entries).toEqual([
-      { name: 'dati/comuni.csv', bytes: 37, format: 'csv' }, { name: 'dati/province.csv', bytes: 40, format: 'csv' },
+      { name: 'dati/comuni.csv', bytes: 37, format: 'csv' },
+      { name: 'dati/province.csv', bytes: 40, format: 'csv' },
     ]);
     expect(first.layout.entry).toBe('dati/comuni.csv');
     expect(first.rows).toBe(2);

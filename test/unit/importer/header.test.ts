@@ -48,8 +48,14 @@ describe('cleanHeader on ISTAT', () => {
 
   it('reports every change, in order', () => {
     expect(cleaned.renamed.map((r) => [r.index, r.reason])).toEqual([
-      [1, 'line-break'], [1, 'too-long'], [11, 'line-break'], [11, 'too-long'],
-      [12, 'trimmed'], [13, 'too-long'], [21, 'trimmed'], [24, 'trimmed'],
+      [1, 'line-break'],
+      [1, 'too-long'],
+      [11, 'line-break'],
+      [11, 'too-long'],
+      [12, 'trimmed'],
+      [13, 'too-long'],
+      [21, 'trimmed'],
+      [24, 'trimmed'],
     ]);
     expect(cleaned.renamed[0]).toEqual({
       index: 1,
@@ -58,7 +64,10 @@ describe('cleanHeader on ISTAT', () => {
       reason: 'line-break',
     });
     expect(cleaned.renamed[4]).toEqual({
-      index: 12, from: 'Tipologia di Unità territoriale sovracomunale ', to: 'Tipologia di Unità territoriale sovracomunale', reason: 'trimmed',
+      index: 12,
+      from: 'Tipologia di Unità territoriale sovracomunale ',
+      to: 'Tipologia di Unità territoriale sovracomunale',
+      reason: 'trimmed',
     });
   });
 
@@ -79,7 +88,10 @@ describe('cleanHeader on every data file', () => {
   }
   it('leaves clean headers alone (note file: BOM already removed by the decoder)', () => {
     expect(cleanHeader(parseDataFile('dpc-covid19-ita-note.csv').header)).toEqual({
-      columns: [{ id: 'data', label: 'data' }, { id: 'note', label: 'note' }],
+      columns: [
+        { id: 'data', label: 'data' },
+        { id: 'note', label: 'note' },
+      ],
       renamed: [],
     });
     expect(cleanHeader(parseDataFile('country-codes.csv').header).renamed).toEqual([]);
@@ -89,7 +101,11 @@ describe('cleanHeader on every data file', () => {
 describe('cleanHeader rules', () => {
   it('trims, including a stray BOM and NBSP', () => {
     expect(cleanHeader(['\ufeffdata', ' a ', '\u00a0b'])).toEqual({
-      columns: [{ id: 'data', label: '\ufeffdata' }, { id: 'a', label: ' a ' }, { id: 'b', label: '\u00a0b' }],
+      columns: [
+        { id: 'data', label: '\ufeffdata' },
+        { id: 'a', label: ' a ' },
+        { id: 'b', label: '\u00a0b' },
+      ],
       renamed: [
         { index: 0, from: '\ufeffdata', to: 'data', reason: 'trimmed' },
         { index: 1, from: ' a ', to: 'a', reason: 'trimmed' },
@@ -110,11 +126,14 @@ describe('cleanHeader rules', () => {
       { index: 2, from: 'x ', to: 'x', reason: 'trimmed' },
     ]);
     expect(r.renamed.find((x) => x.index === 1 && x.reason === 'duplicate')).toEqual({
-      index: 1, from: 'a b', to: 'a b_2', reason: 'duplicate',
+      index: 1,
+      from: 'a b',
+      to: 'a b_2',
+      reason: 'duplicate',
     });
   });
 
-  it('removes leading underscores (_id is CKAN\'s)', () => {
+  it("removes leading underscores (_id is CKAN's)", () => {
     const r = cleanHeader(['_id', '__x', '_', '_ y']);
     expect(r.columns.map((c) => c.id)).toEqual(['id', 'x', 'column_3', 'y']);
     expect(r.renamed.filter((x) => x.index === 2).map((x) => x.reason)).toEqual(['leading-underscore', 'empty']);

@@ -21,7 +21,8 @@ describe('decompression is bounded', () => {
     const path = fixtureFile('messy', 'bomb.zip');
     const format = await formatOf(path, 'bomb.zip');
     await expect(format.read({ path, name: 'bomb.zip', choices: {} })).rejects.toMatchObject({
-      name: 'ImportInputError', worded: { code: 'limits.compression_ratio', params: { name: 'dati.csv', max: 200 } },
+      name: 'ImportInputError',
+      worded: { code: 'limits.compression_ratio', params: { name: 'dati.csv', max: 200 } },
     });
   });
 
@@ -29,9 +30,15 @@ describe('decompression is bounded', () => {
     const path = join(dir, 'bomb.csv.gz');
     const line = Buffer.from('1,2,3,4,5,6,7,8\n'.repeat(4096));
     const chunks = Math.ceil((RATIO_FREE_BYTES * 2) / line.length);
-    await pipeline(Readable.from((function* () {
-      for (let i = 0; i < chunks; i++) yield line;
-    })()), createGzip({ level: 9 }), createWriteStream(path));
+    await pipeline(
+      Readable.from(
+        (function* () {
+          for (let i = 0; i < chunks; i++) yield line;
+        })(),
+      ),
+      createGzip({ level: 9 }),
+      createWriteStream(path),
+    );
     expect(statSync(path).size * 200).toBeLessThan(RATIO_FREE_BYTES);
     let read = 0;
     const consume = async () => {

@@ -22,13 +22,19 @@ describe.each(Object.entries(ENDINGS))('preamble + header + rows ending in %s', 
     const result = await importFile({ path: file, resourceId: `r-${name}`, dir: join(dir, name), generation: 1, ftsLanguage: 'simple' });
     expect(result.skipLines).toBe(1);
     expect(result.rows).toBe(2);
-    expect(result.fields.map((f) => [f.id, f.type])).toEqual([['comune', 'text'], ['abitanti', 'int4']]);
+    expect(result.fields.map((f) => [f.id, f.type])).toEqual([
+      ['comune', 'text'],
+      ['abitanti', 'int4'],
+    ]);
   });
 
   it('previews the same header and rows', async () => {
     const preview = await previewFile(file, 'file.csv', {});
     expect(preview.skipLines).toBe(1);
     expect(preview.columns.map((c) => c.id)).toEqual(['comune', 'abitanti']);
-    expect(preview.rows).toEqual([['Aosta', '33916'], ['Bard', '118']]);
+    expect(preview.rows).toEqual([
+      ['Aosta', '33916'],
+      ['Bard', '118'],
+    ]);
   });
 });

@@ -7,7 +7,8 @@ import { REPAIR_CHOICES, REPAIR_KINDS } from '../../../src/shared/wire/import';
 const ROOT = join(__dirname, '../../../src');
 function sources(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : []);
+    e.isDirectory() ? sources(join(dir, e.name)) : e.name.endsWith('.ts') ? [join(dir, e.name)] : [],
+  );
 }
 
 function codes(): string[] {

@@ -60,7 +60,9 @@ describe('the registry export (pipe-delimited, | inside values, stray and unclos
   });
 
   it('skips the rows of a kind only when asked', async () => {
-    const table = await read(path, { repairs: { delimiter_in_value: 'skip', extra_cells: 'skip', missing_cells: 'skip', stray_quotes: 'skip' } });
+    const table = await read(path, {
+      repairs: { delimiter_in_value: 'skip', extra_cells: 'skip', missing_cells: 'skip', stray_quotes: 'skip' },
+    });
     const skipped = table.repairs.reduce((n, r) => n + r.rows, 0);
     expect(table.rows).toBe(dataLines - skipped);
     expect(table.repairs.every((r) => r.action === 'skip')).toBe(true);
@@ -75,7 +77,8 @@ describe('ragged rows', () => {
     expect(cellsOf(table, 2)).toEqual([null, 'x;y', null, null]);
     expect(cellsOf(table, 1)).toEqual(['2020', '2021', null, null]);
     expect(table.repairs.map((r) => [r.kind, r.action, r.lines])).toEqual([
-      ['extra_cells', 'extra_column', [3]], ['missing_cells', 'repair', [4]],
+      ['extra_cells', 'extra_column', [3]],
+      ['missing_cells', 'repair', [4]],
     ]);
   });
 
@@ -104,7 +107,8 @@ describe('limits', () => {
   it('refuses more than 1,600 columns before reading rows', async () => {
     const header = Array.from({ length: 1601 }, (_, i) => `c${i}`).join(',');
     await expect(read(fileWith('wide.csv', `${header}\n1,2\n`))).rejects.toMatchObject({
-      name: 'ImportInputError', worded: { code: 'limits.too_many_columns', params: { columns: 1601, max: 1600 } },
+      name: 'ImportInputError',
+      worded: { code: 'limits.too_many_columns', params: { columns: 1601, max: 1600 } },
     });
   });
 });

@@ -3,8 +3,15 @@ import { join } from 'node:path';
 import iconv from 'iconv-lite';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  createUtf8Validator, decodeSample, detectEncoding, incompleteUtf8Tail, openDecodedStream, readSample,
-  resolveEncoding, SAMPLE_BYTES, UnknownEncodingError,
+  createUtf8Validator,
+  decodeSample,
+  detectEncoding,
+  incompleteUtf8Tail,
+  openDecodedStream,
+  readSample,
+  resolveEncoding,
+  SAMPLE_BYTES,
+  UnknownEncodingError,
 } from '../../../src/main/importer/sniff-encoding';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
 import { DATA_DIR, DATA_FILES, dataAvailable, readBytes } from './data-files';

@@ -19,7 +19,11 @@ const typeOf = (values: string[], options?: InferenceOptions): [string, string] 
 describe('ColumnTypeInference: nulls', () => {
   it('blank cells (after trimming spaces) are null and counted', () => {
     expect(infer({ '': 5, '  ': 2, '7': 3 })).toMatchObject({
-      type: 'int4', format: 'integer', nullCount: 7, distinctValues: 1, reason: { text: 'integers within int4, e.g. "7"' },
+      type: 'int4',
+      format: 'integer',
+      nullCount: 7,
+      distinctValues: 1,
+      reason: { text: 'integers within int4, e.g. "7"' },
     });
   });
   it('NA is a value, never null (Napoli, Namibia)', () => {
@@ -36,7 +40,11 @@ describe('ColumnTypeInference: nulls', () => {
   });
   it('an all-empty column is text', () => {
     expect(infer({ '': 10 })).toMatchObject({
-      type: 'text', format: 'text', nullCount: 10, distinctValues: 0, reason: { text: 'no values: all 10 cells are empty' },
+      type: 'text',
+      format: 'text',
+      nullCount: 10,
+      distinctValues: 0,
+      reason: { text: 'no values: all 10 cells are empty' },
     });
   });
 });
@@ -44,7 +52,8 @@ describe('ColumnTypeInference: nulls', () => {
 describe('ColumnTypeInference: numbers', () => {
   it('leading zeros keep codes text; 0, 0.5, -0.5 are numbers', () => {
     expect(infer(['001', '066', '0010'])).toMatchObject({
-      type: 'text', reason: { text: 'codes with leading zeros such as "001": kept as text so the zeros are not lost' },
+      type: 'text',
+      reason: { text: 'codes with leading zeros such as "001": kept as text so the zeros are not lost' },
     });
     expect(typeOf(['0', '10', '200'])).toEqual(['int4', 'integer']);
     expect(typeOf(['0', '0.5', '-0.5'])).toEqual(['numeric', 'numeric-dot']);
@@ -62,25 +71,31 @@ describe('ColumnTypeInference: numbers', () => {
     expect(typeOf(['9007199254740991', '-9007199254740991'])).toEqual(['int8', 'integer']);
     expect(typeOf(['1', '9223372036854775807'])).toEqual(['int8', 'integer']);
     expect(infer(['1', '9223372036854775808'])).toMatchObject({
-      type: 'text', reason: { text: '"9223372036854775808" is beyond the int8 range (±9223372036854775807): an identifier rather than a number' },
+      type: 'text',
+      reason: { text: '"9223372036854775808" is beyond the int8 range (±9223372036854775807): an identifier rather than a number' },
     });
   });
   it('0/1 stays int4, with an explanation', () => {
     expect(infer(['0', '1'])).toMatchObject({
-      type: 'int4', format: 'integer', reason: { text: 'only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag' },
+      type: 'int4',
+      format: 'integer',
+      reason: { text: 'only 0/1 values: kept as int4, as CKAN types them; force bool if it is a flag' },
     });
     expect(infer(['0', '1', '2']).reason.text).toBe('integers within int4, e.g. "0"');
   });
   it('dot decimals', () => {
     expect(infer(['1.644', '0.001', '4', '15.643452700000001'])).toMatchObject({
-      type: 'numeric', format: 'numeric-dot', reason: { text: 'decimal numbers with a point, e.g. "0.001"' },
+      type: 'numeric',
+      format: 'numeric-dot',
+      reason: { text: 'decimal numbers with a point, e.g. "0.001"' },
     });
     expect(typeOf(['1e-05', '2.5'])).toEqual(['numeric', 'numeric-dot']);
   });
   it('a column of 1.234-like values only is dot-decimal', () => {
     const r = infer(['1.234', '2.345', '17']);
     expect(r).toMatchObject({
-      type: 'numeric', format: 'numeric-dot',
+      type: 'numeric',
+      format: 'numeric-dot',
       reason: { text: 'decimal numbers with a point, e.g. "1.234" (no value uses a decimal comma, so the dot is a decimal point)' },
     });
     expect(parserFor(r)('1.234')).toBe(1.234);
@@ -88,7 +103,8 @@ describe('ColumnTypeInference: numbers', () => {
   it('Italian decimals when the whole column agrees', () => {
     const r = infer(['1.234,56', '0,5', '12', '1.234']);
     expect(r).toMatchObject({
-      type: 'numeric', format: 'numeric-italian',
+      type: 'numeric',
+      format: 'numeric-italian',
       reason: { text: 'Italian number format (decimal comma, dots for thousands), e.g. "1.234,56"; "1.234" is read as thousands' },
     });
     const parse = parserFor(r);
@@ -102,19 +118,22 @@ describe('ColumnTypeInference: numbers', () => {
   });
   it('contradicting separators make text', () => {
     expect(infer(['1,5', '0.5'])).toMatchObject({
-      type: 'text', reason: { text: 'mixed decimal separators: "0.5" (decimals with a point) and "1,5" (decimals with a comma)' },
+      type: 'text',
+      reason: { text: 'mixed decimal separators: "0.5" (decimals with a point) and "1,5" (decimals with a comma)' },
     });
     expect(typeOf(['1.234.567', '1.5'])).toEqual(['text', 'text']);
   });
   it('no decimal comma in comma-delimited files (a quoted "2,2" is a list)', () => {
     expect(infer(['2', '0', '2,2'], { decimalComma: false })).toMatchObject({
-      type: 'text', reason: { text: '"2,2" has a comma, which is not a decimal separator in a comma-delimited file' },
+      type: 'text',
+      reason: { text: '"2,2" has a comma, which is not a decimal separator in a comma-delimited file' },
     });
     expect(typeOf(['2', '0', '2,2'])).toEqual(['numeric', 'numeric-italian']);
   });
   it('mixed numbers and text', () => {
     expect(infer(['93', '1-684', '44'])).toMatchObject({
-      type: 'text', reason: { text: '"1-684" is not a number, date or boolean, unlike integers such as "93"' },
+      type: 'text',
+      reason: { text: '"1-684" is not a number, date or boolean, unlike integers such as "93"' },
     });
     expect(typeOf(['1', 'n.d.'])).toEqual(['text', 'text']);
     expect(typeOf(['1', '-'])).toEqual(['text', 'text']);
@@ -123,14 +142,22 @@ describe('ColumnTypeInference: numbers', () => {
 
 describe('ColumnTypeInference: booleans', () => {
   it('recognises the word pairs, any case', () => {
-    for (const pair of [['true', 'false'], ['T', 'F'], ['yes', 'no'], ['Sì', 'No'], ['si', 'NO'], ['VERO', 'falso']]) {
+    for (const pair of [
+      ['true', 'false'],
+      ['T', 'F'],
+      ['yes', 'no'],
+      ['Sì', 'No'],
+      ['si', 'NO'],
+      ['VERO', 'falso'],
+    ]) {
       expect(typeOf(pair)).toEqual(['bool', 'bool-words']);
     }
     expect(typeOf(['yes'])).toEqual(['bool', 'bool-words']);
   });
   it('a single one- or two-letter value is a code', () => {
     expect(infer(['F'])).toMatchObject({
-      type: 'text', reason: { text: 'only "F": a single one- or two-letter value is more likely a code than a boolean' },
+      type: 'text',
+      reason: { text: 'only "F": a single one- or two-letter value is more likely a code than a boolean' },
     });
     expect(typeOf(['NO'])).toEqual(['text', 'text']);
   });
@@ -145,14 +172,16 @@ describe('ColumnTypeInference: dates and timestamps', () => {
     expect(typeOf(['2020-01-01', '2020-02-29'])).toEqual(['date', 'date-iso']);
     expect(typeOf(['1/2/2020', '24/12/2020', '24-12-2020', '24.12.2020'])).toEqual(['date', 'date-dmy']);
     expect(infer(['01/02/2020', '31/02/2020'])).toMatchObject({
-      type: 'text', reason: { text: '"31/02/2020" is not a number, date or boolean, unlike day-first dates such as "01/02/2020"' },
+      type: 'text',
+      reason: { text: '"31/02/2020" is not a number, date or boolean, unlike day-first dates such as "01/02/2020"' },
     });
   });
   it('timestamps, with dates alone as midnight', () => {
     expect(typeOf(['2020-02-24T18:00:00', '2020-02-24 17:00'])).toEqual(['timestamp', 'timestamp-iso']);
     const r = infer(['2020-01-01', '2020-01-01T10:00:00']);
     expect(r).toMatchObject({
-      type: 'timestamp', format: 'timestamp-iso',
+      type: 'timestamp',
+      format: 'timestamp-iso',
       reason: { text: 'ISO timestamps, e.g. "2020-01-01T10:00:00"; dates alone such as "2020-01-01" mean midnight' },
     });
     expect(parserFor(r)('2020-01-01')).toBe('2020-01-01T00:00:00');
@@ -160,7 +189,8 @@ describe('ColumnTypeInference: dates and timestamps', () => {
   });
   it('ISO mixed with day-first is text', () => {
     expect(infer(['2020-01-01', '02/01/2020'])).toMatchObject({
-      type: 'text', reason: { text: 'mixed date formats: "2020-01-01" (ISO dates) and "02/01/2020" (day-first dates)' },
+      type: 'text',
+      reason: { text: 'mixed date formats: "2020-01-01" (ISO dates) and "02/01/2020" (day-first dates)' },
     });
   });
   it('zoned timestamps become UTC; zoned mixed with zone-less is text', () => {

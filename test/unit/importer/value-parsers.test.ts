@@ -1,8 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseDateValue, parseTimestampValue } from '../../../src/main/importer/date-values';
-import {
-  classifyValue, parseAs, parserFor, trimCell, ValueParseError, type ValueKind,
-} from '../../../src/main/importer/value-parsers';
+import { classifyValue, parseAs, parserFor, trimCell, ValueParseError, type ValueKind } from '../../../src/main/importer/value-parsers';
 
 const kind = (v: string): ValueKind => classifyValue(v).kind;
 
@@ -181,7 +179,9 @@ describe('parseAs (forced types)', () => {
     expect(parseAs('int4', '1.234.567')).toBe(1234567);
     expect(() => parseAs('int4', '2147483648')).toThrow('"2147483648" is not a valid int4 (32-bit integer): out of the int4 range');
     expect(parseAs('int8', '+009223372036854775807')).toBe('9223372036854775807');
-    expect(() => parseAs('int8', '9223372036854775808')).toThrow('"9223372036854775808" is not a valid int8 (64-bit integer): out of the int8 range');
+    expect(() => parseAs('int8', '9223372036854775808')).toThrow(
+      '"9223372036854775808" is not a valid int8 (64-bit integer): out of the int8 range',
+    );
     expect(() => parseAs('int4', '1.5')).toThrow('"1.5" is not a valid int4');
     expect(() => parseAs('int4', 'NA')).toThrow('"NA" is not a valid int4');
   });
@@ -200,7 +200,14 @@ describe('parseAs (forced types)', () => {
   });
   it('bool accepts PostgreSQL spellings too', () => {
     expect(['1', '0', 'on', 'OFF', 'y', 'N', 'sì', 'falso'].map((v) => parseAs('bool', v))).toEqual([
-      true, false, true, false, true, false, true, false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
+      true,
+      false,
     ]);
     expect(() => parseAs('bool', 'x')).toThrow('"x" is not a valid boolean');
   });
@@ -216,7 +223,11 @@ describe('parseAs (forced types)', () => {
   it('names the value in errors, shortened when huge', () => {
     const huge = '9'.repeat(1_000_000);
     let error: unknown;
-    try { parseAs('numeric', huge); } catch (e) { error = e; }
+    try {
+      parseAs('numeric', huge);
+    } catch (e) {
+      error = e;
+    }
     expect(error).toBeInstanceOf(ValueParseError);
     expect((error as ValueParseError).message).toBe(`"${'9'.repeat(80)}…" is not a valid number: too long`);
     expect((error as ValueParseError).value).toBe(huge);

@@ -43,7 +43,10 @@ describe('URL downloads give up on servers that keep them waiting', () => {
     ['/stall.csv', /sent nothing for 0.3 s/],
     ['/trickle.csv', /is sending too slowly/],
   ])('%s fails with a clear error and leaves no file', async (path, message) => {
-    const failure = await fetchTo(path).then(() => null, (err: unknown) => err);
+    const failure = await fetchTo(path).then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(failure).toBeInstanceOf(DownloadError);
     expect((failure as Error).message).toMatch(message);
     expect(readdirSync(dir)).toEqual([]);
@@ -59,7 +62,10 @@ describe('URL downloads give up on servers that keep them waiting', () => {
     const cancel = new AbortController();
     const pending = downloadToFile(`${base}/stall.csv`, dir, 1e9, cancel.signal, () => {}, { ...fast, stallMs: 10_000 });
     setTimeout(() => cancel.abort(), 50);
-    const failure = await pending.then(() => null, (err: unknown) => err);
+    const failure = await pending.then(
+      () => null,
+      (err: unknown) => err,
+    );
     expect(failure).not.toBeInstanceOf(DownloadError);
     expect((failure as Error).name).toBe('AbortError');
     expect(readdirSync(dir)).toEqual([]);

@@ -9,7 +9,8 @@ import { ROOT } from '../../helpers/deskstore-process';
 
 const FILES = [
   ...readdirSync(join(ROOT, 'src/main/portal')).map((f) => join('src/main/portal', f)),
-  'src/main/engine/catalogue/mirror-guard.ts', 'src/main/jobs/portal-jobs.ts',
+  'src/main/engine/catalogue/mirror-guard.ts',
+  'src/main/jobs/portal-jobs.ts',
 ];
 
 function codes(): string[] {
@@ -29,11 +30,16 @@ const en: unknown = JSON.parse(readFileSync(join(ROOT, 'src/renderer/src/i18n/en
 const it_: unknown = JSON.parse(readFileSync(join(ROOT, 'src/renderer/src/i18n/it.json'), 'utf8'));
 
 const lookup = (tree: unknown, code: string): unknown =>
-  ['messages', ...code.split('.')].reduce<unknown>((node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined), tree);
+  ['messages', ...code.split('.')].reduce<unknown>(
+    (node, key) => (node && typeof node === 'object' ? (node as Record<string, unknown>)[key] : undefined),
+    tree,
+  );
 
 describe('portal message codes', () => {
   it('are found in the source', () => {
-    expect(codes()).toEqual(expect.arrayContaining(['portal.unreachable', 'mirror.read_only', 'mirror.conflict_name', 'push.count_mismatch']));
+    expect(codes()).toEqual(
+      expect.arrayContaining(['portal.unreachable', 'mirror.read_only', 'mirror.conflict_name', 'push.count_mismatch']),
+    );
   });
 
   it('each have an English and an Italian string', () => {

@@ -41,8 +41,16 @@ describe('portal sources', () => {
 });
 
 describe('JSON dumps', () => {
-  const fields = [{ id: '_id', type: 'int' }, { id: 'a', type: 'text' }, { id: 'j', type: 'json' }];
-  const records = [[1, 'x "quoted" ] [ } {', { k: [1, '{'] }], [2, 'età\nnuova', null], [5, '', ['a]']]];
+  const fields = [
+    { id: '_id', type: 'int' },
+    { id: 'a', type: 'text' },
+    { id: 'j', type: 'json' },
+  ];
+  const records = [
+    [1, 'x "quoted" ] [ } {', { k: [1, '{'] }],
+    [2, 'età\nnuova', null],
+    [5, '', ['a]']],
+  ];
 
   let files = 0;
   async function read(text: string): Promise<{ header: unknown; rows: unknown[][] }> {
@@ -50,11 +58,17 @@ describe('JSON dumps', () => {
     writeFileSync(path, text);
     let header: unknown;
     const rows: unknown[][] = [];
-    await readJsonDump(path, (h) => { header = h; }, (r) => rows.push(r));
+    await readJsonDump(
+      path,
+      (h) => {
+        header = h;
+      },
+      (r) => rows.push(r),
+    );
     return { header, rows };
   }
 
-  it('reads CKAN\'s layout (a record per line) and a compact one alike, strings with brackets included', async () => {
+  it("reads CKAN's layout (a record per line) and a compact one alike, strings with brackets included", async () => {
     const ckan = `{\n  "fields": ${JSON.stringify(fields)},\n  "records": [${records.map((r) => `\n    ${JSON.stringify(r)}`).join(',')}\n]}\n`;
     const compact = JSON.stringify({ fields, records });
     for (const text of [ckan, compact]) {
@@ -85,7 +99,21 @@ describe('row diffs', () => {
   };
 
   it('counts rows added, removed and changed by _id', () => {
-    expect(diffStores(store([[1, 'x'], [2, 'y'], [3, 'z']]), store([[1, 'x'], [3, 'Z'], [4, 'w'], [5, null]]))).toEqual({ added: 2, removed: 1, changed: 1 });
+    expect(
+      diffStores(
+        store([
+          [1, 'x'],
+          [2, 'y'],
+          [3, 'z'],
+        ]),
+        store([
+          [1, 'x'],
+          [3, 'Z'],
+          [4, 'w'],
+          [5, null],
+        ]),
+      ),
+    ).toEqual({ added: 2, removed: 1, changed: 1 });
     expect(diffStores(store([[1, 'x']]), store([[1, 'x']]))).toEqual({ added: 0, removed: 0, changed: 0 });
   });
 });

@@ -5,7 +5,8 @@
 import { describe, expect, it } from 'vitest';
 // Vitest empties CSS imports (even `?raw`), so the file is read from disk. This world has no
 // Node types (it is the renderer's), hence the narrow view of process.getBuiltinModule.
-const node = (globalThis as unknown as { process: { getBuiltinModule(id: 'node:fs'): { readFileSync(p: URL, e: 'utf8'): string } } }).process;
+const node = (globalThis as unknown as { process: { getBuiltinModule(id: 'node:fs'): { readFileSync(p: URL, e: 'utf8'): string } } })
+  .process;
 const css = node.getBuiltinModule('node:fs').readFileSync(new URL('../../../src/renderer/src/styles/app.css', import.meta.url), 'utf8');
 
 function variables(text: string): Map<string, string> {
@@ -39,9 +40,21 @@ describe('colour contrast', () => {
   });
 
   it.each([
-    ['text', 'bg'], ['text', 'surface'], ['muted', 'bg'], ['muted', 'surface'], ['muted', 'row-odd'],
-    ['primary', 'surface'], ['primary', 'bg'], ['danger', 'surface'], ['danger', 'danger-soft'], ['ok', 'surface'],
-    ['ok', 'ok-soft'], ['warn', 'warn-soft'], ['primary-dark', 'primary-soft'], ['text', 'danger-soft'], ['text', 'warn-soft'],
+    ['text', 'bg'],
+    ['text', 'surface'],
+    ['muted', 'bg'],
+    ['muted', 'surface'],
+    ['muted', 'row-odd'],
+    ['primary', 'surface'],
+    ['primary', 'bg'],
+    ['danger', 'surface'],
+    ['danger', 'danger-soft'],
+    ['ok', 'surface'],
+    ['ok', 'ok-soft'],
+    ['warn', 'warn-soft'],
+    ['primary-dark', 'primary-soft'],
+    ['text', 'danger-soft'],
+    ['text', 'warn-soft'],
   ])('%s on %s is at least 4.5:1', (fg, bg) => {
     expect(contrast(color(fg), color(bg))).toBeGreaterThanOrEqual(4.5);
   });
@@ -66,9 +79,22 @@ describe('colour contrast in dark mode (dark.css)', () => {
   };
 
   it.each([
-    ['text', 'bg'], ['text', 'surface'], ['text', 'surface-2'], ['muted', 'bg'], ['muted', 'surface'], ['muted', 'row-odd'],
-    ['primary', 'surface'], ['primary', 'bg'], ['danger', 'surface'], ['danger', 'danger-soft'], ['ok', 'surface'],
-    ['ok', 'ok-soft'], ['warn', 'warn-soft'], ['primary-dark', 'primary-soft'], ['text', 'danger-soft'], ['text', 'warn-soft'],
+    ['text', 'bg'],
+    ['text', 'surface'],
+    ['text', 'surface-2'],
+    ['muted', 'bg'],
+    ['muted', 'surface'],
+    ['muted', 'row-odd'],
+    ['primary', 'surface'],
+    ['primary', 'bg'],
+    ['danger', 'surface'],
+    ['danger', 'danger-soft'],
+    ['ok', 'surface'],
+    ['ok', 'ok-soft'],
+    ['warn', 'warn-soft'],
+    ['primary-dark', 'primary-soft'],
+    ['text', 'danger-soft'],
+    ['text', 'warn-soft'],
     ['text', 'primary-soft'],
   ])('%s on %s is at least 4.5:1', (fg, bg) => {
     expect(contrast(color(fg), color(bg))).toBeGreaterThanOrEqual(4.5);

@@ -7,9 +7,17 @@ const words = { empty: '(vuoto)', notEmpty: '(non vuoto)' };
 describe('export file name', () => {
   it('is the resource title, then what narrows the rows', () => {
     expect(exportName('Elenco comuni', EMPTY_VIEW, words)).toBe('Elenco comuni');
-    expect(exportName('Elenco comuni', {
-      ...EMPTY_VIEW, q: ' città ', filters: { Regione: ['Umbria', 'Lazio'], Sigla: [{ deskstore_empty: true }] },
-    }, words)).toBe('Elenco comuni (città, Regione Umbria+Lazio, Sigla (vuoto))');
+    expect(
+      exportName(
+        'Elenco comuni',
+        {
+          ...EMPTY_VIEW,
+          q: ' città ',
+          filters: { Regione: ['Umbria', 'Lazio'], Sigla: [{ deskstore_empty: true }] },
+        },
+        words,
+      ),
+    ).toBe('Elenco comuni (città, Regione Umbria+Lazio, Sigla (vuoto))');
   });
 
   it('leaves out the extension of a resource named after its file', () => {

@@ -2,9 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { parseJsonExact } from '../../../src/renderer/src/api/exact-json';
 import { formatCell } from '../../../src/renderer/src/format/cell';
 import { formatInstant, formatWallClock } from '../../../src/renderer/src/format/date';
-import {
-  formatBytes, formatCount, formatDuration, formatNumber, formatPercent, formatRate,
-} from '../../../src/renderer/src/format/number';
+import { formatBytes, formatCount, formatDuration, formatNumber, formatPercent, formatRate } from '../../../src/renderer/src/format/number';
 
 const labels = { yes: 'sì', no: 'no' };
 
@@ -82,7 +80,9 @@ const sourceTextAccess = (() => {
   return seen === '1';
 })();
 if (!sourceTextAccess) {
-  console.warn(`skipped: exact numbers in the UI need JSON.parse source text access, which this Node lacks (the project runs on Node >= 22.12; the UI on Chromium)`);
+  console.warn(
+    `skipped: exact numbers in the UI need JSON.parse source text access, which this Node lacks (the project runs on Node >= 22.12; the UI on Chromium)`,
+  );
 }
 
 describe('exact numbers (numeric scale, int8 beyond 2^53)', () => {

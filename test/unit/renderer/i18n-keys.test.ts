@@ -30,7 +30,10 @@ describe('translations', () => {
   });
 
   it('no value is empty', () => {
-    for (const [lang, map] of [['en', english], ['it', italian]] as const) {
+    for (const [lang, map] of [
+      ['en', english],
+      ['it', italian],
+    ] as const) {
       for (const [key, value] of map) expect(value.trim(), `${lang}:${key}`).not.toBe('');
     }
   });
@@ -48,7 +51,10 @@ describe('translations', () => {
       for (const form of ['one', 'many', 'other']) expect(english.has(`${base}_${form}`), `${base}_${form}`).toBe(true);
     }
     // and every category i18next will ask for in each language (Italian's CLDR data adds "many")
-    for (const [language, keys] of [['en', english], ['it', italian]] as const) {
+    for (const [language, keys] of [
+      ['en', english],
+      ['it', italian],
+    ] as const) {
       for (const category of new Intl.PluralRules(language).resolvedOptions().pluralCategories) {
         for (const base of bases) expect(keys.has(`${base}_${category}`), `${language}: ${base}_${category}`).toBe(true);
       }

@@ -11,7 +11,11 @@ import it_ from '../../../src/renderer/src/i18n/it.json';
 import { formatMessage } from '../../../src/renderer/src/i18n/format-message';
 import { message } from '../../../src/shared/messages';
 
-const sources = import.meta.glob<string>(['../../../src/main/**/*.ts', '../../../src/shared/**/*.ts'], { query: '?raw', import: 'default', eager: true });
+const sources = import.meta.glob<string>(['../../../src/main/**/*.ts', '../../../src/shared/**/*.ts'], {
+  query: '?raw',
+  import: 'default',
+  eager: true,
+});
 
 const CODE = String.raw`['"\x60]([a-z0-9_]+(?:\.[a-z0-9_]+)+)['"\x60]`;
 const PATTERNS = [new RegExp(String.raw`\bmessage\(\s*${CODE}`, 'g'), new RegExp(String.raw`\bcode:\s*${CODE}`, 'g')];
@@ -52,11 +56,13 @@ describe('message codes', () => {
     expect(missing).toEqual([]);
   });
 
-  it('words a message in the user\'s language, numbers included, and falls back to the server\'s English', async () => {
+  it("words a message in the user's language, numbers included, and falls back to the server's English", async () => {
     const i18n = i18next.createInstance();
     await i18n.init({ resources: { en: { translation: en }, it: { translation: it_ } }, lng: 'it', interpolation: { escapeValue: false } });
     const tooLong = message('search.typeahead.too_long', 'The search text is too long.', { max: 1000, length: 12345 });
-    expect(formatMessage(tooLong, i18n.t, 'it')).toBe('Il testo da cercare è troppo lungo: al massimo 1.000 caratteri (questo ne ha 12.345).');
+    expect(formatMessage(tooLong, i18n.t, 'it')).toBe(
+      'Il testo da cercare è troppo lungo: al massimo 1.000 caratteri (questo ne ha 12.345).',
+    );
     await i18n.changeLanguage('en');
     expect(formatMessage(tooLong, i18n.t, 'en')).toBe('The search text is too long: at most 1,000 characters (this one has 12,345).');
     expect(formatMessage(message('portal.future_code', 'Something new.'), i18n.t, 'en')).toBe('Something new.');

@@ -3,8 +3,16 @@ import type { ImportJobStatus } from '../../../src/shared/wire/import';
 import { addSample, importProgress } from '../../../src/renderer/src/features/import/progress-math';
 
 const status = (over: Partial<ImportJobStatus>): ImportJobStatus => ({
-  job_id: 'j', resource_id: 'r', status: 'running', phase: 'reading', rows_done: 0, bytes_done: 0, bytes_total: 1000,
-  last_updated: null, error: null, ...over,
+  job_id: 'j',
+  resource_id: 'r',
+  status: 'running',
+  phase: 'reading',
+  rows_done: 0,
+  bytes_done: 0,
+  bytes_total: 1000,
+  last_updated: null,
+  error: null,
+  ...over,
 });
 
 describe('import progress', () => {

@@ -41,9 +41,13 @@ describe('URLs', () => {
   });
 
   it('reads a CKAN download URL as portal root and resource id', () => {
-    expect(portalHints('https://dati.gov.it/opendata/dataset/comuni/resource/0a1b2c3d-0000-4000-8000-123456789abc/download/comuni.csv'))
-      .toEqual({ base: 'https://dati.gov.it/opendata', resourceId: '0a1b2c3d-0000-4000-8000-123456789abc' });
-    expect(portalHints('https://raw.githubusercontent.com/x/y.csv')).toEqual({ base: 'https://raw.githubusercontent.com', resourceId: null });
+    expect(
+      portalHints('https://dati.gov.it/opendata/dataset/comuni/resource/0a1b2c3d-0000-4000-8000-123456789abc/download/comuni.csv'),
+    ).toEqual({ base: 'https://dati.gov.it/opendata', resourceId: '0a1b2c3d-0000-4000-8000-123456789abc' });
+    expect(portalHints('https://raw.githubusercontent.com/x/y.csv')).toEqual({
+      base: 'https://raw.githubusercontent.com',
+      resourceId: null,
+    });
     expect(portalHints('comuni.csv')).toBeNull();
     expect(portalHints(null)).toBeNull();
   });
@@ -58,9 +62,15 @@ describe('import helpers', () => {
     expect(titleFromFileName('istat-elenco-comuni_italiani.csv')).toBe('Istat elenco comuni italiani');
   });
 
-  it('narrows a dataset\'s resources by the catalogue search, ignoring accents', () => {
+  it("narrows a dataset's resources by the catalogue search, ignoring accents", () => {
     const pkg = {
-      id: 'p', name: 'misc', title: 'Varie', notes: null, num_resources: 2, metadata_created: '', metadata_modified: '',
+      id: 'p',
+      name: 'misc',
+      title: 'Varie',
+      notes: null,
+      num_resources: 2,
+      metadata_created: '',
+      metadata_modified: '',
       resources: [
         { id: 'a', name: 'Città', deskstore: { source: { file: 'citta.csv' } } },
         { id: 'b', name: 'Altro' },
@@ -74,12 +84,13 @@ describe('import helpers', () => {
 
 describe('table columns', () => {
   it('labels come from info.label, line breaks folded', () => {
-    expect(columnLabel({ id: 'Codice (valida a f', type: 'text', info: { label: 'Codice \n(valida a fini statistici)' } }))
-      .toBe('Codice (valida a fini statistici)');
+    expect(columnLabel({ id: 'Codice (valida a f', type: 'text', info: { label: 'Codice \n(valida a fini statistici)' } })).toBe(
+      'Codice (valida a fini statistici)',
+    );
     expect(columnLabel({ id: 'x', type: 'int4' })).toBe('x');
   });
 
-  it('widths follow the type, the header\'s longest word and the typical value', () => {
+  it("widths follow the type, the header's longest word and the typical value", () => {
     const sample = Array.from({ length: 10 }, (_, i) => ({ name: i === 9 ? 'x'.repeat(200) : 'Campo Tures/Sand in Taufers', n: i }));
     expect(typicalLength('name', sample)).toBe(200);
     expect(typicalLength('name', sample.slice(0, 9))).toBe(27);
@@ -87,6 +98,11 @@ describe('table columns', () => {
     expect(columnWidth({ id: 'n', type: 'int4' }, sample)).toBe(120);
     expect(columnWidth({ id: 'denominazione_regione', type: 'text' })).toBeGreaterThanOrEqual(21 * 8);
     expect(columnWidth({ id: 'name', type: 'text' }, sample.slice(0, 9))).toBeGreaterThan(200);
-    expect(columnWidth({ id: 'name', type: 'text' }, sample.map(() => ({ name: 'y'.repeat(500) })))).toBe(360);
+    expect(
+      columnWidth(
+        { id: 'name', type: 'text' },
+        sample.map(() => ({ name: 'y'.repeat(500) })),
+      ),
+    ).toBe(360);
   });
 });

@@ -1,26 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import {
-  actionUrl, ckanapiSnippet, curlSnippet, javascriptSnippet, pythonLiteral, pythonRequestsSnippet, shellQuote, str,
+  actionUrl,
+  ckanapiSnippet,
+  curlSnippet,
+  javascriptSnippet,
+  pythonLiteral,
+  pythonRequestsSnippet,
+  shellQuote,
+  str,
   type SnippetInput,
 } from '../../../src/renderer/src/features/api-panel/snippets';
 import { searchPairs } from '../../../src/renderer/src/features/table/view-state';
 
 const shape = {
   resourceId: 'abc-123',
-  view: { q: "Città Sant'Angelo", filters: { 'Denominazione Regione': ['Abruzzo'] }, sort: [{ field: 'Denominazione in italiano', dir: 'asc' as const }], hidden: [] },
+  view: {
+    q: "Città Sant'Angelo",
+    filters: { 'Denominazione Regione': ['Abruzzo'] },
+    sort: [{ field: 'Denominazione in italiano', dir: 'asc' as const }],
+    hidden: [],
+  },
   allFields: ['_id', 'Denominazione in italiano', 'Denominazione Regione'],
 };
 const input: SnippetInput = {
-  baseUrl: 'http://127.0.0.1:8765', action: 'datastore_search', pairs: searchPairs(shape, { limit: 100, offset: 0 }), token: 'tok-en',
+  baseUrl: 'http://127.0.0.1:8765',
+  action: 'datastore_search',
+  pairs: searchPairs(shape, { limit: 100, offset: 0 }),
+  token: 'tok-en',
 };
 
 describe('API snippets', () => {
-  it('the URL carries the view: the search box\'s deskstore_q, filters, sort, paging', () => {
+  it("the URL carries the view: the search box's deskstore_q, filters, sort, paging", () => {
     const url = new URL(actionUrl(input));
     expect(url.pathname).toBe('/api/3/action/datastore_search');
     expect(Object.fromEntries(url.searchParams)).toEqual({
-      resource_id: 'abc-123', deskstore_q: "Città Sant'Angelo",
-      filters: '{"Denominazione Regione":"Abruzzo"}', sort: '"Denominazione in italiano" asc', limit: '100', offset: '0',
+      resource_id: 'abc-123',
+      deskstore_q: "Città Sant'Angelo",
+      filters: '{"Denominazione Regione":"Abruzzo"}',
+      sort: '"Denominazione in italiano" asc',
+      limit: '100',
+      offset: '0',
     });
     // no raw single quote: the URL can be single-quoted in a shell
     expect(actionUrl(input)).not.toContain("'");
@@ -63,8 +82,14 @@ describe('API snippets', () => {
   });
 
   it('repeated parameters (names with commas) become lists', () => {
-    const pairs = searchPairs({ ...shape, view: { ...shape.view, hidden: ['Denominazione Regione'] }, allFields: ['_id', 'a, b', 'Denominazione Regione'] }, { limit: 10, offset: 0 });
-    expect(pairs.filter(([k]) => k === 'fields')).toEqual([['fields', '_id'], ['fields', 'a, b']]);
+    const pairs = searchPairs(
+      { ...shape, view: { ...shape.view, hidden: ['Denominazione Regione'] }, allFields: ['_id', 'a, b', 'Denominazione Regione'] },
+      { limit: 10, offset: 0 },
+    );
+    expect(pairs.filter(([k]) => k === 'fields')).toEqual([
+      ['fields', '_id'],
+      ['fields', 'a, b'],
+    ]);
     const inputWithList = { ...input, pairs };
     expect(pythonRequestsSnippet(inputWithList)).toContain('"fields": ["_id", "a, b"],');
     expect(ckanapiSnippet(inputWithList)).toContain('fields=["_id", "a, b"],');
@@ -72,10 +97,15 @@ describe('API snippets', () => {
   });
 
   it('blank-cell filters travel as the deskstore_empty operator object', () => {
-    const pairs = searchPairs({ ...shape, view: { ...shape.view, filters: { 'Denominazione Regione': ['Abruzzo', { deskstore_empty: true }] } } }, { limit: 10, offset: 0 });
+    const pairs = searchPairs(
+      { ...shape, view: { ...shape.view, filters: { 'Denominazione Regione': ['Abruzzo', { deskstore_empty: true }] } } },
+      { limit: 10, offset: 0 },
+    );
     const withEmpty = { ...input, pairs };
     expect(ckanapiSnippet(withEmpty)).toContain('filters={"Denominazione Regione": ["Abruzzo", {"deskstore_empty": True}]},');
-    expect(pythonRequestsSnippet(withEmpty)).toContain('"filters": json.dumps({"Denominazione Regione": ["Abruzzo", {"deskstore_empty": True}]}),');
+    expect(pythonRequestsSnippet(withEmpty)).toContain(
+      '"filters": json.dumps({"Denominazione Regione": ["Abruzzo", {"deskstore_empty": True}]}),',
+    );
   });
 
   it('literals', () => {

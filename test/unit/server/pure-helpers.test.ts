@@ -26,7 +26,10 @@ describe('pythonRepr', () => {
 describe('parseTarget', () => {
   it('strips an offered locale only', () => {
     expect(parseTarget('/it/api/3/action/x?a=1')).toEqual({
-      rawPath: '/it/api/3/action/x', path: '/api/3/action/x', rawQuery: 'a=1', locale: 'it',
+      rawPath: '/it/api/3/action/x',
+      path: '/api/3/action/x',
+      rawQuery: 'a=1',
+      locale: 'it',
     });
     expect(parseTarget('/fr/api/3/action/x')).toMatchObject({ path: '/fr/api/3/action/x', locale: null });
     expect(parseTarget('/en')).toMatchObject({ path: '/', locale: 'en' });

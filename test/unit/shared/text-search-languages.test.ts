@@ -22,7 +22,7 @@ describe('suggested full-text language', () => {
     expect(suggestTextSearchLanguage(firstLines('country-codes.csv'))).toBe('english');
   });
 
-  it('English, CKAN\'s default, when there is too little to tell', () => {
+  it("English, CKAN's default, when there is too little to tell", () => {
     expect(suggestTextSearchLanguage([])).toBe('english');
     expect(suggestTextSearchLanguage(['id;valore', '1;2'])).toBe('english');
     expect(suggestTextSearchLanguage(['The city of the river and the hills'])).toBe('english');

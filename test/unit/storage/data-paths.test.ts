@@ -2,7 +2,13 @@ import { mkdirSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
-  PathOutsideDataFolderError, checkResourceId, isGeneratedId, pathInside, resourceDir, resourceFolderKey, uniqueFileName,
+  PathOutsideDataFolderError,
+  checkResourceId,
+  isGeneratedId,
+  pathInside,
+  resourceDir,
+  resourceFolderKey,
+  uniqueFileName,
 } from '../../../src/main/storage/data-paths';
 import { ValidationError } from '../../../src/main/errors';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
@@ -22,10 +28,14 @@ describe('resource ids (CKAN resource_id_validator)', () => {
   });
 
   it.each([
-    ['..', 'Invalid characters in resource id'], ['../../x', 'Invalid characters in resource id'],
-    ['a\\b\\cdefg', 'Invalid characters in resource id'], ['abc\u0000defg', 'Invalid characters in resource id'],
-    ['città-abc', 'Invalid characters in resource id'], ['abcdef', 'Invalid length for resource id'],
-    ['x'.repeat(101), 'Invalid length for resource id'], [{ id: 'abcdefgh' }, 'Invalid characters in resource id'],
+    ['..', 'Invalid characters in resource id'],
+    ['../../x', 'Invalid characters in resource id'],
+    ['a\\b\\cdefg', 'Invalid characters in resource id'],
+    ['abc\u0000defg', 'Invalid characters in resource id'],
+    ['città-abc', 'Invalid characters in resource id'],
+    ['abcdef', 'Invalid length for resource id'],
+    ['x'.repeat(101), 'Invalid length for resource id'],
+    [{ id: 'abcdefgh' }, 'Invalid characters in resource id'],
   ])('refuses %j with CKAN’s words', (id, message) => {
     const refused = (() => {
       try {

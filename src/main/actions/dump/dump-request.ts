@@ -47,7 +47,13 @@ export function parseDumpRequest(resourceId: string, query: URLSearchParams): Du
   }
   const fileName = value('deskstore_filename');
   return {
-    resourceId, format, dialect, bom: toBoolean(value('bom') ?? false),
-    offset: offset ?? 0, limit: limit ?? null, search, fileName: isMissing(fileName) ? null : fileName,
+    resourceId,
+    format,
+    dialect,
+    bom: toBoolean(value('bom') ?? false),
+    offset: offset ?? 0,
+    limit: limit ?? null,
+    search,
+    fileName: isMissing(fileName) ? null : fileName,
   };
 }

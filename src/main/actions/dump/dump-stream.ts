@@ -24,14 +24,25 @@ export type DumpEngine = Pick<EngineApi, 'search' | 'resourceShow'>;
 
 export async function openDump(engine: DumpEngine, req: DumpRequest, siteUrl: string): Promise<OpenedDump> {
   const writer = createDumpWriter(req.format, { bom: req.bom, dialect: req.dialect });
-  const page = (offset: number, limit: number): Promise<SearchOutcome> => engine.search(parseSearchParams({
-    ...req.search, resource_id: req.resourceId, offset, limit, records_format: writer.recordsFormat, include_total: false,
-  }));
+  const page = (offset: number, limit: number): Promise<SearchOutcome> =>
+    engine.search(
+      parseSearchParams({
+        ...req.search,
+        resource_id: req.resourceId,
+        offset,
+        limit,
+        records_format: writer.recordsFormat,
+        include_total: false,
+      }),
+    );
   const first = await page(req.offset, pageLimit(req.limit));
   const resource = await engine.resourceShow(first.resourceId, siteUrl);
   const fileName = dumpFileName({
-    requested: req.fileName, resourceName: typeof resource.name === 'string' ? resource.name : '',
-    resourceId: req.resourceId, search: req.search, extension: writer.extension,
+    requested: req.fileName,
+    resourceName: typeof resource.name === 'string' ? resource.name : '',
+    resourceId: req.resourceId,
+    search: req.search,
+    extension: writer.extension,
   });
   return {
     contentType: writer.contentType,
@@ -45,7 +56,10 @@ const pageLimit = (remaining: number | null): number => (remaining === null ? RO
 
 /** CKAN's `stream_dump` loop: a short page or the `limit` ends it. */
 async function* writeDump(
-  writer: DumpWriter, first: SearchOutcome, req: DumpRequest, page: (offset: number, limit: number) => Promise<SearchOutcome>,
+  writer: DumpWriter,
+  first: SearchOutcome,
+  req: DumpRequest,
+  page: (offset: number, limit: number) => Promise<SearchOutcome>,
 ): AsyncGenerator<string> {
   yield writer.start(first.fields satisfies readonly OutputField[]);
   let current = first;

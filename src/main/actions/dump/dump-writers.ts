@@ -30,9 +30,9 @@ const BOM = '\ufeff';
  * CKAN writes only the header this way; the records come from PostgreSQL and end in LF.
  */
 export function pythonCsvRow(cells: readonly string[], delimiter: string): string {
-  const quoted = cells.map((cell) => (cell.includes(delimiter) || /["\r\n]/.test(cell) || (cell === '' && cells.length === 1)
-    ? `"${cell.replace(/"/g, '""')}"`
-    : cell));
+  const quoted = cells.map((cell) =>
+    cell.includes(delimiter) || /["\r\n]/.test(cell) || (cell === '' && cells.length === 1) ? `"${cell.replace(/"/g, '""')}"` : cell,
+  );
   return `${quoted.join(delimiter)}\r\n`;
 }
 
@@ -43,7 +43,12 @@ function delimitedWriter(format: 'csv' | 'tsv', bom: boolean): DumpWriter {
     recordsFormat: format,
     contentType: format === 'csv' ? 'text/csv; charset=utf-8' : 'text/tab-separated-values; charset=utf-8',
     extension: format,
-    start: (fields) => (bom ? BOM : '') + pythonCsvRow(fields.map((f) => f.id), delimiter),
+    start: (fields) =>
+      (bom ? BOM : '') +
+      pythonCsvRow(
+        fields.map((f) => f.id),
+        delimiter,
+      ),
     page: (records) => records,
     end: () => '',
   };
@@ -70,8 +75,8 @@ function jsonWriter(bom: boolean): DumpWriter {
 }
 
 const escapeText = (s: string): string => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (s: string): string => escapeText(s).replace(/"/g, '&quot;')
-  .replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#09;');
+const escapeAttribute = (s: string): string =>
+  escapeText(s).replace(/"/g, '&quot;').replace(/\r/g, '&#13;').replace(/\n/g, '&#10;').replace(/\t/g, '&#09;');
 
 /**
  * ElementTree's serialisation of CKAN's XMLWriter nodes: None is `xsi:nil`, lists and
@@ -106,8 +111,8 @@ function xmlWriter(bom: boolean): DumpWriter {
       for (const record of parseOrderedJson(records) as OrderedJson[]) {
         const values = new Map(record instanceof JsonObject ? record.entries : []);
         const id = values.get('_id');
-        const attributes = idColumn && (typeof id === 'string' || id instanceof JsonNumber)
-          ? ` _id="${escapeAttribute(pythonStr(id))}"` : '';
+        const attributes =
+          idColumn && (typeof id === 'string' || id instanceof JsonNumber) ? ` _id="${escapeAttribute(pythonStr(id))}"` : '';
         const children = columns.map((c) => xmlNode(c, values.get(c) ?? null, null)).join('');
         out += `${children === '' ? `<row${attributes} />` : `<row${attributes}>${children}</row>`}\n`;
       }
@@ -133,18 +138,31 @@ function excelItalianWriter(): DumpWriter {
     extension: 'csv',
     start(fields) {
       kinds = fields.map((f) => (NUMERIC_TYPES.has(f.type) ? 'number' : f.type === 'timestamp' ? 'timestamp' : 'other'));
-      return BOM + pythonCsvRow(fields.map((f) => f.id), ';');
+      return (
+        BOM +
+        pythonCsvRow(
+          fields.map((f) => f.id),
+          ';',
+        )
+      );
     },
     page(records) {
       if (records === '') return '';
       const rows = Papa.parse<string[]>(records, { delimiter: ',', newline: '\n', quoteChar: '"' }).data;
       // PostgreSQL ends every row with a newline, which papaparse reads as one more empty row.
       if (records.endsWith('\n')) rows.pop();
-      return rows.map((row) => pythonCsvRow(row.map((cell, i) => {
-        if (kinds[i] === 'number') return cell.replace('.', ',');
-        if (kinds[i] === 'timestamp') return cell.replace('T', ' ');
-        return cell;
-      }), ';')).join('');
+      return rows
+        .map((row) =>
+          pythonCsvRow(
+            row.map((cell, i) => {
+              if (kinds[i] === 'number') return cell.replace('.', ',');
+              if (kinds[i] === 'timestamp') return cell.replace('T', ' ');
+              return cell;
+            }),
+            ';',
+          ),
+        )
+        .join('');
     },
     end: () => '',
   };
@@ -154,8 +172,11 @@ export function createDumpWriter(format: DumpFormat, options: { bom: boolean; di
   if (options.dialect === 'excel-it') return excelItalianWriter();
   switch (format) {
     case 'csv':
-    case 'tsv': return delimitedWriter(format, options.bom);
-    case 'json': return jsonWriter(options.bom);
-    case 'xml': return xmlWriter(options.bom);
+    case 'tsv':
+      return delimitedWriter(format, options.bom);
+    case 'json':
+      return jsonWriter(options.bom);
+    case 'xml':
+      return xmlWriter(options.bom);
   }
 }

@@ -12,7 +12,11 @@ const MAX_NAME_CHARS = 120;
 const UNSAFE = /[\u0000-\u001f\u007f-\u009f\\/:*?"<>|]+/g;
 
 export function cleanFileName(name: string): string {
-  const cleaned = name.normalize('NFC').replace(UNSAFE, ' ').replace(/\s+/g, ' ').trim()
+  const cleaned = name
+    .normalize('NFC')
+    .replace(UNSAFE, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
     .replace(/^[.\s]+|[.\s]+$/g, '');
   return [...cleaned].slice(0, MAX_NAME_CHARS).join('').trim();
 }
@@ -24,7 +28,11 @@ function filterSummary(search: Readonly<Record<string, string>>): string {
       const filters: unknown = JSON.parse(search.filters);
       if (filters !== null && typeof filters === 'object' && !Array.isArray(filters)) {
         for (const [column, value] of Object.entries(filters)) {
-          const shown = Array.isArray(value) ? value.map(String).join('+') : typeof value === 'object' ? JSON.stringify(value) : String(value);
+          const shown = Array.isArray(value)
+            ? value.map(String).join('+')
+            : typeof value === 'object'
+              ? JSON.stringify(value)
+              : String(value);
           parts.push(`${column}=${shown}`);
         }
       }
@@ -33,7 +41,10 @@ function filterSummary(search: Readonly<Record<string, string>>): string {
     }
   }
   // The UI sends prefix searches as `word:*` tsqueries: the words are what the user typed.
-  const q = (search.q ?? '').replace(/:\*/g, '').replace(/[&|!()<>]+/g, ' ').trim();
+  const q = (search.q ?? '')
+    .replace(/:\*/g, '')
+    .replace(/[&|!()<>]+/g, ' ')
+    .trim();
   if (q) parts.push(q);
   return parts.join(', ');
 }

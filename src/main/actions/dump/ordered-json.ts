@@ -44,7 +44,11 @@ class Reader {
     if (c === '{') return this.object();
     if (c === '[') return this.array();
     if (c === '"') return this.string();
-    for (const [word, value] of [['null', null], ['true', true], ['false', false]] as const) {
+    for (const [word, value] of [
+      ['null', null],
+      ['true', true],
+      ['false', false],
+    ] as const) {
       if (this.text.startsWith(word, this.at)) {
         this.at += word.length;
         return value;

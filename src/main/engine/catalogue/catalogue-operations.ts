@@ -50,8 +50,15 @@ export function createPackage(catalogue: Catalogue, params: Record<string, unkno
   const created = now();
   const structured = structuredFields(catalogue, params);
   const record: PackageRecord = {
-    id, name, title: text(params.title) || name, notes: text(params.notes), created, modified: created,
-    ownerOrg: structured.ownerOrg ?? null, groups: structured.groups ?? [], tags: structured.tags ?? [],
+    id,
+    name,
+    title: text(params.title) || name,
+    notes: text(params.notes),
+    created,
+    modified: created,
+    ownerOrg: structured.ownerOrg ?? null,
+    groups: structured.groups ?? [],
+    tags: structured.tags ?? [],
     licenseId: structured.licenseId ?? null,
     extras: extrasOf(params, PACKAGE_KEYS),
   };
@@ -144,7 +151,10 @@ export function findResourceOrThrow(catalogue: Catalogue, id: unknown, detail?: 
 
 export function showResource(catalogue: Catalogue, id: unknown, siteUrl: string): CkanDict {
   const r = findResourceOrThrow(catalogue, id);
-  const position = catalogue.resourcesOf(r.packageId).sort((a, b) => a.created.localeCompare(b.created)).findIndex((x) => x.id === r.id);
+  const position = catalogue
+    .resourcesOf(r.packageId)
+    .sort((a, b) => a.created.localeCompare(b.created))
+    .findIndex((x) => x.id === r.id);
   return resourceDict(r, siteUrl, position);
 }
 
@@ -154,7 +164,10 @@ export function showPackage(catalogue: Catalogue, idOrName: unknown, siteUrl: st
 }
 
 export function listPackages(catalogue: Catalogue, limit: number | null, offset: number): string[] {
-  const names = catalogue.listPackages().map((p) => p.name).sort();
+  const names = catalogue
+    .listPackages()
+    .map((p) => p.name)
+    .sort();
   return names.slice(offset, limit === null ? undefined : offset + limit);
 }
 
@@ -166,8 +179,7 @@ export function allPackageDicts(catalogue: Catalogue, siteUrl: string): CkanDict
 /** tag_list: every free tag in use, by name; `query` keeps those containing it (any case). */
 export function listTags(catalogue: Catalogue, query: string, allFields: boolean): unknown[] {
   const wanted = query.toLowerCase();
-  const names = [...new Set(catalogue.listPackages().flatMap((p) => p.tags ?? []))]
-    .filter((t) => t.toLowerCase().includes(wanted)).sort();
+  const names = [...new Set(catalogue.listPackages().flatMap((p) => p.tags ?? []))].filter((t) => t.toLowerCase().includes(wanted)).sort();
   return allFields ? names.map((name) => ({ id: tagId(name), name, vocabulary_id: null, display_name: name })) : names;
 }
 
@@ -181,10 +193,10 @@ export function updatePackage(catalogue: Catalogue, params: Record<string, unkno
   p.title = text(merged.title) || p.name;
   p.notes = text(merged.notes);
   // An update replaces what it does not mention with nothing; a patch keeps it.
-  p.ownerOrg = structured.ownerOrg !== undefined ? structured.ownerOrg : patch ? p.ownerOrg ?? null : null;
-  p.groups = structured.groups ?? (patch ? p.groups ?? [] : []);
-  p.tags = structured.tags ?? (patch ? p.tags ?? [] : []);
-  p.licenseId = structured.licenseId !== undefined ? structured.licenseId : patch ? p.licenseId ?? null : null;
+  p.ownerOrg = structured.ownerOrg !== undefined ? structured.ownerOrg : patch ? (p.ownerOrg ?? null) : null;
+  p.groups = structured.groups ?? (patch ? (p.groups ?? []) : []);
+  p.tags = structured.tags ?? (patch ? (p.tags ?? []) : []);
+  p.licenseId = structured.licenseId !== undefined ? structured.licenseId : patch ? (p.licenseId ?? null) : null;
   p.extras = extrasOf(merged, PACKAGE_KEYS);
   p.modified = now();
   return p;

@@ -21,7 +21,10 @@ export class Catalogue {
   /** Resource ids by the folder they name on a case-insensitive disk (data-paths.ts). */
   private readonly folders = new Map<string, string>();
 
-  private constructor(private readonly path: string, data: CatalogueFile) {
+  private constructor(
+    private readonly path: string,
+    data: CatalogueFile,
+  ) {
     this.load(data);
   }
 
@@ -47,7 +50,9 @@ export class Catalogue {
     try {
       data = JSON.parse(readFileSync(path, 'utf8')) as CatalogueFile;
     } catch (err) {
-      throw new StorageError(`The catalogue ${path} cannot be read (${(err as Error).message}); restore it from a backup or move it away to start empty`);
+      throw new StorageError(
+        `The catalogue ${path} cannot be read (${(err as Error).message}); restore it from a backup or move it away to start empty`,
+      );
     }
     if (data.version !== 1) throw new StorageError(`The catalogue ${path} has unknown version ${String(data.version)}`);
     return new Catalogue(path, data);
@@ -71,7 +76,10 @@ export class Catalogue {
 
   private contents(): CatalogueFile {
     return {
-      version: 1, packages: [...this.packages.values()], resources: [...this.resources.values()], groups: [...this.groups.values()],
+      version: 1,
+      packages: [...this.packages.values()],
+      resources: [...this.resources.values()],
+      groups: [...this.groups.values()],
     };
   }
 

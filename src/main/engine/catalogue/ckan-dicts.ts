@@ -26,8 +26,21 @@ export type CkanDict = Record<string, unknown>;
  * shows the portal's (licence, organization, tags, size, hash, …), as a script expects.
  */
 const PORTAL_PACKAGE_KEYS = [
-  'type', 'private', 'author', 'author_email', 'maintainer', 'maintainer_email', 'license_id', 'license_title', 'url',
-  'version', 'owner_org', 'organization', 'groups', 'tags', 'num_tags',
+  'type',
+  'private',
+  'author',
+  'author_email',
+  'maintainer',
+  'maintainer_email',
+  'license_id',
+  'license_title',
+  'url',
+  'version',
+  'owner_org',
+  'organization',
+  'groups',
+  'tags',
+  'num_tags',
 ];
 const PORTAL_RESOURCE_KEYS = ['mimetype', 'size', 'hash', 'resource_type'];
 
@@ -60,7 +73,7 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
     url_type: r.urlType,
     format: r.format,
     mimetype: typeof r.extras.mimetype === 'string' ? r.extras.mimetype : r.format.toUpperCase() === 'CSV' ? 'text/csv' : null,
-    size: typeof r.extras.size === 'number' ? r.extras.size : r.source?.bytes ?? null,
+    size: typeof r.extras.size === 'number' ? r.extras.size : (r.source?.bytes ?? null),
     state: 'active',
     resource_type: null,
     hash: '',
@@ -69,16 +82,18 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
     last_modified: r.lastModified,
     metadata_modified: r.lastModified ?? r.created,
     datastore_active: ds !== null,
-    deskstore: ds ? {
-      rows: ds.rowCount,
-      columns: ds.fields.length,
-      bytes: ds.sizeBytes,
-      aliases: ds.aliases,
-      updated: ds.updated,
-      // the full-text language the table was indexed in (`q` uses it unless `language` says otherwise)
-      ...optional('searchLanguage', isTextSearchLanguage(ds.ftsLanguage) ? ds.ftsLanguage : undefined),
-      source: r.source,
-    } : { source: r.source },
+    deskstore: ds
+      ? {
+          rows: ds.rowCount,
+          columns: ds.fields.length,
+          bytes: ds.sizeBytes,
+          aliases: ds.aliases,
+          updated: ds.updated,
+          // the full-text language the table was indexed in (`q` uses it unless `language` says otherwise)
+          ...optional('searchLanguage', isTextSearchLanguage(ds.ftsLanguage) ? ds.ftsLanguage : undefined),
+          source: r.source,
+        }
+      : { source: r.source },
     ...portalValues(r.mirror !== undefined, r.extras, PORTAL_RESOURCE_KEYS),
     ...(r.mirror ? { deskstore_mirror: r.mirror } : {}),
     ...(r.pushed ? { deskstore_push: r.pushed } : {}),
@@ -93,12 +108,19 @@ function licenseMembers(licenseId: string | null): Record<string, unknown> {
   if (licenseId === null) return { license_id: null };
   const license = DEFAULT_LICENSES.find((l) => l.id === licenseId);
   if (!license) return { license_id: licenseId, license_title: licenseId };
-  return { license_id: licenseId, license_title: license.title, ...(license.url ? { license_url: license.url } : {}),
-    isopen: license.od_conformance === 'approved' || license.osd_conformance === 'approved' };
+  return {
+    license_id: licenseId,
+    license_title: license.title,
+    ...(license.url ? { license_url: license.url } : {}),
+    isopen: license.od_conformance === 'approved' || license.osd_conformance === 'approved',
+  };
 }
 
 export function packageDict(
-  p: PackageRecord, resources: readonly ResourceRecord[], siteUrl: string, groupById: (id: string) => GroupRecord | undefined,
+  p: PackageRecord,
+  resources: readonly ResourceRecord[],
+  siteUrl: string,
+  groupById: (id: string) => GroupRecord | undefined,
 ): PackageDict & CkanDict {
   const sorted = [...resources].sort((a, b) => a.created.localeCompare(b.created));
   const org = p.ownerOrg ? groupById(p.ownerOrg) : undefined;

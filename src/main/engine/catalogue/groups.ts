@@ -28,8 +28,14 @@ export function createGroup(catalogue: Catalogue, params: Record<string, unknown
   const id = typeof params.id === 'string' && params.id ? params.id : randomUUID();
   if (catalogue.groupById(id)) throw invalid('id', 'Group id already exists');
   const record: GroupRecord = {
-    id, isOrganization, name, title: text(params.title), description: text(params.description), imageUrl: text(params.image_url),
-    created: now(), extras: Object.fromEntries(Object.entries(params).filter(([k]) => !GROUP_KEYS.has(k) && !k.startsWith('__'))),
+    id,
+    isOrganization,
+    name,
+    title: text(params.title),
+    description: text(params.description),
+    imageUrl: text(params.image_url),
+    created: now(),
+    extras: Object.fromEntries(Object.entries(params).filter(([k]) => !GROUP_KEYS.has(k) && !k.startsWith('__'))),
   };
   catalogue.putGroup(record);
   return record;
@@ -63,14 +69,29 @@ export function groupDict(catalogue: Catalogue, g: GroupRecord): CkanGroup & Rec
 /** The `organization` member of a dataset dict. */
 export function packageOrganization(g: GroupRecord): CkanPackageOrganization {
   return {
-    id: g.id, name: g.name, title: g.title, type: 'organization', description: g.description, image_url: g.imageUrl,
-    created: g.created, is_organization: true, approval_status: 'approved', state: 'active',
+    id: g.id,
+    name: g.name,
+    title: g.title,
+    type: 'organization',
+    description: g.description,
+    image_url: g.imageUrl,
+    created: g.created,
+    is_organization: true,
+    approval_status: 'approved',
+    state: 'active',
   };
 }
 
 /** One of the `groups` of a dataset dict. */
 export function packageGroup(g: GroupRecord): CkanPackageGroup {
-  return { description: g.description, display_name: g.title || g.name, id: g.id, image_display_url: g.imageUrl, name: g.name, title: g.title };
+  return {
+    description: g.description,
+    display_name: g.title || g.name,
+    id: g.id,
+    image_display_url: g.imageUrl,
+    name: g.name,
+    title: g.title,
+  };
 }
 
 export function showGroup(catalogue: Catalogue, idOrName: unknown, isOrganization: boolean): CkanGroup & Record<string, unknown> {
@@ -95,7 +116,8 @@ export interface GroupListRequest {
 
 export function listGroups(catalogue: Catalogue, req: GroupListRequest): unknown[] {
   const q = req.q.toLowerCase();
-  const rows = catalogue.listGroups(req.isOrganization)
+  const rows = catalogue
+    .listGroups(req.isOrganization)
     .filter((g) => !req.names || req.names.includes(g.name))
     .filter((g) => !q || [g.name, g.title, g.description].some((t) => t.toLowerCase().includes(q)))
     .map((g) => groupDict(catalogue, g));

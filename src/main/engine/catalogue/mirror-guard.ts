@@ -10,8 +10,9 @@ import type { PackageRecord, ResourceRecord } from './records';
 export function checkNotMirrored(record: ResourceRecord | PackageRecord, what: 'resource' | 'dataset'): void {
   const mirror = record.mirror;
   if (!mirror) return;
-  const text = `This ${what} mirrors ${mirror.page} and is read-only here; detach it (deskstore_detach with id=${record.id}, `
-    + 'or Detach in the catalogue) to change it locally.';
+  const text =
+    `This ${what} mirrors ${mirror.page} and is read-only here; detach it (deskstore_detach with id=${record.id}, ` +
+    'or Detach in the catalogue) to change it locally.';
   throw withMessage(new AuthorizationError(text), message('mirror.read_only', text, { portal: mirror.portal, id: record.id }));
 }
 
@@ -20,7 +21,11 @@ export function checkNotMirrored(record: ResourceRecord | PackageRecord, what: '
  * portal's copy): anything else is a clear conflict, and nothing is overwritten.
  */
 export function checkMirrorTarget(
-  catalogue: Catalogue, portal: string, packageId: string, name: string, resourceIds: readonly string[],
+  catalogue: Catalogue,
+  portal: string,
+  packageId: string,
+  name: string,
+  resourceIds: readonly string[],
 ): void {
   const conflict = (param: string, text: string, params: Record<string, string>) =>
     withMessage(new ValidationError({ [param]: [text] }), message(`mirror.conflict_${param}`, text, params));

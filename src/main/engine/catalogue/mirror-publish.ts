@@ -60,29 +60,59 @@ export interface MirrorPublication {
 /** The change itself, run inside the caller's catalogue commit; returns the old generations to clean up. */
 export function applyMirrorPublication(catalogue: Catalogue, p: MirrorPublication): { resourceId: string; generation: number }[] {
   const pkg = p.package;
-  checkMirrorTarget(catalogue, pkg.mirror.portal, pkg.id, pkg.name, p.resources.map((r) => checkResourceId(r.id)));
+  checkMirrorTarget(
+    catalogue,
+    pkg.mirror.portal,
+    pkg.id,
+    pkg.name,
+    p.resources.map((r) => checkResourceId(r.id)),
+  );
   checkPackageName(catalogue, pkg.name, pkg.id);
   const existing = catalogue.findPackage(pkg.id);
   const record: PackageRecord = {
     ...(existing ?? {}),
-    id: pkg.id, name: pkg.name, title: pkg.title || pkg.name, notes: pkg.notes, created: existing?.created ?? pkg.created,
-    modified: pkg.modified, extras: pkg.extras, mirror: pkg.mirror,
+    id: pkg.id,
+    name: pkg.name,
+    title: pkg.title || pkg.name,
+    notes: pkg.notes,
+    created: existing?.created ?? pkg.created,
+    modified: pkg.modified,
+    extras: pkg.extras,
+    mirror: pkg.mirror,
   };
   catalogue.putPackage(record);
   const published: { resourceId: string; generation: number }[] = [];
   for (const r of p.resources) {
     const current = catalogue.findResource(r.id);
     const next: ResourceRecord = {
-      id: r.id, packageId: pkg.id, name: r.name, description: r.description, url: r.url, urlType: r.urlType, format: r.format,
-      created: current?.created ?? r.created, lastModified: r.lastModified, datastore: current?.datastore ?? null,
-      source: current?.source ?? null, extras: r.extras, mirror: r.mirror, ...(current?.pushed ? { pushed: current.pushed } : {}),
+      id: r.id,
+      packageId: pkg.id,
+      name: r.name,
+      description: r.description,
+      url: r.url,
+      urlType: r.urlType,
+      format: r.format,
+      created: current?.created ?? r.created,
+      lastModified: r.lastModified,
+      datastore: current?.datastore ?? null,
+      source: current?.source ?? null,
+      extras: r.extras,
+      mirror: r.mirror,
+      ...(current?.pushed ? { pushed: current.pushed } : {}),
     };
     catalogue.putResource(next);
     if (r.table) {
       const t = r.table;
       const datastore: DatastoreRecord = {
-        generation: t.generation, fields: t.fields, primaryKey: [], indexes: [], aliases: current?.datastore?.aliases ?? [],
-        ftsLanguage: t.ftsLanguage, rowCount: t.rows, sizeBytes: t.sizeBytes, updated: new Date().toISOString(),
+        generation: t.generation,
+        fields: t.fields,
+        primaryKey: [],
+        indexes: [],
+        aliases: current?.datastore?.aliases ?? [],
+        ftsLanguage: t.ftsLanguage,
+        rowCount: t.rows,
+        sizeBytes: t.sizeBytes,
+        updated: new Date().toISOString(),
       };
       catalogue.setDatastore(r.id, datastore);
       next.source = t.source;

@@ -8,8 +8,20 @@ import type { PackageRecord } from './records';
  * client sends back from package_show that are computed, never stored.
  */
 export const COMPUTED_PACKAGE_KEYS = [
-  'organization', 'license_title', 'license_url', 'num_tags', 'num_resources', 'metadata_created', 'metadata_modified',
-  'state', 'type', 'private', 'isopen', 'creator_user_id', 'relationships_as_subject', 'relationships_as_object',
+  'organization',
+  'license_title',
+  'license_url',
+  'num_tags',
+  'num_resources',
+  'metadata_created',
+  'metadata_modified',
+  'state',
+  'type',
+  'private',
+  'isopen',
+  'creator_user_id',
+  'relationships_as_subject',
+  'relationships_as_object',
 ];
 export const STRUCTURED_PACKAGE_KEYS = ['owner_org', 'groups', 'tags', 'tag_string', 'license_id'];
 
@@ -27,14 +39,19 @@ function tagProblem(name: string): string | null {
 
 function tagsOf(params: Record<string, unknown>): string[] | undefined {
   if (Array.isArray(params.tags)) {
-    const names = params.tags.map((t: unknown) => String(t !== null && typeof t === 'object' ? (t as { name?: unknown }).name ?? '' : t).trim());
+    const names = params.tags.map((t: unknown) =>
+      String(t !== null && typeof t === 'object' ? ((t as { name?: unknown }).name ?? '') : t).trim(),
+    );
     // CKAN answers with the messages of the bad tags in one list under `tags`.
     const problems = names.map(tagProblem).filter((p): p is string => p !== null);
     if (problems.length) throw new ValidationError({ tags: problems });
     return [...new Set(names)];
   }
   if (typeof params.tag_string === 'string') {
-    const names = params.tag_string.split(',').map((t) => t.trim()).filter(Boolean);
+    const names = params.tag_string
+      .split(',')
+      .map((t) => t.trim())
+      .filter(Boolean);
     const problems = names.map(tagProblem).filter((p): p is string => p !== null);
     if (problems.length) throw new ValidationError({ tag_string: problems });
     return [...new Set(names)];
@@ -60,10 +77,13 @@ export function structuredFields(catalogue: Catalogue, params: Record<string, un
     }
   }
   if (Array.isArray(params.groups)) {
-    out.groups = params.groups.map((g: unknown) => {
-      const ref = g !== null && typeof g === 'object' ? (g as { id?: unknown; name?: unknown }).id ?? (g as { name?: unknown }).name : g;
-      return catalogue.findGroup(String(ref ?? ''), false)?.id;
-    }).filter((id): id is string => id !== undefined);
+    out.groups = params.groups
+      .map((g: unknown) => {
+        const ref =
+          g !== null && typeof g === 'object' ? ((g as { id?: unknown; name?: unknown }).id ?? (g as { name?: unknown }).name) : g;
+        return catalogue.findGroup(String(ref ?? ''), false)?.id;
+      })
+      .filter((id): id is string => id !== undefined);
   }
   const tags = tagsOf(params);
   if (tags) out.tags = tags;

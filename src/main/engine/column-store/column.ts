@@ -24,7 +24,11 @@ export class Column {
   private approximated: Float64Array | null = null;
 
   constructor(
-    readonly id: string, readonly type: FieldType, values: StoredValue[], codes: Uint32Array, readonly mayRepeat = false,
+    readonly id: string,
+    readonly type: FieldType,
+    values: StoredValue[],
+    codes: Uint32Array,
+    readonly mayRepeat = false,
   ) {
     if (values.length === 0 || values[0] !== null) throw new Error('column dictionary must start with the NULL slot');
     this.values = values;

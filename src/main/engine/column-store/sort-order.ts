@@ -79,10 +79,12 @@ function rankByDoubles(keys: Float64Array, ranks: Uint32Array): Uint32Array {
   for (let i = 0, rank = 0; i < sorted.length; i++) distinctRank[i] = i > 0 && sorted[i] === sorted[i - 1] ? rank : ++rank;
   for (let c = 1; c <= keys.length; c++) {
     const v = keys[c - 1]!;
-    let lo = 0, hi = sorted.length - 1;
+    let lo = 0,
+      hi = sorted.length - 1;
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (sorted[mid]! < v) lo = mid + 1; else hi = mid;
+      if (sorted[mid]! < v) lo = mid + 1;
+      else hi = mid;
     }
     ranks[c] = distinctRank[lo]!;
   }
@@ -115,11 +117,12 @@ function rankExactNumbers(values: readonly StoredValue[], ranks: Uint32Array): U
 function comparatorFor(storage: StorageKind): Comparator {
   if (isStoredAsNumber(storage)) return compareNumbers;
   if (storage === 'exact') return (a, b) => compareExact(a as ExactNumber, b as ExactNumber);
-  if (storage === 'text') return (a, b) => {
-    const x = textSortKey(a as string);
-    const y = textSortKey(b as string);
-    return x < y ? -1 : x > y ? 1 : 0;
-  };
+  if (storage === 'text')
+    return (a, b) => {
+      const x = textSortKey(a as string);
+      const y = textSortKey(b as string);
+      return x < y ? -1 : x > y ? 1 : 0;
+    };
   return compareCodeUnits;
 }
 

@@ -14,7 +14,11 @@ export class TableStore {
   private readonly byId = new Map<string, Column>();
   private writeVersion = 0;
 
-  constructor(readonly columns: Column[], live: Uint8Array, maxRowId: number) {
+  constructor(
+    readonly columns: Column[],
+    live: Uint8Array,
+    maxRowId: number,
+  ) {
     this.liveArray = live;
     this.highestRowId = maxRowId;
     let count = 0;
@@ -24,13 +28,25 @@ export class TableStore {
   }
 
   static empty(fields: readonly { id: string; type: FieldType }[]): TableStore {
-    return new TableStore(fields.map((f) => Column.empty(f.id, f.type, 1024)), new Uint8Array(1024), 0);
+    return new TableStore(
+      fields.map((f) => Column.empty(f.id, f.type, 1024)),
+      new Uint8Array(1024),
+      0,
+    );
   }
 
-  get maxRowId(): number { return this.highestRowId; }
-  get rowCount(): number { return this.liveRows; }
-  get version(): number { return this.writeVersion; }
-  get live(): Uint8Array { return this.liveArray; }
+  get maxRowId(): number {
+    return this.highestRowId;
+  }
+  get rowCount(): number {
+    return this.liveRows;
+  }
+  get version(): number {
+    return this.writeVersion;
+  }
+  get live(): Uint8Array {
+    return this.liveArray;
+  }
 
   column(id: string): Column | undefined {
     return this.byId.get(id);

@@ -73,8 +73,9 @@ export async function datastoreCreate(ctx: EngineContext, req: CreateRequest): P
     const existing = new Set(target.datastore?.fields.map((f) => f.id) ?? []);
     if (target.datastore) await extendTable(ctx, target, requested, records, req);
     else await createTable(ctx, target, requested, records, req);
-    const guessed = Object.fromEntries(requested.filter((f) => f.type === null && !existing.has(f.id))
-      .map((f) => [f.id, guessType(records[0]?.[f.id]) ?? 'text']));
+    const guessed = Object.fromEntries(
+      requested.filter((f) => f.type === null && !existing.has(f.id)).map((f) => [f.id, guessType(records[0]?.[f.id]) ?? 'text']),
+    );
     return { resourceId: target.id, guessed };
   } catch (err) {
     if (req.resource) ctx.catalogue.deleteResource(target.id); // all or nothing, as CKAN's transaction
@@ -100,7 +101,11 @@ const storedField = (c: NewColumn) => ({ id: c.id, type: c.type.name, ...(c.info
  * The requested fields followed by the first record's other keys (those not in `skip`, the
  * table's current columns), as CKAN adds columns for a new or an existing table.
  */
-function withRecordKeys(requested: readonly RequestedField[], first: RecordObject | undefined, skip: ReadonlySet<string>): RequestedField[] {
+function withRecordKeys(
+  requested: readonly RequestedField[],
+  first: RecordObject | undefined,
+  skip: ReadonlySet<string>,
+): RequestedField[] {
   const ids = new Set(requested.map((f) => f.id));
   const extra = Object.keys(first ?? {}).filter((k) => !ids.has(k) && !skip.has(k));
   return [...requested, ...extra.map((id): RequestedField => ({ id, type: null }))];
@@ -111,7 +116,8 @@ function withRecordKeys(requested: readonly RequestedField[], first: RecordObjec
  * name is checked here, whichever way it came.
  */
 function resolveColumns(wanted: readonly RequestedField[], first: RecordObject | undefined): NewColumn[] {
-  for (const { id } of wanted) if (id.startsWith('_') || id.trim() !== id || id === '') throw invalid('fields', `"${id}" is not a valid field name`);
+  for (const { id } of wanted)
+    if (id.startsWith('_') || id.trim() !== id || id === '') throw invalid('fields', `"${id}" is not a valid field name`);
   return wanted.map((f) => {
     if (f.type) return { id: f.id, type: f.type, ...(f.info ? { info: f.info } : {}) };
     const guessed = guessType(first?.[f.id]);
@@ -138,7 +144,11 @@ function checkKeyColumns(req: CreateRequest, primaryKey: readonly string[], colu
 }
 
 async function createTable(
-  ctx: EngineContext, target: ResourceRecord, requested: readonly RequestedField[], records: RecordObject[], req: CreateRequest,
+  ctx: EngineContext,
+  target: ResourceRecord,
+  requested: readonly RequestedField[],
+  records: RecordObject[],
+  req: CreateRequest,
 ): Promise<void> {
   const columns = resolveColumns(withRecordKeys(requested, records[0], new Set()), records[0]);
   const names = new Set(columns.map((c) => c.id));
@@ -168,9 +178,15 @@ async function createTable(
   const text = new MutableTextIndex(buildTextIndex(store, language, indexed));
   const fields = columns.map(storedField);
   const record: DatastoreRecord = {
-    generation: 0, fields,
-    primaryKey, indexes: req.indexes ?? [], aliases: [...(req.aliases ?? [])].reverse(), ftsLanguage: language,
-    rowCount: store.rowCount, sizeBytes: 0, updated: new Date().toISOString(),
+    generation: 0,
+    fields,
+    primaryKey,
+    indexes: req.indexes ?? [],
+    aliases: [...(req.aliases ?? [])].reverse(),
+    ftsLanguage: language,
+    rowCount: store.rowCount,
+    sizeBytes: 0,
+    updated: new Date().toISOString(),
   };
   const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed, ctx.logger);
   resource.adoptDatabase(db);
@@ -178,11 +194,22 @@ async function createTable(
 }
 
 async function extendTable(
-  ctx: EngineContext, target: ResourceRecord, requested: readonly RequestedField[], records: RecordObject[], req: CreateRequest,
+  ctx: EngineContext,
+  target: ResourceRecord,
+  requested: readonly RequestedField[],
+  records: RecordObject[],
+  req: CreateRequest,
 ): Promise<void> {
   const resource = ctx.openResource(target.id);
   const existing = new Map(resource.fields.map((f) => [f.id, f.type]));
-  const added = resolveColumns(withRecordKeys(requested.filter((f) => !existing.has(f.id)), records[0], new Set([...existing.keys(), ...requested.map((f) => f.id)])), records[0]);
+  const added = resolveColumns(
+    withRecordKeys(
+      requested.filter((f) => !existing.has(f.id)),
+      records[0],
+      new Set([...existing.keys(), ...requested.map((f) => f.id)]),
+    ),
+    records[0],
+  );
   const kept = req.deleteFields ? resource.fields.filter((f) => requested.some((r) => r.id === f.id)) : resource.fields;
   const dropped = resource.fields.filter((f) => !kept.includes(f));
   const all: NewColumn[] = [...kept, ...added];
@@ -197,8 +224,7 @@ async function extendTable(
   // CKAN recreates the unique index only when the key changes, after inserting the records:
   // an unchanged key rejects duplicate records (`records`), a new one existing duplicates.
   const current = resource.record.primaryKey;
-  const keyChanged = req.primaryKey !== undefined
-    && [...req.primaryKey].sort().join('\u0000') !== [...current].sort().join('\u0000');
+  const keyChanged = req.primaryKey !== undefined && [...req.primaryKey].sort().join('\u0000') !== [...current].sort().join('\u0000');
   const db = await resource.sqlite();
   const table = quoteIdentifier(target.id);
   transaction(db, () => {

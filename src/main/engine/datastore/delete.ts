@@ -41,8 +41,12 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
   const rows = everything ? null : matchRows(compileFilter(node, resource.store), resource.store, null);
   // The same SQL as a replayed journal entry; an empty list of ops commits nothing.
   const ops: JournalOp[] = everything
-    ? (countBefore ? [{ t: 'truncate' }] : [])
-    : (rows!.length ? [{ t: 'del', ids: Array.from(rows!) }] : []);
+    ? countBefore
+      ? [{ t: 'truncate' }]
+      : []
+    : rows!.length
+      ? [{ t: 'del', ids: Array.from(rows!) }]
+      : [];
   await commitWrite(ctx, resource, (db) => {
     applyEntryToSqlite(db, resource.id, { ops });
     return { ops };

@@ -15,8 +15,7 @@ export interface RequestedField {
 const MAX_NAME_LENGTH = 63;
 
 export function isValidFieldName(name: string): boolean {
-  return name !== '' && name === name.trim() && !name.startsWith('_') && !name.includes('"')
-    && !/[\u0000-\u001f\u007f]/.test(name);
+  return name !== '' && name === name.trim() && !name.startsWith('_') && !name.includes('"') && !/[\u0000-\u001f\u007f]/.test(name);
 }
 
 export function checkFieldName(name: string): void {
@@ -59,8 +58,12 @@ export function parseRequestedFields(raw: unknown): RequestedField[] {
 const INTEGER_TEXT = /^-?\d+$/;
 const FLOAT_TEXT = /^-?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 const TIMESTAMP_FORMATS = [
-  /^\d{4}-\d{2}-\d{2}$/, /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/, /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
-  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/, /^\d{2}\/\d{2}\/\d{4}$/, /^\d{2}-\d{2}-\d{4}$/,
+  /^\d{4}-\d{2}-\d{2}$/,
+  /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/,
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/,
+  /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}Z$/,
+  /^\d{2}\/\d{2}\/\d{4}$/,
+  /^\d{2}-\d{2}-\d{4}$/,
 ];
 
 /** CKAN's `_guess_type` on the first record's value (docs/ckan-contract.md §6). */

@@ -4,10 +4,18 @@ import { ckanIndexName } from './index-name';
 /** datastore_info (docs/ckan-contract.md §5, 2.11.3+ shape): `{meta, fields}`, user columns only. */
 export interface InfoOutcome {
   readonly meta: {
-    id: string; count: number; table_type: string; size: number; db_size: number; idx_size: number; aliases: string[];
+    id: string;
+    count: number;
+    table_type: string;
+    size: number;
+    db_size: number;
+    idx_size: number;
+    aliases: string[];
   };
   readonly fields: {
-    id: string; type: string; info?: Record<string, unknown>;
+    id: string;
+    type: string;
+    info?: Record<string, unknown>;
     schema: { native_type: string; notnull: boolean; index_name: string | null; is_index: boolean; uniquekey: boolean };
   }[];
 }

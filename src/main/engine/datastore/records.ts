@@ -29,9 +29,7 @@ export function checkNoExtraKeys(records: readonly RecordObject[], columns: Read
  * Converts the listed columns of every record; missing keys are absent from the result map
  * (the caller decides between NULL and "keep the old value"). Errors name the row.
  */
-export function coerceRecords(
-  records: readonly RecordObject[], types: ReadonlyMap<string, FieldType>,
-): Map<string, StoredValue>[] {
+export function coerceRecords(records: readonly RecordObject[], types: ReadonlyMap<string, FieldType>): Map<string, StoredValue>[] {
   return records.map((record, row) => {
     const out = new Map<string, StoredValue>();
     for (const [key, value] of Object.entries(record)) {

@@ -14,8 +14,10 @@ export function checkWritable(resource: ResourceRecord, force: boolean): void {
   checkNotMirrored(resource, 'resource'); // even with force: the next sync would undo the change
   if (force || resource.urlType === 'datastore') return;
   throw new ValidationError({
-    'read-only': ['Cannot edit read-only resource because changes made may be lost. Use a resource created for '
-      + 'editing e.g. with datastore_create or use "force=True" to ignore this warning.'],
+    'read-only': [
+      'Cannot edit read-only resource because changes made may be lost. Use a resource created for ' +
+        'editing e.g. with datastore_create or use "force=True" to ignore this warning.',
+    ],
   });
 }
 
@@ -41,11 +43,18 @@ export async function writeGeneration(ctx: EngineContext, resource: OpenResource
     const db = await resource.sqlite();
     compacted = resource.textIndex.compact();
     const sizeBytes = writeResourceFiles(resource.dir, generation, {
-      sqlite: db.export(), store: resource.store, textIndex: compacted, indexedColumns: [...resource.indexedColumns],
+      sqlite: db.export(),
+      store: resource.store,
+      textIndex: compacted,
+      indexedColumns: [...resource.indexedColumns],
       ftsLanguage: resource.ftsLanguage,
     });
     resource.record = {
-      ...resource.record, generation, sizeBytes, rowCount: resource.store.rowCount, updated: new Date().toISOString(),
+      ...resource.record,
+      generation,
+      sizeBytes,
+      rowCount: resource.store.rowCount,
+      updated: new Date().toISOString(),
     };
     const updated = resource.record.updated.replace('Z', '');
     ctx.catalogue.commit(() => {

@@ -12,14 +12,18 @@ import { ckanIndexName } from './index-name';
  * are joined without one) and PostgreSQL's error under `info`, with the duplicated key.
  */
 export function createUniqueKey(
-  db: Database, table: string, columns: readonly string[], fields: readonly { id: string; type: FieldType }[],
+  db: Database,
+  table: string,
+  columns: readonly string[],
+  fields: readonly { id: string; type: FieldType }[],
 ): void {
   try {
     db.exec(uniqueIndexSql(table, columns));
   } catch {
     const name = ckanIndexName(table, columns, fields);
     const list = columns.map(quoteIdentifier).join(', ');
-    const duplicate = db.exec(`SELECT ${list} FROM ${quoteIdentifier(table)} GROUP BY ${list} HAVING count(*) > 1 LIMIT 1`)[0]?.values[0] ?? [];
+    const duplicate =
+      db.exec(`SELECT ${list} FROM ${quoteIdentifier(table)} GROUP BY ${list} HAVING count(*) > 1 LIMIT 1`)[0]?.values[0] ?? [];
     const key = `Key (${columns.join(', ')})=(${duplicate.map((v) => (v === null ? '' : String(v))).join(', ')}) is duplicated.`;
     throw new ValidationError({
       constraints: ['Cannot insert records or create indexbecause of uniqueness constraint'],

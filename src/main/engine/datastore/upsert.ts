@@ -41,7 +41,9 @@ function checkRecords(raw: unknown, columns: ReadonlySet<string>, method: Upsert
   });
   const records = raw as RecordObject[];
   // `_id` names the row to update; an insert may not choose it (CKAN: an extra key).
-  const unknown = [...new Set(records.flatMap((r) => Object.keys(r)).filter((k) => (method === 'insert' || k !== '_id') && !columns.has(k)))];
+  const unknown = [
+    ...new Set(records.flatMap((r) => Object.keys(r)).filter((k) => (method === 'insert' || k !== '_id') && !columns.has(k))),
+  ];
   if (unknown.length) {
     if (method === 'insert') {
       const row = records.findIndex((r) => Object.keys(r).some((k) => unknown.includes(k)));
@@ -76,53 +78,58 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
   const wholeRow = (v: ReadonlyMap<string, StoredValue>): Record<string, StoredValue> =>
     Object.fromEntries(columnIds.map((id) => [id, v.get(id) ?? null]));
 
-  await commitWrite(ctx, resource, (db) => {
-    const ops: JournalOp[] = [];
-    let nextId = Math.max(resource.store.maxRowId, maxRowId(db, resource.id));
-    const find = rowFinder(db, table, keyColumns);
-    const run = (op: JournalOp, row: number) => {
-      const entry: JournalEntry = { ops: [op] };
-      try {
-        applyEntryToSqlite(db, resource.id, entry, uniqueIndex);
-      } catch (err) {
-        if (err instanceof ValidationError && 'records_row' in err.members) {
-          throw new ValidationError({ ...err.members, records_row: bulk ? records.length - 1 : row });
-        }
-        throw err;
-      }
-      ops.push(op);
-    };
-    try {
-      values.forEach((v, row) => {
-        const record = records[row]!;
-        if (req.method === 'insert') {
-          run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);
-          return;
-        }
-        const byId = record._id !== undefined && record._id !== null;
-        if (!byId && keyColumns.length === 0) throw invalid('table', 'unique key must be passed for update/upsert');
-        if (!byId) {
-          const missing = keyColumns.filter((k) => !(k in record));
-          if (missing.length) {
-            throw invalid('key', `fields "${missing.join(', ')}" are missing\n                            but needed as key`);
+  await commitWrite(
+    ctx,
+    resource,
+    (db) => {
+      const ops: JournalOp[] = [];
+      let nextId = Math.max(resource.store.maxRowId, maxRowId(db, resource.id));
+      const find = rowFinder(db, table, keyColumns);
+      const run = (op: JournalOp, row: number) => {
+        const entry: JournalEntry = { ops: [op] };
+        try {
+          applyEntryToSqlite(db, resource.id, entry, uniqueIndex);
+        } catch (err) {
+          if (err instanceof ValidationError && 'records_row' in err.members) {
+            throw new ValidationError({ ...err.members, records_row: bulk ? records.length - 1 : row });
           }
+          throw err;
         }
-        const keyValues = byId ? [Number(record._id)] : keyColumns.map((k) => v.get(k) ?? null);
-        const existing = byId ? find.byId(Number(record._id)) : find.byKey(keyValues);
-        if (existing !== null) {
-          run({ t: 'set', id: existing, v: Object.fromEntries(v) }, row);
-        } else if (req.method === 'update') {
-          throw keyNotFound(record, columnIds, keyColumns);
-        } else {
-          // 2.9–2.11: an upserted row whose `_id` does not exist gets a fresh `_id`.
-          run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);
-        }
-      });
-    } finally {
-      find.free();
-    }
-    return { ops };
-  }, req.dryRun);
+        ops.push(op);
+      };
+      try {
+        values.forEach((v, row) => {
+          const record = records[row]!;
+          if (req.method === 'insert') {
+            run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);
+            return;
+          }
+          const byId = record._id !== undefined && record._id !== null;
+          if (!byId && keyColumns.length === 0) throw invalid('table', 'unique key must be passed for update/upsert');
+          if (!byId) {
+            const missing = keyColumns.filter((k) => !(k in record));
+            if (missing.length) {
+              throw invalid('key', `fields "${missing.join(', ')}" are missing\n                            but needed as key`);
+            }
+          }
+          const keyValues = byId ? [Number(record._id)] : keyColumns.map((k) => v.get(k) ?? null);
+          const existing = byId ? find.byId(Number(record._id)) : find.byKey(keyValues);
+          if (existing !== null) {
+            run({ t: 'set', id: existing, v: Object.fromEntries(v) }, row);
+          } else if (req.method === 'update') {
+            throw keyNotFound(record, columnIds, keyColumns);
+          } else {
+            // 2.9–2.11: an upserted row whose `_id` does not exist gets a fresh `_id`.
+            run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);
+          }
+        });
+      } finally {
+        find.free();
+      }
+      return { ops };
+    },
+    req.dryRun,
+  );
 }
 
 function maxRowId(db: Database, tableName: string): number {
@@ -152,7 +159,9 @@ function rowFinder(db: Database, table: string, keyColumns: readonly string[]) {
     byKey(values: readonly StoredValue[]): number | null {
       // `key = NULL` is never true in SQL: a record with a NULL key part matches no row (as in CKAN).
       if (values.some((v) => v === null)) return null;
-      keyStatement ??= db.prepare(`SELECT _id FROM ${table} WHERE ${keyColumns.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ')} LIMIT 1`);
+      keyStatement ??= db.prepare(
+        `SELECT _id FROM ${table} WHERE ${keyColumns.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ')} LIMIT 1`,
+      );
       return first(keyStatement, values as (string | number)[]);
     },
     free(): void {

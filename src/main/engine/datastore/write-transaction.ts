@@ -15,7 +15,10 @@ import type { OpenResource } from '../resources/open-resource';
  * a failed one left nothing behind. `dryRun` stops after step 1 and rolls back.
  */
 export async function commitWrite(
-  ctx: EngineContext, resource: OpenResource, apply: (db: Database) => JournalEntry, dryRun = false,
+  ctx: EngineContext,
+  resource: OpenResource,
+  apply: (db: Database) => JournalEntry,
+  dryRun = false,
 ): Promise<JournalEntry> {
   const db = await resource.sqlite();
   if (dryRun) return rolledBack(db, () => apply(db));

@@ -28,8 +28,9 @@ const astralCache = new Map<number, number>();
 const ALPHA_RE = /^[\p{Alphabetic}\p{Nd}]$/u;
 const SPECIAL_RE = /^[\p{Mn}\p{Me}\p{Mc}\p{Cf}]$/u;
 // glibc's "space" class beyond ASCII (U+00A0, U+2007 and U+202F are deliberately absent).
-const UNICODE_SPACES = new Set([0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006,
-  0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x205f, 0x3000]);
+const UNICODE_SPACES = new Set([
+  0x1680, 0x2000, 0x2001, 0x2002, 0x2003, 0x2004, 0x2005, 0x2006, 0x2008, 0x2009, 0x200a, 0x2028, 0x2029, 0x205f, 0x3000,
+]);
 
 function initAscii(): void {
   for (let c = 0; c < 128; c++) {
@@ -105,7 +106,10 @@ export function utf8Length(text: string, start: number, end: number): number {
     else if (c < 0x800) n += 2;
     else if (c >= 0xd800 && c <= 0xdbff && i + 1 < end) {
       const d = text.charCodeAt(i + 1);
-      if (d >= 0xdc00 && d <= 0xdfff) { n += 4; i++; } else n += 3;
+      if (d >= 0xdc00 && d <= 0xdfff) {
+        n += 4;
+        i++;
+      } else n += 3;
     } else n += 3;
   }
   return n;

@@ -11,8 +11,25 @@ import * as tables from './parser-states';
 // (test runners that rewrite ES modules turn every imported name into a getter call).
 const { C_ALNUM, C_ALPHA, C_ASCLET, C_DIGIT, C_SPACE, C_SPECIAL, C_URLCHAR, C_XDIGIT, charLenAt, classAt } = chars;
 const {
-  A_BINGO, A_CLEAR, A_CLRALL, A_MERGE, A_POP, A_PUSH, A_RERUN, RULE_CHAR, RULE_FLAGS, RULE_SPECIAL, RULE_TEST,
-  RULE_TO, RULE_TYPE, STATE_BASE, STATE_FIRST_RULE, Sp, T, Tok, stateId,
+  A_BINGO,
+  A_CLEAR,
+  A_CLRALL,
+  A_MERGE,
+  A_POP,
+  A_PUSH,
+  A_RERUN,
+  RULE_CHAR,
+  RULE_FLAGS,
+  RULE_SPECIAL,
+  RULE_TEST,
+  RULE_TO,
+  RULE_TYPE,
+  STATE_BASE,
+  STATE_FIRST_RULE,
+  Sp,
+  T,
+  Tok,
+  stateId,
 } = tables;
 
 const STATE_URL_PATH_FIRST = stateId('InURLPathFirst');
@@ -141,7 +158,7 @@ export class DefaultParser {
       this.depth = top + 1;
       const to = RULE_TO[rule]!;
       if (to >= 0) this.state[top] = to;
-      if ((flags & A_BINGO) || (this.pos[top]! >= this.len && (flags & A_RERUN) === 0)) break;
+      if (flags & A_BINGO || (this.pos[top]! >= this.len && (flags & A_RERUN) === 0)) break;
       if (flags & (A_RERUN | A_POP)) continue;
       const cl = this.charlen[top]!;
       if (cl) {
@@ -155,27 +172,45 @@ export class DefaultParser {
   private test(rule: number, top: number): boolean {
     const p = this.pos[top]!;
     switch (RULE_TEST[rule]) {
-      case T.Eof: return p >= this.len || this.charlen[top] === 0;
-      case T.Eq: return this.charlen[top] === 1 && this.text.charCodeAt(p) === RULE_CHAR[rule];
-      case T.Ignore: return this.ignore;
+      case T.Eof:
+        return p >= this.len || this.charlen[top] === 0;
+      case T.Eq:
+        return this.charlen[top] === 1 && this.text.charCodeAt(p) === RULE_CHAR[rule];
+      case T.Ignore:
+        return this.ignore;
       case T.StopHost:
-        if (this.wanthost) { this.wanthost = false; return true; }
+        if (this.wanthost) {
+          this.wanthost = false;
+          return true;
+        }
         return false;
-      case T.IsHost: return this.subParse(top, false);
-      case T.IsUrlPath: return this.subParse(top, true);
+      case T.IsHost:
+        return this.subParse(top, false);
+      case T.IsUrlPath:
+        return this.subParse(top, true);
     }
     const cls = p >= this.len ? 0 : classAt(this.text, p);
     switch (RULE_TEST[rule]) {
-      case T.AscLet: return (cls & C_ASCLET) !== 0;
-      case T.Alpha: return (cls & C_ALPHA) !== 0;
-      case T.Digit: return (cls & C_DIGIT) !== 0;
-      case T.Alnum: return (cls & C_ALNUM) !== 0;
-      case T.NotAlnum: return (cls & C_ALNUM) === 0;
-      case T.Special: return (cls & C_SPECIAL) !== 0;
-      case T.Space: return (cls & C_SPACE) !== 0;
-      case T.XDigit: return (cls & C_XDIGIT) !== 0;
-      case T.UrlChar: return (cls & C_URLCHAR) !== 0;
-      default: return false;
+      case T.AscLet:
+        return (cls & C_ASCLET) !== 0;
+      case T.Alpha:
+        return (cls & C_ALPHA) !== 0;
+      case T.Digit:
+        return (cls & C_DIGIT) !== 0;
+      case T.Alnum:
+        return (cls & C_ALNUM) !== 0;
+      case T.NotAlnum:
+        return (cls & C_ALNUM) === 0;
+      case T.Special:
+        return (cls & C_SPECIAL) !== 0;
+      case T.Space:
+        return (cls & C_SPACE) !== 0;
+      case T.XDigit:
+        return (cls & C_XDIGIT) !== 0;
+      case T.UrlChar:
+        return (cls & C_URLCHAR) !== 0;
+      default:
+        return false;
     }
   }
 
@@ -201,7 +236,9 @@ export class DefaultParser {
 
   private runSpecial(special: number, top: number): void {
     switch (special) {
-      case Sp.Tags: this.specialTags(top); break;
+      case Sp.Tags:
+        this.specialTags(top);
+        break;
       case Sp.FUrl: // rewind to the URL start: the host and the path are reported next
         this.wanthost = true;
         this.pos[top] = this.pos[top]! - this.lenTok[top]!;

@@ -88,7 +88,13 @@ export function decodeIndex(meta: unknown, buffers: readonly Uint8Array[]): Inve
     throw new IndexFormatError('bad counts in full-text index meta');
   }
   if (buffers.length !== BUFFER_NAMES.length) throw new IndexFormatError(`expected ${BUFFER_NAMES.length} buffers`);
-  const [termBytes, termOffsetBytes, offsetBytes, rowIdBytes, tfs] = buffers as [Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array];
+  const [termBytes, termOffsetBytes, offsetBytes, rowIdBytes, tfs] = buffers as [
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+  ];
   if (termBytes.byteLength !== m.termBytesLength) throw new IndexFormatError('termBytes length mismatch');
   const termOffsets = u32View(termOffsetBytes, termCount! + 1, 'termOffsets');
   const offsets = u32View(offsetBytes, termCount! + 1, 'offsets');

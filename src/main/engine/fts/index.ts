@@ -19,12 +19,29 @@
 //            rank = rankRows(query, live, matchingRows)
 
 export {
-  type TextSearchLanguage, TEXT_SEARCH_LANGUAGES, isTextSearchLanguage, documentLexemes, tokenizeDocument,
-  plainQueryLexemes, tokenLexemes, type TokenLexeme, type AnalyzedDocument, documentTermIds, TermInterner, type LexemeInterner,
+  type TextSearchLanguage,
+  TEXT_SEARCH_LANGUAGES,
+  isTextSearchLanguage,
+  documentLexemes,
+  tokenizeDocument,
+  plainQueryLexemes,
+  tokenLexemes,
+  type TokenLexeme,
+  type AnalyzedDocument,
+  documentTermIds,
+  TermInterner,
+  type LexemeInterner,
 } from './text-search-config';
 export {
-  type TsQuery, TsQuerySyntaxError, plainToTsQuery, parseTsQuery, queryHasPhrase, tsQueryToString,
-  MAX_QUERY_LENGTH, MAX_PLAIN_QUERY_LENGTH, MAX_QUERY_DEPTH,
+  type TsQuery,
+  TsQuerySyntaxError,
+  plainToTsQuery,
+  parseTsQuery,
+  queryHasPhrase,
+  tsQueryToString,
+  MAX_QUERY_LENGTH,
+  MAX_PLAIN_QUERY_LENGTH,
+  MAX_QUERY_DEPTH,
 } from './tsquery';
 export { mergePostings, type PostingList, type TextIndexReader, type RowUniverse } from './text-index-reader';
 export { InvertedIndex } from './inverted-index';

@@ -28,7 +28,8 @@ export class InvertedIndex implements TextIndexReader {
     this.termCount = termOffsets.length - 1;
     if (this.termCount < 0 || offsets.length !== termOffsets.length) throw new Error('inverted index: offset tables disagree');
     if (termOffsets[this.termCount] !== termBytes.length) throw new Error('inverted index: term table does not cover the term bytes');
-    if (offsets[this.termCount] !== rowIds.length || tfs.length !== rowIds.length) throw new Error('inverted index: postings do not match offsets');
+    if (offsets[this.termCount] !== rowIds.length || tfs.length !== rowIds.length)
+      throw new Error('inverted index: postings do not match offsets');
   }
 
   static empty(): InvertedIndex {
@@ -56,9 +57,13 @@ export class InvertedIndex implements TextIndexReader {
         continue;
       }
       let cp: number;
-      if (b < 0xe0) { cp = ((b & 0x1f) << 6) | (bytes[p + 1]! & 0x3f); p += 2; }
-      else if (b < 0xf0) { cp = ((b & 0x0f) << 12) | ((bytes[p + 1]! & 0x3f) << 6) | (bytes[p + 2]! & 0x3f); p += 3; }
-      else {
+      if (b < 0xe0) {
+        cp = ((b & 0x1f) << 6) | (bytes[p + 1]! & 0x3f);
+        p += 2;
+      } else if (b < 0xf0) {
+        cp = ((b & 0x0f) << 12) | ((bytes[p + 1]! & 0x3f) << 6) | (bytes[p + 2]! & 0x3f);
+        p += 3;
+      } else {
         cp = ((b & 0x07) << 18) | ((bytes[p + 1]! & 0x3f) << 12) | ((bytes[p + 2]! & 0x3f) << 6) | (bytes[p + 3]! & 0x3f);
         p += 4;
       }

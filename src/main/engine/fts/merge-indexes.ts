@@ -17,8 +17,10 @@ export function mergeDisjointIndexes(a: InvertedIndex, b: InvertedIndex): Invert
 
   const na = a.termCount;
   const nb = b.termCount;
-  const aBytes = a.termBytes, aTermOff = a.termOffsets;
-  const bBytes = b.termBytes, bTermOff = b.termOffsets;
+  const aBytes = a.termBytes,
+    aTermOff = a.termOffsets;
+  const bBytes = b.termBytes,
+    bTermOff = b.termOffsets;
 
   // Pass 1: the merged term order (-1 = the term is absent from that side).
   const fromA = new Int32Array(na + nb);
@@ -26,8 +28,7 @@ export function mergeDisjointIndexes(a: InvertedIndex, b: InvertedIndex): Invert
   let n = 0;
   let termBytesTotal = 0;
   for (let i = 0, j = 0; i < na || j < nb; n++) {
-    const c = i >= na ? 1 : j >= nb ? -1
-      : compareUtf8(aBytes, aTermOff[i]!, aTermOff[i + 1]!, bBytes, bTermOff[j]!, bTermOff[j + 1]!);
+    const c = i >= na ? 1 : j >= nb ? -1 : compareUtf8(aBytes, aTermOff[i]!, aTermOff[i + 1]!, bBytes, bTermOff[j]!, bTermOff[j + 1]!);
     if (c <= 0) {
       fromA[n] = i;
       termBytesTotal += aTermOff[i + 1]! - aTermOff[i]!;
@@ -41,8 +42,12 @@ export function mergeDisjointIndexes(a: InvertedIndex, b: InvertedIndex): Invert
   }
 
   // Pass 2: copy term bytes and postings.
-  const aOff = a.offsets, aRows = a.rowIds, aTfs = a.tfs;
-  const bOff = b.offsets, bRows = b.rowIds, bTfs = b.tfs;
+  const aOff = a.offsets,
+    aRows = a.rowIds,
+    aTfs = a.tfs;
+  const bOff = b.offsets,
+    bRows = b.rowIds,
+    bTfs = b.tfs;
   const termBytes = new Uint8Array(termBytesTotal);
   const termOffsets = new Uint32Array(n + 1);
   const offsets = new Uint32Array(n + 1);
@@ -68,7 +73,13 @@ export function mergeDisjointIndexes(a: InvertedIndex, b: InvertedIndex): Invert
 
 /** Copies postings [s, e) to position p; returns the position after them. */
 function copyPostings(
-  rows: Uint32Array, tfs: Uint8Array, s: number, e: number, outRows: Uint32Array, outTfs: Uint8Array, p: number,
+  rows: Uint32Array,
+  tfs: Uint8Array,
+  s: number,
+  e: number,
+  outRows: Uint32Array,
+  outTfs: Uint8Array,
+  p: number,
 ): number {
   if (e - s > 64) {
     // Long lists (frequent words): native copies; short ones are not worth two subarrays.

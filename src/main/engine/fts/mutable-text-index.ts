@@ -207,9 +207,10 @@ export class MutableTextIndex implements TextIndexReader {
     const termBytes = new Uint8Array(termOffsets[source.length]!);
     for (let k = 0, d = 0; k < source.length; k++) {
       const s = source[k]!;
-      const bytes = s >= 0
-        ? base.termBytes.subarray(base.termOffsets[s], base.termOffsets[s + 1])
-        : encoded.termBytes.subarray(encoded.termOffsets[d], encoded.termOffsets[++d]);
+      const bytes =
+        s >= 0
+          ? base.termBytes.subarray(base.termOffsets[s], base.termOffsets[s + 1])
+          : encoded.termBytes.subarray(encoded.termOffsets[d], encoded.termOffsets[++d]);
       termBytes.set(bytes, termOffsets[k]);
     }
     return { termBytes, termOffsets };

@@ -44,7 +44,9 @@ interface PhraseData {
 }
 const NO_MATCH = (): PhraseData => ({ pos: [], negate: false, width: 0 });
 
-const EMIT_BOTH = 1, EMIT_L_ONLY = 2, EMIT_R_ONLY = 4;
+const EMIT_BOTH = 1,
+  EMIT_L_ONLY = 2,
+  EMIT_R_ONLY = 4;
 
 /** TS_phrase_output: merge-join of two position lists after shifting them by the offsets. */
 function output(l: PhraseData, r: PhraseData, emit: number, lOffset: number, rOffset: number): number[] {
@@ -90,8 +92,7 @@ function combine(l: PhraseData, r: PhraseData, op: 'and' | 'or' | 'phrase', dist
     lOffset = width - l.width;
     rOffset = width - r.width;
   }
-  const done = (pos: number[], negate: boolean): PhraseData | null =>
-    negate || pos.length > 0 ? { pos, negate, width } : null;
+  const done = (pos: number[], negate: boolean): PhraseData | null => (negate || pos.length > 0 ? { pos, negate, width } : null);
   if (op === 'or') {
     if (l.negate && r.negate) return done(output(l, r, EMIT_BOTH, lOffset, rOffset), true); // !(L & R)
     if (l.negate) return done(output(l, r, EMIT_L_ONLY, lOffset, rOffset), true); // !(L & !R)
@@ -107,7 +108,8 @@ function combine(l: PhraseData, r: PhraseData, op: 'and' | 'or' | 'phrase', dist
 /** TS_phrase_execute: null = no match; otherwise where (or, negated, where not) it matches. */
 function phraseExecute(q: TsQuery, doc: DocumentPositions): PhraseData | null {
   switch (q.type) {
-    case 'empty': return null;
+    case 'empty':
+      return null;
     case 'term': {
       const pos = doc.positions(q);
       return pos.length > 0 ? { pos, negate: false, width: 0 } : null;
@@ -143,12 +145,18 @@ function phraseExecute(q: TsQuery, doc: DocumentPositions): PhraseData | null {
 /** TS_execute: boolean operators outside phrases, phrase subtrees with positions. */
 function execute(q: TsQuery, doc: DocumentPositions): boolean {
   switch (q.type) {
-    case 'empty': return false;
-    case 'term': return doc.has(q);
-    case 'not': return !execute(q.item, doc);
-    case 'and': return q.items.every((item) => execute(item, doc));
-    case 'or': return q.items.some((item) => execute(item, doc));
-    case 'phrase': return phraseExecute(q, doc) !== null;
+    case 'empty':
+      return false;
+    case 'term':
+      return doc.has(q);
+    case 'not':
+      return !execute(q.item, doc);
+    case 'and':
+      return q.items.every((item) => execute(item, doc));
+    case 'or':
+      return q.items.some((item) => execute(item, doc));
+    case 'phrase':
+      return phraseExecute(q, doc) !== null;
   }
 }
 

@@ -40,10 +40,17 @@ export function intersect(a: Uint32Array, b: Uint32Array): Uint32Array {
       if (j < b.length && b[j] === v) out[k++] = v;
     }
   } else {
-    let i = 0, j = 0;
+    let i = 0,
+      j = 0;
     while (i < a.length && j < b.length) {
-      const x = a[i]!, y = b[j]!;
-      if (x === y) { out[k++] = x; i++; j++; } else if (x < y) i++; else j++;
+      const x = a[i]!,
+        y = b[j]!;
+      if (x === y) {
+        out[k++] = x;
+        i++;
+        j++;
+      } else if (x < y) i++;
+      else j++;
     }
   }
   return k === out.length ? out : out.slice(0, k);
@@ -62,10 +69,23 @@ export function union(a: Uint32Array, b: Uint32Array): Uint32Array {
   if (a.length === 0) return b;
   if (b.length === 0) return a;
   const out = new Uint32Array(a.length + b.length);
-  let i = 0, j = 0, k = 0;
+  let i = 0,
+    j = 0,
+    k = 0;
   while (i < a.length && j < b.length) {
-    const x = a[i]!, y = b[j]!;
-    if (x === y) { out[k++] = x; i++; j++; } else if (x < y) { out[k++] = x; i++; } else { out[k++] = y; j++; }
+    const x = a[i]!,
+      y = b[j]!;
+    if (x === y) {
+      out[k++] = x;
+      i++;
+      j++;
+    } else if (x < y) {
+      out[k++] = x;
+      i++;
+    } else {
+      out[k++] = y;
+      j++;
+    }
   }
   while (i < a.length) out[k++] = a[i++]!;
   while (j < b.length) out[k++] = b[j++]!;

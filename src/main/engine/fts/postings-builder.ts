@@ -146,20 +146,21 @@ export class PostingsBuilder {
           k++;
         }
       }
-    } else for (let i = 0; i < n; i++) {
-      const t = termIds[i]!;
-      if (!(t >= 0 && t < termCount && t === Math.floor(t))) throw new RangeError(`unknown term id ${t}`);
-      if (seenIn[t] === serial) {
-        const s = slot[t]!;
-        if (pTf[s]! < MAX_TF) pTf[s] = pTf[s]! + 1;
-      } else {
-        seenIn[t] = serial;
-        slot[t] = k;
-        pTerm[k] = t;
-        pTf[k] = 1;
-        k++;
+    } else
+      for (let i = 0; i < n; i++) {
+        const t = termIds[i]!;
+        if (!(t >= 0 && t < termCount && t === Math.floor(t))) throw new RangeError(`unknown term id ${t}`);
+        if (seenIn[t] === serial) {
+          const s = slot[t]!;
+          if (pTf[s]! < MAX_TF) pTf[s] = pTf[s]! + 1;
+        } else {
+          seenIn[t] = serial;
+          slot[t] = k;
+          pTerm[k] = t;
+          pTf[k] = 1;
+          k++;
+        }
       }
-    }
     this.nPostings = k;
     this.rows = grow32(this.rows, serial);
     this.rowEnd = grow32(this.rowEnd, serial);
@@ -334,4 +335,3 @@ export function encodeTerms(lexemes: readonly string[], order: ArrayLike<number>
   }
   return { termBytes, termOffsets };
 }
-

@@ -26,7 +26,10 @@ interface Sets {
 class Evaluator {
   private live: Uint32Array | null = null;
 
-  constructor(private readonly source: TextIndexReader, private readonly universe: RowUniverse) {}
+  constructor(
+    private readonly source: TextIndexReader,
+    private readonly universe: RowUniverse,
+  ) {}
 
   all(): Uint32Array {
     if (this.live === null) this.live = this.universe.liveRowIds();
@@ -42,7 +45,8 @@ class Evaluator {
 
   eval(q: TsQuery): Sets {
     switch (q.type) {
-      case 'empty': return { sure: EMPTY_ROWS, maybe: EMPTY_ROWS };
+      case 'empty':
+        return { sure: EMPTY_ROWS, maybe: EMPTY_ROWS };
       case 'term': {
         const rows = this.termRows(q.lexeme, q.prefix);
         return { sure: rows, maybe: rows };
@@ -52,7 +56,8 @@ class Evaluator {
         const sure = difference(this.all(), inner.maybe);
         return { sure, maybe: inner.sure === inner.maybe ? sure : difference(this.all(), inner.sure) };
       }
-      case 'and': return this.evalAnd(q.items);
+      case 'and':
+        return this.evalAnd(q.items);
       case 'or': {
         const parts = q.items.map((item) => this.eval(item));
         const sure = unionMany(parts.map((p) => p.sure));
@@ -93,9 +98,12 @@ class Evaluator {
   /** Rows that can possibly satisfy a phrase subtree; null means "any row" (e.g. `!a <-> !b`). */
   private phraseSuperset(q: TsQuery): Uint32Array | null {
     switch (q.type) {
-      case 'empty': return EMPTY_ROWS;
-      case 'term': return this.termRows(q.lexeme, q.prefix);
-      case 'not': return null; // a negated operand can match where its operand is absent
+      case 'empty':
+        return EMPTY_ROWS;
+      case 'term':
+        return this.termRows(q.lexeme, q.prefix);
+      case 'not':
+        return null; // a negated operand can match where its operand is absent
       case 'or': {
         const parts: Uint32Array[] = [];
         for (const item of q.items) {

@@ -34,7 +34,9 @@ export function mergePostings(a: PostingList, b: PostingList): PostingList {
   if (b.rowIds.length === 0) return a;
   const rowIds = new Uint32Array(a.rowIds.length + b.rowIds.length);
   const tfs = new Uint8Array(rowIds.length);
-  let i = 0, j = 0, k = 0;
+  let i = 0,
+    j = 0,
+    k = 0;
   while (i < a.rowIds.length || j < b.rowIds.length) {
     const x = i < a.rowIds.length ? a.rowIds[i]! : Infinity;
     const y = j < b.rowIds.length ? b.rowIds[j]! : Infinity;

@@ -43,7 +43,10 @@ const { utf8Length } = chars;
 const { scanTokens } = tokenizer;
 const { TokenTermTable, TOKEN_MISSING, tokenHash, fnvRange } = termTable;
 type TokenTermTable = termTable.TokenTermTable;
-const TOK_UINT = Tok.UInt, TOK_INT = Tok.Int, TOK_FLOAT = Tok.Float, TOK_VERSION = Tok.Version;
+const TOK_UINT = Tok.UInt,
+  TOK_INT = Tok.Int,
+  TOK_FLOAT = Tok.Float,
+  TOK_VERSION = Tok.Version;
 
 // The configurations offered: one list for the engine, the API and the UI.
 export { type TextSearchLanguage, TEXT_SEARCH_LANGUAGES, isTextSearchLanguage } from '../../../shared/text-search-languages';
@@ -128,8 +131,11 @@ const tokens = new tokenizer.TokenBuffer();
  * Core of to_tsvector: calls `emit` for every indexed token in text order with the token as
  * written, its lexeme (null for a stop word, which still takes a position) and its position.
  */
-function walkTokens(text: string, language: TextSearchLanguage,
-  emit: (raw: string, lexeme: string | null, position: number) => void): void {
+function walkTokens(
+  text: string,
+  language: TextSearchLanguage,
+  emit: (raw: string, lexeme: string | null, position: number) => void,
+): void {
   const dictionary = DICTIONARIES[language];
   if (!dictionary) throw new Error(`unknown text search configuration: ${String(language)}`);
   scanTokens(text, tokens);
@@ -216,7 +222,11 @@ export class TermInterner {
   readonly table: TokenTermTable;
 
   /** @param maxEntries cached tokens kept before the cache starts over (tests use small values) */
-  constructor(readonly language: TextSearchLanguage, readonly lexemes: LexemeInterner, maxEntries?: number) {
+  constructor(
+    readonly language: TextSearchLanguage,
+    readonly lexemes: LexemeInterner,
+    maxEntries?: number,
+  ) {
     if (!DICTIONARIES[language]) throw new Error(`unknown text search configuration: ${String(language)}`);
     this.table = new TokenTermTable(maxEntries);
   }
@@ -232,7 +242,11 @@ export class TermInterner {
  * array's storage, so every document would allocate it again).
  */
 export function documentTermIds(
-  text: string, language: TextSearchLanguage, interner: TermInterner, out: number[], at: number = out.length,
+  text: string,
+  language: TextSearchLanguage,
+  interner: TermInterner,
+  out: number[],
+  at: number = out.length,
 ): number {
   if (interner.language !== language) {
     throw new Error(`term interner is for ${interner.language}, not ${String(language)}`);
@@ -251,9 +265,7 @@ export function documentTermIds(
     const start = starts[i]!;
     const len = lens[i]!;
     if (isTooLong(text, start, len)) continue;
-    const kind = dict === DICT_LANGUAGE ? KIND_WORD
-      : isDigitsOnly(type) ? KIND_SIMPLE_RAW
-        : KIND_SIMPLE_LOWER;
+    const kind = dict === DICT_LANGUAGE ? KIND_WORD : isDigitsOnly(type) ? KIND_SIMPLE_RAW : KIND_SIMPLE_LOWER;
     let term: number;
     let hash: number;
     if (hashed[i] === 1) {

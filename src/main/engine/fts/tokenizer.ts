@@ -14,10 +14,13 @@ import { FNV_OFFSET as FNV_OFFSET_, FNV_PRIME as FNV_PRIME_ } from './token-term
 // Local copies of imports for the hot loops (see default-parser.ts).
 const { C_ALNUM, C_ALPHA, C_ASCLET, C_SPECIAL, classOfUnit } = chars;
 const { STATE_BASE } = tables;
-const TOK_ASCIIWORD = tables.Tok.AsciiWord, TOK_WORD = tables.Tok.Word, TOK_UINT = tables.Tok.UInt;
+const TOK_ASCIIWORD = tables.Tok.AsciiWord,
+  TOK_WORD = tables.Tok.Word,
+  TOK_UINT = tables.Tok.UInt;
 const TOK_NUMWORD = tables.Tok.NumWord;
 const TOK_BLANK = tables.Tok.Blank;
-const FNV_OFFSET = FNV_OFFSET_, FNV_PRIME = FNV_PRIME_;
+const FNV_OFFSET = FNV_OFFSET_,
+  FNV_PRIME = FNV_PRIME_;
 
 /**
  * Reusable token list: parallel typed arrays, no per-token objects. Tokens found by the fast
@@ -56,11 +59,21 @@ export class TokenBuffer {
 
   private grow(): void {
     const n = this.types.length * 2;
-    const types = new Uint8Array(n); types.set(this.types); this.types = types;
-    const starts = new Uint32Array(n); starts.set(this.starts); this.starts = starts;
-    const lens = new Uint32Array(n); lens.set(this.lens); this.lens = lens;
-    const hashes = new Int32Array(n); hashes.set(this.hashes); this.hashes = hashes;
-    const hashed = new Uint8Array(n); hashed.set(this.hashed); this.hashed = hashed;
+    const types = new Uint8Array(n);
+    types.set(this.types);
+    this.types = types;
+    const starts = new Uint32Array(n);
+    starts.set(this.starts);
+    this.starts = starts;
+    const lens = new Uint32Array(n);
+    lens.set(this.lens);
+    this.lens = lens;
+    const hashes = new Int32Array(n);
+    hashes.set(this.hashes);
+    this.hashes = hashes;
+    const hashed = new Uint8Array(n);
+    hashed.set(this.hashed);
+    this.hashed = hashed;
   }
 }
 
@@ -70,8 +83,19 @@ const rootParser = new DefaultParser(0);
 const ASCII = new Uint8Array(128);
 for (let c = 0; c < 128; c++) ASCII[c] = classOfUnit(c);
 
-const CH_DOT = 46, CH_MINUS = 45, CH_PLUS = 43, CH_UNDERSCORE = 95, CH_AT = 64, CH_COLON = 58,
-  CH_SLASH = 47, CH_LT = 60, CH_AMP = 38, CH_TILDE = 126, CH_BANG = 33, CH_QUESTION = 63, CH_HASH = 35;
+const CH_DOT = 46,
+  CH_MINUS = 45,
+  CH_PLUS = 43,
+  CH_UNDERSCORE = 95,
+  CH_AT = 64,
+  CH_COLON = 58,
+  CH_SLASH = 47,
+  CH_LT = 60,
+  CH_AMP = 38,
+  CH_TILDE = 126,
+  CH_BANG = 33,
+  CH_QUESTION = 63,
+  CH_HASH = 35;
 
 const isSurrogate = (c: number): boolean => c >= 0xd800 && c <= 0xdfff;
 const isAsciiAlnum = (c: number): boolean => c >= 0 && c < 128 && (ASCII[c]! & C_ALNUM) !== 0;
@@ -158,14 +182,22 @@ function fastToken(text: string, pos: number, out: TokenBuffer): number {
   // Base-state characters that push a sub-parser: only go on if that sub-parser must fail.
   switch (c) {
     case CH_LT: // tag
-      if (n === CH_SLASH || n === CH_BANG || n === CH_QUESTION || n === CH_COLON || n === CH_UNDERSCORE ||
-        (n >= 0 && n < 128 && (ASCII[n]! & C_ASCLET))) return -1;
+      if (
+        n === CH_SLASH ||
+        n === CH_BANG ||
+        n === CH_QUESTION ||
+        n === CH_COLON ||
+        n === CH_UNDERSCORE ||
+        (n >= 0 && n < 128 && ASCII[n]! & C_ASCLET)
+      )
+        return -1;
       break;
-    case CH_MINUS: case CH_PLUS: // signed integer
+    case CH_MINUS:
+    case CH_PLUS: // signed integer
       if (isAsciiDigit(n)) return -1;
       break;
     case CH_AMP: // XML entity
-      if (n === CH_HASH || n === CH_COLON || n === CH_UNDERSCORE || (n >= 0 && n < 128 && (ASCII[n]! & C_ASCLET))) return -1;
+      if (n === CH_HASH || n === CH_COLON || n === CH_UNDERSCORE || (n >= 0 && n < 128 && ASCII[n]! & C_ASCLET)) return -1;
       break;
     case CH_TILDE: // ~/file
       if (isAsciiAlnum(n) || n === CH_UNDERSCORE || n === CH_SLASH) return -1;
@@ -182,7 +214,7 @@ function fastToken(text: string, pos: number, out: TokenBuffer): number {
   while (i < len) {
     const d = text.charCodeAt(i);
     if (d < 128) {
-      if ((ASCII[d]! & C_ALNUM) || d === CH_LT || d === CH_MINUS || d === CH_PLUS || d === CH_AMP || d === CH_SLASH) break;
+      if (ASCII[d]! & C_ALNUM || d === CH_LT || d === CH_MINUS || d === CH_PLUS || d === CH_AMP || d === CH_SLASH) break;
       i++;
     } else if (isSurrogate(d)) {
       break; // let the interpreter deal with astral characters
@@ -213,7 +245,7 @@ function degradedScan(text: string, from: number, out: TokenBuffer): void {
     let end = pos + chars.charLenAt(text, pos);
     if (cls & (C_ALPHA | chars.C_DIGIT)) {
       const want = cls & C_ALPHA ? C_ALPHA | C_SPECIAL : chars.C_DIGIT;
-      while (end < len && (chars.classAt(text, end) & want)) end += chars.charLenAt(text, end);
+      while (end < len && chars.classAt(text, end) & want) end += chars.charLenAt(text, end);
       out.push(cls & C_ALPHA ? TOK_WORD : TOK_UINT, pos, end - pos);
     }
     pos = end;
@@ -242,11 +274,20 @@ function fastWord(text: string, pos: number, asciiStart: boolean, h: number, out
   while (i < len) {
     const d = text.charCodeAt(i);
     if (d < 128) {
-      if (ASCII[d]! & C_ASCLET) { h = Math.imul(h ^ d, FNV_PRIME); chars[i++] = d; continue; }
+      if (ASCII[d]! & C_ASCLET) {
+        h = Math.imul(h ^ d, FNV_PRIME);
+        chars[i++] = d;
+        continue;
+      }
       break;
     }
     if (isSurrogate(d)) return -1;
-    if (classOfUnit(d) & (C_ALPHA | C_SPECIAL)) { h = Math.imul(h ^ d, FNV_PRIME); ascii = false; chars[i++] = d; continue; }
+    if (classOfUnit(d) & (C_ALPHA | C_SPECIAL)) {
+      h = Math.imul(h ^ d, FNV_PRIME);
+      ascii = false;
+      chars[i++] = d;
+      continue;
+    }
     break;
   }
   if (i < len) {
@@ -282,11 +323,19 @@ function fastNumWord(text: string, pos: number, digit: number, h: number, out: T
   while (i < len) {
     const d = text.charCodeAt(i);
     if (d < 128) {
-      if (ASCII[d]! & C_ALNUM) { h = Math.imul(h ^ d, FNV_PRIME); chars[i++] = d; continue; }
+      if (ASCII[d]! & C_ALNUM) {
+        h = Math.imul(h ^ d, FNV_PRIME);
+        chars[i++] = d;
+        continue;
+      }
       break;
     }
     if (isSurrogate(d)) return -1;
-    if (classOfUnit(d) & (C_ALPHA | C_SPECIAL)) { h = Math.imul(h ^ d, FNV_PRIME); chars[i++] = d; continue; }
+    if (classOfUnit(d) & (C_ALPHA | C_SPECIAL)) {
+      h = Math.imul(h ^ d, FNV_PRIME);
+      chars[i++] = d;
+      continue;
+    }
     break;
   }
   if (i < len) {
@@ -314,7 +363,7 @@ function fastUnsignedInt(text: string, pos: number, h: number, out: TokenBuffer)
       const nAlnum = isAsciiAlnum(n);
       if ((d === CH_DOT || d === CH_MINUS || d === CH_UNDERSCORE || d === CH_AT) && nAlnum) return -1;
       if (d === CH_SLASH && (nAlnum || n === CH_DOT || n === CH_UNDERSCORE || n === CH_TILDE)) return -1;
-    } else if (isSurrogate(d) || (classOfUnit(d) & (C_ALPHA | C_SPECIAL))) {
+    } else if (isSurrogate(d) || classOfUnit(d) & (C_ALPHA | C_SPECIAL)) {
       return -1; // numword
     }
   }

@@ -13,7 +13,10 @@ export class TsQuerySyntaxError extends Error {
 }
 
 type Op = 'not' | 'phrase' | 'and' | 'or';
-interface PendingOp { op: Op; d: number }
+interface PendingOp {
+  op: Op;
+  d: number;
+}
 /** tsearch_op_priority: ! binds tightest, then <->, then &, then |. */
 const PRIORITY: Record<Op, number> = { not: 4, phrase: 3, and: 2, or: 1 };
 /** PostgreSQL's operator stack holds 32 entries per parenthesis level ("tsquery stack too small"). */
@@ -22,11 +25,9 @@ const OP_STACK_DEPTH = 32;
 const MAX_PHRASE_DISTANCE = 16384;
 export const MAX_PAREN_DEPTH = 100;
 
-const isSpace = (c: string | undefined): boolean =>
-  c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\v' || c === '\f';
+const isSpace = (c: string | undefined): boolean => c === ' ' || c === '\t' || c === '\n' || c === '\r' || c === '\v' || c === '\f';
 /** ISOPERATOR: characters that end an unquoted operand. */
-const isOperatorChar = (c: string | undefined): boolean =>
-  c === '!' || c === '&' || c === '|' || c === '(' || c === ')' || c === '<';
+const isOperatorChar = (c: string | undefined): boolean => c === '!' || c === '&' || c === '|' || c === '(' || c === ')' || c === '<';
 
 /** Turns one operand's text into a node (pushval_morph); null-free: all stop words -> STOP. */
 export type OperandMorph = (text: string, prefix: boolean) => QNode;
@@ -89,7 +90,8 @@ export function parseTsQueryTree(text: string, morph: OperandMorph): QNode | nul
         const word = readOperand(text, i, fail);
         i = word.end;
         let prefix = false;
-        if (text[i] === ':') { // weight/prefix modifiers, e.g. :*, :AB, :*A (weights are ignored)
+        if (text[i] === ':') {
+          // weight/prefix modifiers, e.g. :*, :AB, :*A (weights are ignored)
           i++;
           while (i < n && 'aAbBcCdD*'.includes(text[i]!)) {
             if (text[i] === '*') prefix = true;
@@ -138,7 +140,7 @@ function readOperand(text: string, start: number, fail: (why: string) => never):
   let value = '';
   const n = text.length;
   if (isOperatorChar(text[i])) fail(`unexpected "${text[i]}"`);
-  if (text[i] === '\'') {
+  if (text[i] === "'") {
     i++;
     for (;;) {
       if (i >= n) fail('unterminated quoted operand');
@@ -147,9 +149,9 @@ function readOperand(text: string, start: number, fail: (why: string) => never):
         if (i + 1 >= n) fail('there is no escaped character');
         value += text[i + 1];
         i += 2;
-      } else if (c === '\'') {
-        if (text[i + 1] === '\'') {
-          value += '\'';
+      } else if (c === "'") {
+        if (text[i + 1] === "'") {
+          value += "'";
           i += 2;
         } else {
           i++;
@@ -190,7 +192,9 @@ function readPhraseOperator(text: string, start: number): { distance: number; en
     if (!m) return null;
     distance = Number(m[0]);
     if (m[0].length > 12 || distance > MAX_PHRASE_DISTANCE) {
-      throw new TsQuerySyntaxError(`distance in phrase operator must be an integer value between zero and ${MAX_PHRASE_DISTANCE} inclusive`);
+      throw new TsQuerySyntaxError(
+        `distance in phrase operator must be an integer value between zero and ${MAX_PHRASE_DISTANCE} inclusive`,
+      );
     }
     i += m[0].length;
   }
@@ -199,4 +203,3 @@ function readPhraseOperator(text: string, start: number): { distance: number; en
   if (i + 1 >= text.length) return null;
   return { distance, end: i + 1 };
 }
-

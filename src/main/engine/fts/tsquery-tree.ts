@@ -66,8 +66,10 @@ interface Cleaned {
  */
 export function cleanStopWords(node: QNode): Cleaned {
   switch (node.k) {
-    case 'val': return { node, ladd: 0, radd: 0 };
-    case 'stop': return { node: null, ladd: 0, radd: 0 };
+    case 'val':
+      return { node, ladd: 0, radd: 0 };
+    case 'stop':
+      return { node: null, ladd: 0, radd: 0 };
     case 'not': {
       const child = cleanStopWords(node.c);
       return { node: child.node && { k: 'not', c: child.node }, ladd: child.ladd, radd: child.radd };

@@ -38,7 +38,11 @@ function morphOperand(text: string, language: TextSearchLanguage, prefix: boolea
   };
   for (let i = 0; i < lexemes.length; i++) {
     const wordPos = positions[i]!;
-    if (pos > 0) while (pos + 1 < wordPos) { append(STOP); pos++; }
+    if (pos > 0)
+      while (pos + 1 < wordPos) {
+        append(STOP);
+        pos++;
+      }
     pos = wordPos;
     append({ k: 'val', lexeme: lexemes[i]!, prefix });
   }
@@ -47,12 +51,17 @@ function morphOperand(text: string, language: TextSearchLanguage, prefix: boolea
 
 function toPublic(node: QNode): TsQuery {
   switch (node.k) {
-    case 'val': return { type: 'term', lexeme: node.lexeme, prefix: node.prefix };
-    case 'not': return { type: 'not', item: toPublic(node.c) };
+    case 'val':
+      return { type: 'term', lexeme: node.lexeme, prefix: node.prefix };
+    case 'not':
+      return { type: 'not', item: toPublic(node.c) };
     case 'and':
-    case 'or': return { type: node.k, items: node.items.map(toPublic) };
-    case 'phrase': return { type: 'phrase', items: node.items.map(toPublic), distance: node.d };
-    case 'stop': return EMPTY; // unreachable after cleanup
+    case 'or':
+      return { type: node.k, items: node.items.map(toPublic) };
+    case 'phrase':
+      return { type: 'phrase', items: node.items.map(toPublic), distance: node.d };
+    case 'stop':
+      return EMPTY; // unreachable after cleanup
   }
 }
 
@@ -88,11 +97,15 @@ export function parseTsQuery(text: string, language: TextSearchLanguage): TsQuer
 /** True when evaluating the query needs word positions (it contains a phrase operator). */
 export function queryHasPhrase(query: TsQuery): boolean {
   switch (query.type) {
-    case 'phrase': return true;
-    case 'not': return queryHasPhrase(query.item);
+    case 'phrase':
+      return true;
+    case 'not':
+      return queryHasPhrase(query.item);
     case 'and':
-    case 'or': return query.items.some(queryHasPhrase);
-    default: return false;
+    case 'or':
+      return query.items.some(queryHasPhrase);
+    default:
+      return false;
   }
 }
 
@@ -104,9 +117,12 @@ export function tsQueryToString(query: TsQuery): string {
 const PRIORITY = { or: 1, and: 2, phrase: 3, not: 4 } as const;
 function render(q: TsQuery, parentPriority: number, rightOfPhrase: boolean): string {
   switch (q.type) {
-    case 'empty': return '';
-    case 'term': return `'${q.lexeme.replace(/'/g, '\'\'').replace(/\\/g, '\\\\')}'${q.prefix ? ':*' : ''}`;
-    case 'not': return `!${render(q.item, PRIORITY.not, false)}`;
+    case 'empty':
+      return '';
+    case 'term':
+      return `'${q.lexeme.replace(/'/g, "''").replace(/\\/g, '\\\\')}'${q.prefix ? ':*' : ''}`;
+    case 'not':
+      return `!${render(q.item, PRIORITY.not, false)}`;
     default: {
       const priority = PRIORITY[q.type];
       let sep = q.type === 'or' ? ' | ' : ' & ';

@@ -67,7 +67,10 @@ export async function buildResourceVersion(input: VersionInput): Promise<Version
 
   phase('writing', 'indexing');
   let storedBytes = writeColumnsFile(input.dir, input.generation, {
-    store, textIndex, indexedColumns: [...indexed], ftsLanguage: input.ftsLanguage,
+    store,
+    textIndex,
+    indexedColumns: [...indexed],
+    ftsLanguage: input.ftsLanguage,
   });
   seconds.writing = (performance.now() - started) / 1000;
   await input.onSearchable?.(storedBytes);
@@ -90,7 +93,12 @@ async function storeTable(input: VersionInput, store: TableStore): Promise<numbe
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   try {
-    db.exec(createTableSql(input.resourceId, store.columns.map((c) => ({ id: c.id, type: c.type }))));
+    db.exec(
+      createTableSql(
+        input.resourceId,
+        store.columns.map((c) => ({ id: c.id, type: c.type })),
+      ),
+    );
     transaction(db, () => insertFromStore(SQL, db, input.resourceId, store));
     return writeSqliteFile(input.dir, input.generation, db.export());
   } finally {

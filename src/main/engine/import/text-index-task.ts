@@ -29,14 +29,18 @@ export type TextIndexHelper = (task: TextIndexTask) => Promise<EncodedTextIndex>
 
 /** Only the indexed columns travel: the others are searched through their dictionaries. */
 export function textIndexTask(
-  store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>, range: TextIndexRowRange = {},
+  store: TableStore,
+  language: TextSearchLanguage,
+  indexed: ReadonlySet<string>,
+  range: TextIndexRowRange = {},
 ): TextIndexTask {
   return {
     language,
     range,
     maxRowId: store.maxRowId,
     live: store.live,
-    columns: store.columns.filter((c) => indexed.has(c.id))
+    columns: store.columns
+      .filter((c) => indexed.has(c.id))
       .map((c) => ({ id: c.id, type: c.type.name, values: c.values, codes: c.codes, mayRepeat: c.mayRepeat })),
   };
 }
@@ -53,7 +57,10 @@ const SPLIT_FROM_ROWS = 50_000;
 
 /** The whole index, built half here and half by the helper when that pays. */
 export async function buildTextIndexOnTwoCores(
-  helper: TextIndexHelper | undefined, store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>,
+  helper: TextIndexHelper | undefined,
+  store: TableStore,
+  language: TextSearchLanguage,
+  indexed: ReadonlySet<string>,
 ): Promise<InvertedIndex> {
   if (!helper || store.rowCount < SPLIT_FROM_ROWS || indexed.size === 0) return buildTextIndex(store, language, indexed);
   const middle = Math.floor(store.maxRowId / 2);

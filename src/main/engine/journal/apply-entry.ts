@@ -41,15 +41,19 @@ export function applyEntryToSqlite(db: Database, table: string, entry: JournalEn
       switch (op.t) {
         case 'put': {
           const names = Object.keys(op.v);
-          db.run(`INSERT INTO ${t} (${['_id', ...names].map(quoteIdentifier).join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')})`,
-            [op.id, ...names.map((n) => op.v[n]!)]);
+          db.run(
+            `INSERT INTO ${t} (${['_id', ...names].map(quoteIdentifier).join(', ')}) VALUES (${['?', ...names.map(() => '?')].join(', ')})`,
+            [op.id, ...names.map((n) => op.v[n]!)],
+          );
           break;
         }
         case 'set': {
           const names = Object.keys(op.v);
           if (names.length) {
-            db.run(`UPDATE ${t} SET ${names.map((n) => `${quoteIdentifier(n)} = ?`).join(', ')} WHERE _id = ?`,
-              [...names.map((n) => op.v[n]!), op.id]);
+            db.run(`UPDATE ${t} SET ${names.map((n) => `${quoteIdentifier(n)} = ?`).join(', ')} WHERE _id = ?`, [
+              ...names.map((n) => op.v[n]!),
+              op.id,
+            ]);
           }
           break;
         }

@@ -146,7 +146,10 @@ export class Journal {
   }
 
   /** Keeps the damaged file aside, then rewrites the journal with the entries replayed. */
-  private repair(entries: readonly unknown[], found: Pick<JournalDamage, 'offset' | 'recovered' | 'lostEntry' | 'notReplayed'>): JournalDamage {
+  private repair(
+    entries: readonly unknown[],
+    found: Pick<JournalDamage, 'offset' | 'recovered' | 'lostEntry' | 'notReplayed'>,
+  ): JournalDamage {
     const keptAs = `${this.path}.damaged-${new Date().toISOString().replace(/[:.]/g, '-')}`;
     const frames = entries.map(encodeFrame);
     let kept: string | null = null;
@@ -157,8 +160,9 @@ export class Journal {
       this.bytes = frames.reduce((n, f) => n + f.length, 0);
       return { ...found, replayed: entries.length, keptAs, unrepaired: null };
     } catch (err) {
-      this.refuse = `The journal ${this.path} is damaged and could not be repaired (${(err as Error).message}); `
-        + 'writes to this resource are refused until it can be';
+      this.refuse =
+        `The journal ${this.path} is damaged and could not be repaired (${(err as Error).message}); ` +
+        'writes to this resource are refused until it can be';
       return { ...found, replayed: entries.length, keptAs: kept, unrepaired: (err as Error).message };
     }
   }

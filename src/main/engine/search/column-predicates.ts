@@ -26,8 +26,7 @@ export interface IdTest {
 export type RowTest = ColumnTest | IdTest;
 
 export type RowPredicate =
-  | { readonly kind: 'tests'; readonly tests: readonly RowTest[] }
-  | { readonly kind: 'and' | 'or'; readonly items: readonly RowPredicate[] };
+  { readonly kind: 'tests'; readonly tests: readonly RowTest[] } | { readonly kind: 'and' | 'or'; readonly items: readonly RowPredicate[] };
 
 export const isIdTest = (t: RowTest): t is IdTest => 'accept' in t;
 
@@ -168,7 +167,12 @@ function compileIdMatch(node: MatchNode): IdTest {
   }
   const bound = toId(node.value);
   if (bound === null) return { accept: () => false };
-  const test = { gt: (r: number) => r > bound, gte: (r: number) => r >= bound, lt: (r: number) => r < bound, lte: (r: number) => r <= bound }[node.op];
+  const test = {
+    gt: (r: number) => r > bound,
+    gte: (r: number) => r >= bound,
+    lt: (r: number) => r < bound,
+    lte: (r: number) => r <= bound,
+  }[node.op];
   return { accept: test };
 }
 
@@ -187,7 +191,7 @@ export function compileFilter(node: FilterNode, store: TableStore): RowPredicate
     return { kind: 'and', items };
   }
   // An OR of single tests on one column is still a single test (`{"x": [1, {"gt": 5}]}`).
-  const singles = testLists.map((t) => (t && t.length === 1 && !isIdTest(t[0]!) ? t[0] as ColumnTest : null));
+  const singles = testLists.map((t) => (t && t.length === 1 && !isIdTest(t[0]!) ? (t[0] as ColumnTest) : null));
   if (singles.length && singles.every((t) => t !== null) && new Set(singles.map((t) => t.column)).size === 1) {
     return { kind: 'tests', tests: mergeByColumn(singles, 'or') };
   }

@@ -39,12 +39,17 @@ export function geometryPosition(value: unknown): [number, number] | null {
     const [lon, lat] = g.coordinates as unknown[];
     return typeof lon === 'number' && typeof lat === 'number' ? [lon, lat] : null;
   }
-  let west = Infinity, south = Infinity, east = -Infinity, north = -Infinity;
+  let west = Infinity,
+    south = Infinity,
+    east = -Infinity,
+    north = -Infinity;
   const visit = (c: unknown): void => {
     if (!Array.isArray(c)) return;
     if (typeof c[0] === 'number' && typeof c[1] === 'number') {
-      west = Math.min(west, c[0]); east = Math.max(east, c[0]);
-      south = Math.min(south, c[1]); north = Math.max(north, c[1]);
+      west = Math.min(west, c[0]);
+      east = Math.max(east, c[0]);
+      south = Math.min(south, c[1]);
+      north = Math.max(north, c[1]);
       return;
     }
     for (const inner of c) visit(inner);
@@ -92,7 +97,13 @@ export function coordinateCandidates(columns: readonly Column[]): CoordinateCand
   return {
     lat: columns.filter((c) => numeric(c) && LAT_NAMES.test(c.id.trim()) && inRange(c, 90)).map((c) => c.id),
     lon: columns.filter((c) => numeric(c) && LON_NAMES.test(c.id.trim()) && inRange(c, 180)).map((c) => c.id),
-    geometry: columns.filter((c) => (c.type.storage === 'json' || c.type.storage === 'text') && GEOMETRY_NAMES.test(c.id)
-      && c.values.slice(1, 50).some((v) => geometryPosition(v) !== null)).map((c) => c.id),
+    geometry: columns
+      .filter(
+        (c) =>
+          (c.type.storage === 'json' || c.type.storage === 'text') &&
+          GEOMETRY_NAMES.test(c.id) &&
+          c.values.slice(1, 50).some((v) => geometryPosition(v) !== null),
+      )
+      .map((c) => c.id),
   };
 }

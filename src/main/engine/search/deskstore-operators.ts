@@ -37,9 +37,7 @@ function textMatch(column: Column, op: 'deskstore_contains' | 'deskstore_starts_
     throw invalidQuery(`${op} is not supported on ${column.type.name} column "${column.id}"`, `"${column.id}"`, [needle]);
   }
   const wanted = fold(needle);
-  const test = op === 'deskstore_contains'
-    ? (text: string) => text.includes(wanted)
-    : (text: string) => text.startsWith(wanted);
+  const test = op === 'deskstore_contains' ? (text: string) => text.includes(wanted) : (text: string) => text.startsWith(wanted);
   return column.truthTable((v) => test(fold(valueText(v, storage))));
 }
 
@@ -64,13 +62,19 @@ function emptiness(column: Column, wanted: boolean): Uint8Array {
  * value into the column's stored form (only `deskstore_ne` compares typed values).
  */
 export function deskstoreOperatorTable(
-  column: Column, op: DeskstoreOperator, value: unknown, coerce: (v: unknown) => StoredValue,
+  column: Column,
+  op: DeskstoreOperator,
+  value: unknown,
+  coerce: (v: unknown) => StoredValue,
 ): Uint8Array {
   switch (op) {
-    case 'deskstore_ne': return notEqual(column, value === null ? null : coerce(value));
-    case 'deskstore_empty': return emptiness(column, value === true);
+    case 'deskstore_ne':
+      return notEqual(column, value === null ? null : coerce(value));
+    case 'deskstore_empty':
+      return emptiness(column, value === true);
     case 'deskstore_contains':
-    case 'deskstore_starts_with': return textMatch(column, op, value as string);
+    case 'deskstore_starts_with':
+      return textMatch(column, op, value as string);
   }
 }
 
@@ -81,7 +85,8 @@ export function deskstoreIdTest(op: DeskstoreOperator, value: unknown, toId: (v:
       const id = toId(value);
       return id === null ? () => false : (rowId) => rowId !== id;
     }
-    case 'deskstore_empty': return value === true ? () => false : () => true;
+    case 'deskstore_empty':
+      return value === true ? () => false : () => true;
     default: {
       const needle = String(value);
       return op === 'deskstore_contains' ? (rowId) => String(rowId).includes(needle) : (rowId) => String(rowId).startsWith(needle);

@@ -37,8 +37,17 @@ export function executeSearch(req: SearchRequest, resource: SearchableResource):
   const schema: SchemaColumn[] = resource.fields.map((f) => ({ id: f.id, isArray: f.type.storage === 'array' }));
   const plan = resolveSearch(req, schema, resource.ftsLanguage);
   const needed = req.offset + req.limit;
-  const key = JSON.stringify([req.filters ?? null, plan.rowQuery, plan.columnQueries, req.plain, plan.language,
-    req.distinct, req.distinct ? plan.outputFields : null, plan.sort, req.deskstoreQ ?? null]);
+  const key = JSON.stringify([
+    req.filters ?? null,
+    plan.rowQuery,
+    plan.columnQueries,
+    req.plain,
+    plan.language,
+    req.distinct,
+    req.distinct ? plan.outputFields : null,
+    plan.sort,
+    req.deskstoreQ ?? null,
+  ]);
   let order = resource.searchCache?.get(key, store.version, needed) ?? null;
   if (!order) {
     order = matchAndOrder(plan, req, resource, needed);
@@ -48,8 +57,10 @@ export function executeSearch(req: SearchRequest, resource: SearchableResource):
   const columns = outputColumns(plan.outputFields, resource, order.scores);
   const page = order.ordered.subarray(Math.min(req.offset, order.ordered.length), Math.min(needed, order.ordered.length));
   const fields: OutputField[] = columns.map((c) => ({ id: c.id, type: c.typeName, ...(c.info ? { info: c.info } : {}) }));
-  const sortedById = plan.sort === null ? plan.rowQuery === null && !plan.columnQueries.length && !req.distinct
-    : plan.sort.length === 1 && plan.sort[0]!.field === '_id';
+  const sortedById =
+    plan.sort === null
+      ? plan.rowQuery === null && !plan.columnQueries.length && !req.distinct
+      : plan.sort.length === 1 && plan.sort[0]!.field === '_id';
   const descending = plan.sort?.[0]?.descending ?? false;
   return {
     resourceId: resource.id,
@@ -59,7 +70,8 @@ export function executeSearch(req: SearchRequest, resource: SearchableResource):
     recordCount: page.length,
     ...(req.includeTotal ? { total: order.total } : {}),
     ...(req.includeNextPage && sortedById && page.length
-      ? { nextPage: { _id: { [descending ? 'lt' : 'gt']: page[page.length - 1]! } } } : {}),
+      ? { nextPage: { _id: { [descending ? 'lt' : 'gt']: page[page.length - 1]! } } }
+      : {}),
   };
 }
 
@@ -71,7 +83,8 @@ function positionOf(rows: Uint32Array, rowId: number): number {
     const mid = (lo + hi) >>> 1;
     const v = rows[mid]!;
     if (v === rowId) return mid;
-    if (v < rowId) lo = mid + 1; else hi = mid - 1;
+    if (v < rowId) lo = mid + 1;
+    else hi = mid - 1;
   }
   return -1;
 }
@@ -112,7 +125,10 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
   let ordered = rows;
   let complete = true;
   if (plan.sort) {
-    ordered = sortByKeys(rows, plan.sort.map((clause) => sortKey(rows, store, clause)));
+    ordered = sortByKeys(
+      rows,
+      plan.sort.map((clause) => sortKey(rows, store, clause)),
+    );
   } else if (rankOrder.length && !req.distinct) {
     // CKAN orders by rank with no tie-breaker; Deskstore keeps `_id` order among equals.
     // Only the first pages are ever shown: pick them (with room to page on) instead of sorting all.
@@ -121,7 +137,10 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
       ordered = topByScore(rows, aligned.get(rankOrder[0]!)!, pick);
       complete = false;
     } else {
-      ordered = sortByKeys(rows, rankOrder.map((name) => scoreKeyDescending(aligned.get(name)!)));
+      ordered = sortByKeys(
+        rows,
+        rankOrder.map((name) => scoreKeyDescending(aligned.get(name)!)),
+      );
     }
   }
   // DISTINCT without a sort has no ORDER BY in CKAN; first-seen order stands in for it.
@@ -147,7 +166,13 @@ function outputColumns(ids: readonly string[], resource: SearchableResource, sco
     const score = scores.get(id);
     if (score && id.startsWith('rank')) return { id, typeName: 'float', kind: 'score', score };
     const field = resource.fields.find((f) => f.id === id)!;
-    return { id, typeName: field.type.name, kind: 'column', column: resource.store.column(id)!, ...(field.info ? { info: field.info } : {}) };
+    return {
+      id,
+      typeName: field.type.name,
+      kind: 'column',
+      column: resource.store.column(id)!,
+      ...(field.info ? { info: field.info } : {}),
+    };
   });
 }
 
@@ -159,7 +184,9 @@ function distinctRows(rows: Uint32Array, columns: readonly OutputColumn[]): Uint
   const keep: number[] = [];
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
-    const key = columns.map((c, k) => (c.kind === 'column' ? canonical[k]![c.column.codes[r]!] : c.kind === 'score' ? c.score(r) : r)).join('\u0001');
+    const key = columns
+      .map((c, k) => (c.kind === 'column' ? canonical[k]![c.column.codes[r]!] : c.kind === 'score' ? c.score(r) : r))
+      .join('\u0001');
     if (!seen.has(key)) {
       seen.add(key);
       keep.push(r);

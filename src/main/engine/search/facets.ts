@@ -22,7 +22,6 @@ export interface FacetRequest extends RowSelection {
 /** The engine answers deskstore_facets with its wire shape. */
 export type FacetOutcome = FacetsResult;
 
-
 export function computeFacets(req: FacetRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): FacetOutcome {
   const { store } = resource;
   const column = store.column(req.field);
@@ -48,7 +47,9 @@ export function computeFacets(req: FacetRequest, resource: SearchableResource, d
   return {
     field: req.field,
     type: field.type.name,
-    values: present.slice(0, req.limit).map((code) => ({ value: recordValue(column.values[code]!, field.type.storage), count: counts[code]! })),
+    values: present
+      .slice(0, req.limit)
+      .map((code) => ({ value: recordValue(column.values[code]!, field.type.storage), count: counts[code]! })),
     distinct,
     rows: rows.length,
   };

@@ -21,7 +21,16 @@ export type FilterNode =
   | { readonly kind: 'match'; readonly column: string; readonly op: FilterOperator; readonly value: unknown };
 
 const OPERATORS = new Set<string>([
-  'eq', 'in', 'gt', 'gte', 'lt', 'lte', 'deskstore_ne', 'deskstore_contains', 'deskstore_starts_with', 'deskstore_empty',
+  'eq',
+  'in',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'deskstore_ne',
+  'deskstore_contains',
+  'deskstore_starts_with',
+  'deskstore_empty',
 ]);
 // 2.12's limits: they keep a hostile request from building an enormous plan.
 const MAX_OPERATIONS = 100;
@@ -33,8 +42,7 @@ export interface FilterColumns {
   isArray(column: string): boolean;
 }
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> =>
-  v !== null && typeof v === 'object' && !Array.isArray(v);
+const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
 class FilterParser {
   private operations = 0;
@@ -87,8 +95,10 @@ class FilterParser {
         throw invalid('filters', `"${op}" needs a text value`);
       }
       if (op === 'deskstore_empty' && typeof v !== 'boolean') {
-        throw withMessage(invalid('filters', '"deskstore_empty" needs true or false'),
-          message('filters.empty_needs_boolean', 'The "empty" filter needs true or false.', { column }));
+        throw withMessage(
+          invalid('filters', '"deskstore_empty" needs true or false'),
+          message('filters.empty_needs_boolean', 'The "empty" filter needs true or false.', { column }),
+        );
       }
       items.push(this.match(column, op as FilterOperator, v));
     }
@@ -112,4 +122,3 @@ export function filterColumnsOf(fields: readonly { readonly id: string; readonly
 export function parseFilters(value: unknown, columns: FilterColumns): FilterNode {
   return new FilterParser(columns).parse(value);
 }
-

@@ -1,7 +1,13 @@
 import type { Column } from '../column-store/column';
 import {
-  matchesPhrase, parseTsQuery, plainToTsQuery, tokenizeDocument, TsQuerySyntaxError, type AnalyzedDocument,
-  type TextSearchLanguage, type TsQuery,
+  matchesPhrase,
+  parseTsQuery,
+  plainToTsQuery,
+  tokenizeDocument,
+  TsQuerySyntaxError,
+  type AnalyzedDocument,
+  type TextSearchLanguage,
+  type TsQuery,
 } from '../fts';
 import { documentText } from '../values/document-text';
 import type { ColumnTest } from './column-predicates';
@@ -35,7 +41,10 @@ export function rowTextQuery(text: string, plain: boolean, language: TextSearchL
   }
 }
 
-interface DocumentScore { match: boolean; weight: number }
+interface DocumentScore {
+  match: boolean;
+  weight: number;
+}
 
 function countTerm(lexemes: readonly string[], lexeme: string, prefix: boolean): number {
   let n = 0;
@@ -47,7 +56,8 @@ function countTerm(lexemes: readonly string[], lexeme: string, prefix: boolean):
 export function scoreDocument(query: TsQuery, doc: AnalyzedDocument): DocumentScore {
   const lexemes = doc.lexemes;
   switch (query.type) {
-    case 'empty': return { match: false, weight: 0 };
+    case 'empty':
+      return { match: false, weight: 0 };
     case 'term': {
       const tf = countTerm(lexemes, query.lexeme, query.prefix);
       return { match: tf > 0, weight: 0.1 * tf };
@@ -73,8 +83,12 @@ export function scoreDocument(query: TsQuery, doc: AnalyzedDocument): DocumentSc
  * An object `q` entry `{column: text}`: `to_tsvector(language, column::text) @@ query`,
  * evaluated once per distinct value of the column; the row scan then reads the result by code.
  */
-export function columnTextQuery(column: Column, text: string, plain: boolean, language: TextSearchLanguage):
-  { test: ColumnTest; scoreByCode: Float64Array } {
+export function columnTextQuery(
+  column: Column,
+  text: string,
+  plain: boolean,
+  language: TextSearchLanguage,
+): { test: ColumnTest; scoreByCode: Float64Array } {
   const query = rowTextQuery(text, plain, language);
   const table = new Uint8Array(column.values.length);
   const scoreByCode = new Float64Array(column.values.length);

@@ -99,7 +99,8 @@ function compareKeys(a: GroupKey, b: GroupKey): number {
 function checkColumn(resource: SearchableResource, id: string, param: string): Column {
   const column = resource.store.column(id);
   if (!column) throw invalid(param, `invalid value "${id}"`);
-  if (column.type.storage === 'json' || column.type.storage === 'array') throw invalid(param, `cannot group by ${column.type.name} column "${id}"`);
+  if (column.type.storage === 'json' || column.type.storage === 'array')
+    throw invalid(param, `cannot group by ${column.type.name} column "${id}"`);
   return column;
 }
 
@@ -146,11 +147,16 @@ export function computeGroupBy(req: GroupByRequest, resource: SearchableResource
   const asValue = (n: number): number | string => (valueStorage && isDateStorage(valueStorage) ? textOfEpoch(n, valueStorage) : n);
   const metricOf = (a: Accumulator): number | string | null => {
     switch (req.metric) {
-      case 'count': return a.count;
-      case 'sum': return a.values ? a.sum : null;
-      case 'mean': return a.values ? a.sum / a.values : null;
-      case 'min': return a.values ? asValue(a.min) : null;
-      case 'max': return a.values ? asValue(a.max) : null;
+      case 'count':
+        return a.count;
+      case 'sum':
+        return a.values ? a.sum : null;
+      case 'mean':
+        return a.values ? a.sum / a.values : null;
+      case 'min':
+        return a.values ? asValue(a.min) : null;
+      case 'max':
+        return a.values ? asValue(a.max) : null;
     }
   };
   const groups: GroupRow[] = [...slots].map(([key, a]) => ({
@@ -161,18 +167,26 @@ export function computeGroupBy(req: GroupByRequest, resource: SearchableResource
   const orderedType = (c: Column) => c.type.storage !== 'text' && c.type.storage !== 'bool';
   const order = req.order ?? (orderedType(groupColumns[0]!) ? 'key' : 'value');
   const byKeys = (a: GroupRow, b: GroupRow) => compareKeys(a.keys[0]!, b.keys[0]!) || compareKeys(a.keys[1] ?? null, b.keys[1] ?? null);
-  groups.sort(order === 'key' ? byKeys : (a, b) => {
-    if (a.value === b.value) return byKeys(a, b);
-    if (a.value === null) return 1;
-    if (b.value === null) return -1;
-    return a.value < b.value ? 1 : -1;
-  });
+  groups.sort(
+    order === 'key'
+      ? byKeys
+      : (a, b) => {
+          if (a.value === b.value) return byKeys(a, b);
+          if (a.value === null) return 1;
+          if (b.value === null) return -1;
+          return a.value < b.value ? 1 : -1;
+        },
+  );
 
   const where = req.filters === undefined ? null : filterSql(parseFilters(req.filters, filterColumnsOf(resource.fields)), resource.store);
   const sql = groupBySql({
     table: resource.id,
     groups: groupColumns.map((c) => ({ column: c.id, bucket: req.bucket && isDateStorage(c.type.storage) ? req.bucket : null })),
-    metric: req.metric, valueField: valueColumn?.id ?? null, where: where?.sql ?? null, order, limit: req.limit,
+    metric: req.metric,
+    valueField: valueColumn?.id ?? null,
+    where: where?.sql ?? null,
+    order,
+    limit: req.limit,
   });
   return {
     resource_id: resource.id,

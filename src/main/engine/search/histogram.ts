@@ -50,7 +50,8 @@ export function dateBins(min: number, max: number, wanted: number, storage: Stor
     const start = Math.floor(min / size) * size;
     const count = Math.floor((max - start) / size) + 1;
     return {
-      count, unit,
+      count,
+      unit,
       binOf: (v) => Math.min(count - 1, Math.floor((v - start) / size)),
       bounds: (i) => ({ from: text(start + i * size), to: text(start + (i + 1) * size) }),
     };
@@ -64,8 +65,12 @@ export function dateBins(min: number, max: number, wanted: number, storage: Stor
     const count = last.getUTCFullYear() * 12 + last.getUTCMonth() - startMonth + 1;
     const monthStart = (k: number) => utcMillis(Math.floor(k / 12), (k % 12) + 1, 1);
     return {
-      count, unit: 'month',
-      binOf: (v) => { const d = new Date(v); return d.getUTCFullYear() * 12 + d.getUTCMonth() - startMonth; },
+      count,
+      unit: 'month',
+      binOf: (v) => {
+        const d = new Date(v);
+        return d.getUTCFullYear() * 12 + d.getUTCMonth() - startMonth;
+      },
       bounds: (i) => ({ from: text(monthStart(startMonth + i)), to: text(monthStart(startMonth + i + 1)) }),
     };
   }
@@ -74,7 +79,8 @@ export function dateBins(min: number, max: number, wanted: number, storage: Stor
   const startYear = Math.floor(first.getUTCFullYear() / step) * step;
   const count = Math.floor((last.getUTCFullYear() - startYear) / step) + 1;
   return {
-    count, unit: step === 1 ? 'year' : `${step} years`,
+    count,
+    unit: step === 1 ? 'year' : `${step} years`,
     binOf: (v) => Math.floor((new Date(v).getUTCFullYear() - startYear) / step),
     bounds: (i) => ({ from: text(utcMillis(startYear + i * step, 1, 1)), to: text(utcMillis(startYear + (i + 1) * step, 1, 1)) }),
   };

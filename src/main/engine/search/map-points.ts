@@ -67,12 +67,19 @@ function coloring(column: Column, located: Uint32Array): Coloring {
   const byCode = new Float64Array(column.values.length).fill(COLOR_CATEGORIES);
   for (let code = 1; code < byCode.length; code++) byCode[code] = categoryOfCanonical.get(canonical[code]!) ?? COLOR_CATEGORIES;
   return {
-    kind: 'category', field: column.id, byCode, codes: column.codes,
+    kind: 'category',
+    field: column.id,
+    byCode,
+    codes: column.codes,
     values: top.map((code) => ({ value: recordValue(column.values[code]!, storage) as MapColorValue, count: counts[code]! })),
   };
 }
 
-export function computeMapPoints(req: MapPointsRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): MapPointsResult {
+export function computeMapPoints(
+  req: MapPointsRequest,
+  resource: SearchableResource,
+  defaultLanguage: TextSearchLanguage,
+): MapPointsResult {
   const columns = resource.store.columns;
   const candidates = coordinateCandidates(columns);
   let latColumn = columnOf(resource, req.latField, 'lat_field');
@@ -92,8 +99,8 @@ export function computeMapPoints(req: MapPointsRequest, resource: SearchableReso
   const rows = selectRows(req, resource, defaultLanguage);
   const base = {
     resource_id: resource.id,
-    lat_field: geometryColumn ? null : latColumn?.id ?? null,
-    lon_field: geometryColumn ? null : lonColumn?.id ?? null,
+    lat_field: geometryColumn ? null : (latColumn?.id ?? null),
+    lon_field: geometryColumn ? null : (lonColumn?.id ?? null),
     geometry_field: geometryColumn?.id ?? null,
     candidates,
     rows: rows.length,
@@ -106,7 +113,17 @@ export function computeMapPoints(req: MapPointsRequest, resource: SearchableReso
     positions = { lat: numbersByCode(latColumn), lon: numbersByCode(lonColumn), latCodes: latColumn.codes, lonCodes: lonColumn.codes };
   }
   if (!positions) {
-    return { ...base, located: 0, extent: null, mode: 'points', points: [], bins: [], color_field: null, color_kind: null, color_values: [] };
+    return {
+      ...base,
+      located: 0,
+      extent: null,
+      mode: 'points',
+      points: [],
+      bins: [],
+      color_field: null,
+      color_kind: null,
+      color_values: [],
+    };
   }
 
   // Located rows: a real position (not the 0,0 many exports write for "unknown"), inside bbox.
@@ -114,7 +131,10 @@ export function computeMapPoints(req: MapPointsRequest, resource: SearchableReso
   const { lat, lon, latCodes, lonCodes } = positions;
   const kept = new Uint32Array(rows.length);
   let n = 0;
-  let minLat = Infinity, maxLat = -Infinity, minLon = Infinity, maxLon = -Infinity;
+  let minLat = Infinity,
+    maxLat = -Infinity,
+    minLon = Infinity,
+    maxLon = -Infinity;
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i]!;
     const y = lat[latCodes[r]!]!;
@@ -138,7 +158,12 @@ export function computeMapPoints(req: MapPointsRequest, resource: SearchableReso
   const extent: BBox | null = n ? [minLon, minLat, maxLon, maxLat] : null;
 
   if (n <= req.maxPoints) {
-    const points: MapPoint[] = Array.from(located, (r) => ({ id: r, lat: lat[latCodes[r]!]!, lon: lon[lonCodes[r]!]!, color: colorValue(r) }));
+    const points: MapPoint[] = Array.from(located, (r) => ({
+      id: r,
+      lat: lat[latCodes[r]!]!,
+      lon: lon[lonCodes[r]!]!,
+      color: colorValue(r),
+    }));
     return { ...base, located: n, extent, mode: 'points', points, bins: [], ...colorInfo };
   }
 
@@ -186,14 +211,22 @@ export function computeMapPoints(req: MapPointsRequest, resource: SearchableReso
     if (categoryCounts) {
       let best = COLOR_CATEGORIES;
       for (let k = 0; k < COLOR_CATEGORIES; k++) {
-        if (categoryCounts[cell * (COLOR_CATEGORIES + 1) + k]! > (best === COLOR_CATEGORIES ? 0 : categoryCounts[cell * (COLOR_CATEGORIES + 1) + best]!)) best = k;
+        if (
+          categoryCounts[cell * (COLOR_CATEGORIES + 1) + k]! >
+          (best === COLOR_CATEGORIES ? 0 : categoryCounts[cell * (COLOR_CATEGORIES + 1) + best]!)
+        )
+          best = k;
       }
       binColor = best < COLOR_CATEGORIES ? color!.values[best]!.value : null;
     } else if (color && colorCount[cell]) {
       binColor = colorSum[cell]! / colorCount[cell]!;
     }
     bins.push({
-      lat: sumLat[cell]! / c, lon: sumLon[cell]! / c, count: c, first_id: firstId[cell]!, color: binColor,
+      lat: sumLat[cell]! / c,
+      lon: sumLon[cell]! / c,
+      count: c,
+      first_id: firstId[cell]!,
+      color: binColor,
       bbox: [minLon + cx * cellSize, minLat + cy * cellSize, minLon + (cx + 1) * cellSize, minLat + (cy + 1) * cellSize],
     });
   }

@@ -35,8 +35,10 @@ function scanTests(tests: readonly RowTest[], store: TableStore, candidates: Uin
     for (let r = 1; r <= max; r++) if (table[codes[r]!] && live[r]) out.push(r);
   } else if (onColumns && tests.length === 2) {
     const [a, b] = tests as ColumnTest[];
-    const c1 = a!.column.codes, t1 = a!.table;
-    const c2 = b!.column.codes, t2 = b!.table;
+    const c1 = a!.column.codes,
+      t1 = a!.table;
+    const c2 = b!.column.codes,
+      t2 = b!.table;
     for (let r = 1; r <= max; r++) if (t1[c1[r]!] && t2[c2[r]!] && live[r]) out.push(r);
   } else {
     for (let r = 1; r <= max; r++) if (live[r] && passes(tests, r)) out.push(r);

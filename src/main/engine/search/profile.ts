@@ -129,7 +129,10 @@ function orderedStats(column: Column, t: Tally, count: number, wantedBins: numbe
   const hi = numeric(last);
   let bins: Bins | null = null;
   if (Number.isFinite(lo) && Number.isFinite(hi)) {
-    bins = kind === 'number' ? numberBins(lo, hi, wantedBins, storage === 'integer' || column.type.name === 'int8') : dateBins(lo, hi, wantedBins, storage);
+    bins =
+      kind === 'number'
+        ? numberBins(lo, hi, wantedBins, storage === 'integer' || column.type.name === 'int8')
+        : dateBins(lo, hi, wantedBins, storage);
   }
   const histogram: ProfileBucket[] = [];
   if (bins) {

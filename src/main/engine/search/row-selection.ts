@@ -24,8 +24,8 @@ export interface RowSelection {
 /** Matching `_id`s, ascending. Throws CKAN's validation errors for bad filters or queries. */
 export function selectRows(selection: RowSelection, resource: SearchableResource, defaultLanguage: TextSearchLanguage): Uint32Array {
   const { store } = resource;
-  const predicate = selection.filters === undefined ? MATCH_ALL
-    : compileFilter(parseFilters(selection.filters, filterColumnsOf(resource.fields)), store);
+  const predicate =
+    selection.filters === undefined ? MATCH_ALL : compileFilter(parseFilters(selection.filters, filterColumnsOf(resource.fields)), store);
   const language = (selection.language ?? defaultLanguage) as TextSearchLanguage;
   let candidates = selection.q ? resource.text.match(rowTextQuery(selection.q, selection.plain, language)) : null;
   // search as you type stems with the index's own language, whatever `language` says

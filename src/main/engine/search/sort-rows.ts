@@ -52,9 +52,7 @@ function countingSort(order: Uint32Array, key: RowKey): Uint32Array {
  * A column key from dictionary ranks. PostgreSQL puts NULLs last ascending and first
  * descending unless the clause says otherwise.
  */
-export function columnKey(
-  rowIds: Uint32Array, codes: Uint32Array, ranks: Uint32Array, descending: boolean, nullsFirst: boolean,
-): RowKey {
+export function columnKey(rowIds: Uint32Array, codes: Uint32Array, ranks: Uint32Array, descending: boolean, nullsFirst: boolean): RowKey {
   let maxRank = 0;
   for (let c = 0; c < ranks.length; c++) if (ranks[c]! > maxRank) maxRank = ranks[c]!;
   const keys = new Uint32Array(rowIds.length);
@@ -80,11 +78,13 @@ export function scoreKeyDescending(scores: Float64Array): RowKey {
   const distinct = Float64Array.from(new Set(scores)).sort();
   const keys = new Uint32Array(scores.length);
   for (let i = 0; i < scores.length; i++) {
-    let lo = 0, hi = distinct.length - 1;
+    let lo = 0,
+      hi = distinct.length - 1;
     const s = scores[i]!;
     while (lo < hi) {
       const mid = (lo + hi) >> 1;
-      if (distinct[mid]! < s) lo = mid + 1; else hi = mid;
+      if (distinct[mid]! < s) lo = mid + 1;
+      else hi = mid;
     }
     keys[i] = distinct.length - 1 - lo;
   }

@@ -19,21 +19,31 @@ export const TABLE_METADATA = '_table_metadata';
 type Row = Readonly<Record<'_id' | 'name' | 'oid' | 'alias_of', string | null>>;
 
 const COLUMNS = [
-  { id: 'name', type: 'name' }, { id: 'oid', type: 'oid' }, { id: 'alias_of', type: 'name' },
+  { id: 'name', type: 'name' },
+  { id: 'oid', type: 'oid' },
+  { id: 'alias_of', type: 'name' },
 ] as const;
 const TYPES: Readonly<Record<string, string>> = { _id: 'int', name: 'name', oid: 'oid', alias_of: 'name' };
 // PostgreSQL gives user objects oids from 16384 up.
 const FIRST_OID = 16384;
 
 function metadataRows(catalogue: Catalogue): Row[] {
-  const tables = catalogue.allResources().filter((r) => r.datastore).sort((a, b) => a.created.localeCompare(b.created));
+  const tables = catalogue
+    .allResources()
+    .filter((r) => r.datastore)
+    .sort((a, b) => a.created.localeCompare(b.created));
   const entries: [string, string | null][] = [
     ...tables.map((r): [string, null] => [r.id, null]),
     ...tables.flatMap((r) => [...(r.datastore?.aliases ?? [])].reverse().map((alias): [string, string] => [alias, r.id])),
   ];
   return entries.map(([name, aliasOf], i) => ({
-    _id: createHash('md5').update(name + (aliasOf ?? '')).digest('hex').slice(0, 16),
-    name, oid: String(FIRST_OID + i + 1), alias_of: aliasOf,
+    _id: createHash('md5')
+      .update(name + (aliasOf ?? ''))
+      .digest('hex')
+      .slice(0, 16),
+    name,
+    oid: String(FIRST_OID + i + 1),
+    alias_of: aliasOf,
   }));
 }
 
@@ -50,15 +60,23 @@ function matches(node: FilterNode, row: Row): boolean {
   const compare = (b: string) => (oid ? Number(actual) - Number(b) : actual < b ? -1 : actual > b ? 1 : 0);
   switch (node.op) {
     case 'eq':
-    case 'in': return wanted.some((w) => compare(w) === 0);
-    case 'gt': return wanted.some((w) => compare(w) > 0);
-    case 'gte': return wanted.some((w) => compare(w) >= 0);
-    case 'lt': return wanted.some((w) => compare(w) < 0);
-    case 'lte': return wanted.some((w) => compare(w) <= 0);
+    case 'in':
+      return wanted.some((w) => compare(w) === 0);
+    case 'gt':
+      return wanted.some((w) => compare(w) > 0);
+    case 'gte':
+      return wanted.some((w) => compare(w) >= 0);
+    case 'lt':
+      return wanted.some((w) => compare(w) < 0);
+    case 'lte':
+      return wanted.some((w) => compare(w) <= 0);
     // Deskstore's own operators (docs/views.md), as on any table.
-    case 'deskstore_ne': return wanted.length > 0 && wanted.every((w) => compare(w) !== 0);
-    case 'deskstore_contains': return wanted.some((w) => actual.toLowerCase().includes(w.toLowerCase()));
-    case 'deskstore_starts_with': return wanted.some((w) => actual.toLowerCase().startsWith(w.toLowerCase()));
+    case 'deskstore_ne':
+      return wanted.length > 0 && wanted.every((w) => compare(w) !== 0);
+    case 'deskstore_contains':
+      return wanted.some((w) => actual.toLowerCase().includes(w.toLowerCase()));
+    case 'deskstore_starts_with':
+      return wanted.some((w) => actual.toLowerCase().startsWith(w.toLowerCase()));
   }
 }
 
@@ -80,11 +98,17 @@ function writeRows(rows: readonly Row[], fields: readonly string[], format: Sear
   }
   if (format === 'lists') return JSON.stringify(rows.map((row) => fields.map((f) => row[f as keyof Row] ?? null)));
   const delimiter = format === 'csv' ? ',' : '\t';
-  return rows.map((row) => `${fields.map((f) => delimitedCell(row[f as keyof Row] ?? null, 'text', delimiter)).join(delimiter)}\n`).join('');
+  return rows
+    .map((row) => `${fields.map((f) => delimitedCell(row[f as keyof Row] ?? null, 'text', delimiter)).join(delimiter)}\n`)
+    .join('');
 }
 
 export function searchTableMetadata(catalogue: Catalogue, req: SearchRequest): SearchOutcome {
-  const plan = resolveSearch(req, COLUMNS.map((c) => ({ id: c.id, isArray: false })), 'english');
+  const plan = resolveSearch(
+    req,
+    COLUMNS.map((c) => ({ id: c.id, isArray: false })),
+    'english',
+  );
   if (plan.rowQuery !== null || plan.columnQueries.length) invalidQueryOnView();
   let rows = metadataRows(catalogue);
   if (plan.filter) rows = rows.filter((row) => matches(plan.filter!, row));

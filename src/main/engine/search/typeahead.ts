@@ -28,8 +28,13 @@ export interface TypeaheadWord {
 export function typeaheadWords(text: string, language: TextSearchLanguage): TypeaheadWord[] {
   if (text.length > MAX_TYPEAHEAD_LENGTH) {
     const detail = `At most ${MAX_TYPEAHEAD_LENGTH} characters (this text has ${text.length})`;
-    throw withMessage(invalid('deskstore_q', detail),
-      message('search.typeahead.too_long', `The search text is too long: ${detail.toLowerCase()}.`, { max: MAX_TYPEAHEAD_LENGTH, length: text.length }));
+    throw withMessage(
+      invalid('deskstore_q', detail),
+      message('search.typeahead.too_long', `The search text is too long: ${detail.toLowerCase()}.`, {
+        max: MAX_TYPEAHEAD_LENGTH,
+        length: text.length,
+      }),
+    );
   }
   const tokens = tokenLexemes(text, language);
   const meaningful = tokens.some((t) => t.lexeme !== null) ? tokens.filter((t) => t.lexeme !== null) : tokens;
@@ -40,8 +45,13 @@ export function typeaheadWords(text: string, language: TextSearchLanguage): Type
   }
   if (words.size > MAX_WORDS) {
     const detail = `At most ${MAX_WORDS} different words (this text has ${words.size})`;
-    throw withMessage(invalid('deskstore_q', detail),
-      message('search.typeahead.too_many_words', `The search has too many words: ${detail.toLowerCase()}.`, { max: MAX_WORDS, words: words.size }));
+    throw withMessage(
+      invalid('deskstore_q', detail),
+      message('search.typeahead.too_many_words', `The search has too many words: ${detail.toLowerCase()}.`, {
+        max: MAX_WORDS,
+        words: words.size,
+      }),
+    );
   }
   return [...words.values()];
 }

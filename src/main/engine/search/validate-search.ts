@@ -47,16 +47,14 @@ export function parseSortClause(clause: string, columnIds: ReadonlySet<string>):
   return { field, descending, nullsFirst: nulls ? nulls === 'first' : descending };
 }
 
-const invalidValue = (param: string, value: string): ValidationError =>
-  new ValidationError({ [param]: [`invalid value "${value}"`] });
+const invalidValue = (param: string, value: string): ValidationError => new ValidationError({ [param]: [`invalid value "${value}"`] });
 
 export function resolveSearch(req: SearchRequest, columns: readonly SchemaColumn[], defaultLanguage: TextSearchLanguage): ResolvedSearch {
   const ids = new Set(['_id', ...columns.map((c) => c.id)]);
   if (req.extras.length) throw invalidValue('__extras', req.extras[0]!);
 
   const q = req.q;
-  const rowQuery = req.fullText !== undefined && req.fullText !== '' ? req.fullText
-    : typeof q === 'string' && q !== '' ? q : null;
+  const rowQuery = req.fullText !== undefined && req.fullText !== '' ? req.fullText : typeof q === 'string' && q !== '' ? q : null;
   const columnQueries = q && typeof q === 'object' ? Object.entries(q) : [];
   const rankFields = [
     ...(rowQuery !== null ? ['rank'] : []),
@@ -76,8 +74,7 @@ export function resolveSearch(req: SearchRequest, columns: readonly SchemaColumn
   }
 
   const isArray = new Set(columns.filter((c) => c.isArray).map((c) => c.id));
-  const filter = req.filters === undefined ? null
-    : parseFilters(req.filters, { has: (c) => ids.has(c), isArray: (c) => isArray.has(c) });
+  const filter = req.filters === undefined ? null : parseFilters(req.filters, { has: (c) => ids.has(c), isArray: (c) => isArray.has(c) });
 
   if (req.offset < 0) throw invalidValue('offset', String(req.offset));
 
@@ -103,7 +100,7 @@ export function resolveSearch(req: SearchRequest, columns: readonly SchemaColumn
     filter,
     rowQuery,
     columnQueries: columnQueries.map(([column, text]) => ({ column, text: text as string })),
-    language: (isTextSearchLanguage(language) ? language : defaultLanguage),
+    language: isTextSearchLanguage(language) ? language : defaultLanguage,
     outputFields,
     sort,
   };

@@ -5,8 +5,20 @@ import type { RecordsFormat } from './search-request';
 /** One output column of a search: `_id`, a table column, or a rank score. */
 export type OutputColumn =
   | { readonly id: string; readonly typeName: 'int'; readonly kind: 'id'; readonly info?: undefined }
-  | { readonly id: string; readonly typeName: string; readonly kind: 'column'; readonly column: Column; readonly info?: Record<string, unknown> }
-  | { readonly id: string; readonly typeName: 'float'; readonly kind: 'score'; readonly score: (rowId: number) => number; readonly info?: undefined };
+  | {
+      readonly id: string;
+      readonly typeName: string;
+      readonly kind: 'column';
+      readonly column: Column;
+      readonly info?: Record<string, unknown>;
+    }
+  | {
+      readonly id: string;
+      readonly typeName: 'float';
+      readonly kind: 'score';
+      readonly score: (rowId: number) => number;
+      readonly info?: undefined;
+    };
 
 function scoreText(score: number): string {
   // PostgreSQL's float4 output has about 8 significant digits (`0.057308756`).
@@ -15,17 +27,23 @@ function scoreText(score: number): string {
 
 function jsonValue(column: OutputColumn, rowId: number): string {
   switch (column.kind) {
-    case 'id': return String(rowId);
-    case 'score': return scoreText(column.score(rowId));
-    case 'column': return jsonCell(column.column.valueOf(rowId), column.column.type.storage);
+    case 'id':
+      return String(rowId);
+    case 'score':
+      return scoreText(column.score(rowId));
+    case 'column':
+      return jsonCell(column.column.valueOf(rowId), column.column.type.storage);
   }
 }
 
 function textValue(column: OutputColumn, rowId: number, delimiter: string): string {
   switch (column.kind) {
-    case 'id': return String(rowId);
-    case 'score': return scoreText(column.score(rowId));
-    case 'column': return delimitedCell(column.column.valueOf(rowId), column.column.type.storage, delimiter);
+    case 'id':
+      return String(rowId);
+    case 'score':
+      return scoreText(column.score(rowId));
+    case 'column':
+      return delimitedCell(column.column.valueOf(rowId), column.column.type.storage, delimiter);
   }
 }
 

@@ -2,7 +2,8 @@
  * CKAN's allow-list of functions for datastore_search_sql (ckanext/datastore/allowed_functions.txt,
  * CKAN 2.11.5: ts_rewrite removed). A function outside it is refused with 403, as on CKAN.
  */
-export const CKAN_ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set(`
+export const CKAN_ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set(
+  `
 abbrev abs abstime abstimeeq abstimege abstimegt abstimein abstimele abstimelt abstimene abstimeout
 abstimerecv abstimesend acos acosd age area array_agg array_append array_cat array_fill array_length
 array_lower array_ndims array_position array_positions array_prepend array_remove array_replace array_to_json
@@ -30,4 +31,7 @@ rtrim scale set_bit set_byte set_masklen setweight sign sin sind slope split_par
 stddev stddev_pop stddev_samp string_agg string_to_array strip strpos substr substring sum tan tand text
 to_ascii to_char to_date to_hex to_json to_jsonb to_timestamp to_tsquery to_tsvector transaction_timestamp
 translate trunc ts_delete ts_filter ts_headline ts_rank tsvector_to_array unnest upper upper_inc upper_inf
-var_pop var_samp variance width width_bucket xmlagg xmlcomment xmlconcat xpath xpath_exists`.split(/\s+/).filter(Boolean));
+var_pop var_samp variance width width_bucket xmlagg xmlcomment xmlconcat xpath xpath_exists`
+    .split(/\s+/)
+    .filter(Boolean),
+);

@@ -1,6 +1,4 @@
-import {
-  formatDate, formatTimestamp, formatTimestampUtc, isValidDate, parseTimestamp, type TimestampParts,
-} from '../values/datetime';
+import { formatDate, formatTimestamp, formatTimestampUtc, isValidDate, parseTimestamp, type TimestampParts } from '../values/datetime';
 import { SqlQueryError } from './sql-errors';
 
 /**
@@ -27,8 +25,14 @@ function format(t: TimestampParts, type: string): string {
 const fromMillis = (ms: number, fraction = ''): TimestampParts => {
   const d = new Date(ms);
   return {
-    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(),
-    hour: d.getUTCHours(), minute: d.getUTCMinutes(), second: d.getUTCSeconds(), fraction, offsetMinutes: 0,
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    fraction,
+    offsetMinutes: 0,
   };
 };
 const toMillis = (t: TimestampParts): number => Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second);
@@ -39,26 +43,60 @@ export function dateTrunc(unit: unknown, value: unknown, type: string): string |
   const u = String(unit).toLowerCase().replace(/s$/, '');
   const out: TimestampParts = { ...t, fraction: '', offsetMinutes: 0 };
   switch (u) {
-    case 'millennium': out.year = Math.floor((t.year - 1) / 1000) * 1000 + 1; out.month = 1; out.day = 1; break;
-    case 'century': out.year = Math.floor((t.year - 1) / 100) * 100 + 1; out.month = 1; out.day = 1; break;
-    case 'decade': out.year = Math.floor(t.year / 10) * 10; out.month = 1; out.day = 1; break;
-    case 'year': out.month = 1; out.day = 1; break;
-    case 'quarter': out.month = Math.floor((t.month - 1) / 3) * 3 + 1; out.day = 1; break;
-    case 'month': out.day = 1; break;
+    case 'millennium':
+      out.year = Math.floor((t.year - 1) / 1000) * 1000 + 1;
+      out.month = 1;
+      out.day = 1;
+      break;
+    case 'century':
+      out.year = Math.floor((t.year - 1) / 100) * 100 + 1;
+      out.month = 1;
+      out.day = 1;
+      break;
+    case 'decade':
+      out.year = Math.floor(t.year / 10) * 10;
+      out.month = 1;
+      out.day = 1;
+      break;
+    case 'year':
+      out.month = 1;
+      out.day = 1;
+      break;
+    case 'quarter':
+      out.month = Math.floor((t.month - 1) / 3) * 3 + 1;
+      out.day = 1;
+      break;
+    case 'month':
+      out.day = 1;
+      break;
     case 'week': {
       const weekday = (new Date(Date.UTC(t.year, t.month - 1, t.day)).getUTCDay() + 6) % 7; // Monday = 0
       Object.assign(out, fromMillis(Date.UTC(t.year, t.month - 1, t.day - weekday)));
       break;
     }
-    case 'day': break;
-    case 'hour': out.minute = 0; out.second = 0; return format(out, type === 'date' ? 'timestamp' : type);
-    case 'minute': out.second = 0; return format(out, type === 'date' ? 'timestamp' : type);
-    case 'second': return format(out, type === 'date' ? 'timestamp' : type);
+    case 'day':
+      break;
+    case 'hour':
+      out.minute = 0;
+      out.second = 0;
+      return format(out, type === 'date' ? 'timestamp' : type);
+    case 'minute':
+      out.second = 0;
+      return format(out, type === 'date' ? 'timestamp' : type);
+    case 'second':
+      return format(out, type === 'date' ? 'timestamp' : type);
     case 'millisecond':
-    case 'microsecond': return format({ ...t, offsetMinutes: 0, fraction: u === 'millisecond' ? t.fraction.slice(0, 3) : t.fraction }, type === 'date' ? 'timestamp' : type);
-    default: throw new SqlQueryError(`unit "${String(unit)}" not recognized for type timestamp without time zone`);
+    case 'microsecond':
+      return format(
+        { ...t, offsetMinutes: 0, fraction: u === 'millisecond' ? t.fraction.slice(0, 3) : t.fraction },
+        type === 'date' ? 'timestamp' : type,
+      );
+    default:
+      throw new SqlQueryError(`unit "${String(unit)}" not recognized for type timestamp without time zone`);
   }
-  out.hour = 0; out.minute = 0; out.second = 0;
+  out.hour = 0;
+  out.minute = 0;
+  out.second = 0;
   return format(out, type === 'date' ? 'timestamp' : type);
 }
 
@@ -70,25 +108,50 @@ export function extractField(field: unknown, value: unknown, type: string): numb
   const seconds = t.second + (t.fraction ? Number(`0.${t.fraction}`) : 0);
   const date = new Date(Date.UTC(t.year, t.month - 1, t.day));
   switch (f) {
-    case 'year': case 'years': return t.year;
-    case 'month': case 'months': return t.month;
-    case 'day': case 'days': return t.day;
-    case 'hour': case 'hours': return t.hour;
-    case 'minute': case 'minutes': return t.minute;
-    case 'second': case 'seconds': return seconds;
-    case 'milliseconds': return seconds * 1000;
-    case 'microseconds': return Math.round(seconds * 1e6);
-    case 'quarter': return Math.floor((t.month - 1) / 3) + 1;
-    case 'dow': return date.getUTCDay();
-    case 'isodow': return date.getUTCDay() || 7;
-    case 'doy': return Math.round((date.getTime() - Date.UTC(t.year, 0, 1)) / 86400000) + 1;
-    case 'decade': return Math.floor(t.year / 10);
-    case 'century': return Math.ceil(t.year / 100);
-    case 'millennium': return Math.ceil(t.year / 1000);
-    case 'week': return isoWeek(date).week;
-    case 'isoyear': return isoWeek(date).year;
-    case 'epoch': return (toMillis(t) / 1000) + (t.fraction ? Number(`0.${t.fraction}`) : 0);
-    default: throw new SqlQueryError(`unit "${String(field)}" not recognized for type ${type === 'date' ? 'date' : 'timestamp'}`);
+    case 'year':
+    case 'years':
+      return t.year;
+    case 'month':
+    case 'months':
+      return t.month;
+    case 'day':
+    case 'days':
+      return t.day;
+    case 'hour':
+    case 'hours':
+      return t.hour;
+    case 'minute':
+    case 'minutes':
+      return t.minute;
+    case 'second':
+    case 'seconds':
+      return seconds;
+    case 'milliseconds':
+      return seconds * 1000;
+    case 'microseconds':
+      return Math.round(seconds * 1e6);
+    case 'quarter':
+      return Math.floor((t.month - 1) / 3) + 1;
+    case 'dow':
+      return date.getUTCDay();
+    case 'isodow':
+      return date.getUTCDay() || 7;
+    case 'doy':
+      return Math.round((date.getTime() - Date.UTC(t.year, 0, 1)) / 86400000) + 1;
+    case 'decade':
+      return Math.floor(t.year / 10);
+    case 'century':
+      return Math.ceil(t.year / 100);
+    case 'millennium':
+      return Math.ceil(t.year / 1000);
+    case 'week':
+      return isoWeek(date).week;
+    case 'isoyear':
+      return isoWeek(date).year;
+    case 'epoch':
+      return toMillis(t) / 1000 + (t.fraction ? Number(`0.${t.fraction}`) : 0);
+    default:
+      throw new SqlQueryError(`unit "${String(field)}" not recognized for type ${type === 'date' ? 'date' : 'timestamp'}`);
   }
 }
 
@@ -111,24 +174,39 @@ export function formatDateTemplate(value: unknown, template: string): string | n
   const hour12 = t.hour % 12 === 0 ? 12 : t.hour % 12;
   const micro = t.fraction.padEnd(6, '0');
   const fields: [string, (fm: boolean) => string][] = [
-    ['YYYY', () => pad(t.year, 4)], ['YY', () => pad(t.year % 100)], ['Y', () => String(t.year % 10)],
+    ['YYYY', () => pad(t.year, 4)],
+    ['YY', () => pad(t.year % 100)],
+    ['Y', () => String(t.year % 10)],
     ['MONTH', (fm) => (fm ? MONTHS[t.month - 1]! : MONTHS[t.month - 1]!.padEnd(9)).toUpperCase()],
     ['Month', (fm) => (fm ? MONTHS[t.month - 1]! : MONTHS[t.month - 1]!.padEnd(9))],
     ['month', (fm) => (fm ? MONTHS[t.month - 1]! : MONTHS[t.month - 1]!.padEnd(9)).toLowerCase()],
-    ['MON', () => MONTHS[t.month - 1]!.slice(0, 3).toUpperCase()], ['Mon', () => MONTHS[t.month - 1]!.slice(0, 3)],
-    ['mon', () => MONTHS[t.month - 1]!.slice(0, 3).toLowerCase()], ['MM', (fm) => (fm ? String(t.month) : pad(t.month))],
+    ['MON', () => MONTHS[t.month - 1]!.slice(0, 3).toUpperCase()],
+    ['Mon', () => MONTHS[t.month - 1]!.slice(0, 3)],
+    ['mon', () => MONTHS[t.month - 1]!.slice(0, 3).toLowerCase()],
+    ['MM', (fm) => (fm ? String(t.month) : pad(t.month))],
     ['DAY', (fm) => (fm ? DAYS[date.getUTCDay()]! : DAYS[date.getUTCDay()]!.padEnd(9)).toUpperCase()],
     ['Day', (fm) => (fm ? DAYS[date.getUTCDay()]! : DAYS[date.getUTCDay()]!.padEnd(9))],
     ['day', (fm) => (fm ? DAYS[date.getUTCDay()]! : DAYS[date.getUTCDay()]!.padEnd(9)).toLowerCase()],
-    ['DY', () => DAYS[date.getUTCDay()]!.slice(0, 3).toUpperCase()], ['Dy', () => DAYS[date.getUTCDay()]!.slice(0, 3)],
+    ['DY', () => DAYS[date.getUTCDay()]!.slice(0, 3).toUpperCase()],
+    ['Dy', () => DAYS[date.getUTCDay()]!.slice(0, 3)],
     ['dy', () => DAYS[date.getUTCDay()]!.slice(0, 3).toLowerCase()],
-    ['DDD', () => pad(extractField('doy', value, 'timestamp')!, 3)], ['DD', (fm) => (fm ? String(t.day) : pad(t.day))],
-    ['D', () => String(date.getUTCDay() + 1)], ['HH24', (fm) => (fm ? String(t.hour) : pad(t.hour))],
-    ['HH12', (fm) => (fm ? String(hour12) : pad(hour12))], ['HH', (fm) => (fm ? String(hour12) : pad(hour12))],
-    ['MI', (fm) => (fm ? String(t.minute) : pad(t.minute))], ['SS', (fm) => (fm ? String(t.second) : pad(t.second))],
-    ['MS', () => micro.slice(0, 3)], ['US', () => micro], ['AM', () => (t.hour < 12 ? 'AM' : 'PM')], ['PM', () => (t.hour < 12 ? 'AM' : 'PM')],
-    ['am', () => (t.hour < 12 ? 'am' : 'pm')], ['pm', () => (t.hour < 12 ? 'am' : 'pm')], ['Q', () => String(Math.floor((t.month - 1) / 3) + 1)],
-    ['IW', () => pad(isoWeek(date).week)], ['WW', () => pad(Math.floor((extractField('doy', value, 'timestamp')! - 1) / 7) + 1)],
+    ['DDD', () => pad(extractField('doy', value, 'timestamp')!, 3)],
+    ['DD', (fm) => (fm ? String(t.day) : pad(t.day))],
+    ['D', () => String(date.getUTCDay() + 1)],
+    ['HH24', (fm) => (fm ? String(t.hour) : pad(t.hour))],
+    ['HH12', (fm) => (fm ? String(hour12) : pad(hour12))],
+    ['HH', (fm) => (fm ? String(hour12) : pad(hour12))],
+    ['MI', (fm) => (fm ? String(t.minute) : pad(t.minute))],
+    ['SS', (fm) => (fm ? String(t.second) : pad(t.second))],
+    ['MS', () => micro.slice(0, 3)],
+    ['US', () => micro],
+    ['AM', () => (t.hour < 12 ? 'AM' : 'PM')],
+    ['PM', () => (t.hour < 12 ? 'AM' : 'PM')],
+    ['am', () => (t.hour < 12 ? 'am' : 'pm')],
+    ['pm', () => (t.hour < 12 ? 'am' : 'pm')],
+    ['Q', () => String(Math.floor((t.month - 1) / 3) + 1)],
+    ['IW', () => pad(isoWeek(date).week)],
+    ['WW', () => pad(Math.floor((extractField('doy', value, 'timestamp')! - 1) / 7) + 1)],
     ['TZ', () => 'UTC'],
   ];
   let out = '';
@@ -174,24 +252,55 @@ export function parseDateTemplate(text: unknown, template: unknown, type: string
     pos += m[0].length;
     i += pattern.length;
   }
-  const year = found.YY !== undefined && found.YY < 100 && !tmpl.includes('YYYY') ? 2000 + found.YY : found.YY ?? 1;
+  const year = found.YY !== undefined && found.YY < 100 && !tmpl.includes('YYYY') ? 2000 + found.YY : (found.YY ?? 1);
   const t: TimestampParts = {
-    year, month: found.MM ?? 1, day: found.DD ?? 1, hour: found.HH ?? 0, minute: found.MI ?? 0, second: found.SS ?? 0,
-    fraction: '', offsetMinutes: 0,
+    year,
+    month: found.MM ?? 1,
+    day: found.DD ?? 1,
+    hour: found.HH ?? 0,
+    minute: found.MI ?? 0,
+    second: found.SS ?? 0,
+    fraction: '',
+    offsetMinutes: 0,
   };
   if (!isValidDate(t.year, t.month, t.day)) throw new SqlQueryError(`date/time field value out of range: "${source}"`);
   return format(t, type);
 }
 
 const INTERVAL_UNITS: Record<string, [keyof IntervalParts, number]> = {
-  year: ['months', 12], years: ['months', 12], y: ['months', 12], mon: ['months', 1], mons: ['months', 1], month: ['months', 1], months: ['months', 1],
-  week: ['days', 7], weeks: ['days', 7], w: ['days', 7], day: ['days', 1], days: ['days', 1], d: ['days', 1],
-  hour: ['seconds', 3600], hours: ['seconds', 3600], h: ['seconds', 3600], minute: ['seconds', 60], minutes: ['seconds', 60],
-  min: ['seconds', 60], mins: ['seconds', 60], m: ['seconds', 60], second: ['seconds', 1], seconds: ['seconds', 1], sec: ['seconds', 1],
-  secs: ['seconds', 1], s: ['seconds', 1],
+  year: ['months', 12],
+  years: ['months', 12],
+  y: ['months', 12],
+  mon: ['months', 1],
+  mons: ['months', 1],
+  month: ['months', 1],
+  months: ['months', 1],
+  week: ['days', 7],
+  weeks: ['days', 7],
+  w: ['days', 7],
+  day: ['days', 1],
+  days: ['days', 1],
+  d: ['days', 1],
+  hour: ['seconds', 3600],
+  hours: ['seconds', 3600],
+  h: ['seconds', 3600],
+  minute: ['seconds', 60],
+  minutes: ['seconds', 60],
+  min: ['seconds', 60],
+  mins: ['seconds', 60],
+  m: ['seconds', 60],
+  second: ['seconds', 1],
+  seconds: ['seconds', 1],
+  sec: ['seconds', 1],
+  secs: ['seconds', 1],
+  s: ['seconds', 1],
 };
 
-interface IntervalParts { months: number; days: number; seconds: number }
+interface IntervalParts {
+  months: number;
+  days: number;
+  seconds: number;
+}
 
 export function parseInterval(text: string): IntervalParts {
   const out: IntervalParts = { months: 0, days: 0, seconds: 0 };
@@ -244,5 +353,8 @@ export function epochToTimestamp(seconds: unknown): string | null {
 }
 
 export function nowTimestamp(now: Date): string {
-  return format(fromMillis(now.getTime() - now.getMilliseconds(), String(now.getMilliseconds()).padStart(3, '0').replace(/0+$/, '')), 'timestamptz');
+  return format(
+    fromMillis(now.getTime() - now.getMilliseconds(), String(now.getMilliseconds()).padStart(3, '0').replace(/0+$/, '')),
+    'timestamptz',
+  );
 }

@@ -44,17 +44,22 @@ export function numericOperation(op: string, a: unknown, b: unknown): ExactNumbe
   const l = toScaled(x);
   const r = toScaled(y);
   switch (op) {
-    case '+': return fromScaled(addScaled(l, r));
-    case '-': return fromScaled(addScaled(l, r, -1n));
-    case '*': return fromScaled({ units: l.units * r.units, scale: l.scale + r.scale });
-    case '/': return fromScaled(divideScaled(l, r));
+    case '+':
+      return fromScaled(addScaled(l, r));
+    case '-':
+      return fromScaled(addScaled(l, r, -1n));
+    case '*':
+      return fromScaled({ units: l.units * r.units, scale: l.scale + r.scale });
+    case '/':
+      return fromScaled(divideScaled(l, r));
     case '%': {
       const scale = Math.max(l.scale, r.scale);
       const divisor = rescale(r, scale);
       if (divisor === 0n) throw new SqlQueryError('division by zero');
       return fromScaled({ units: rescale(l, scale) % divisor, scale });
     }
-    default: throw new SqlQueryError(`operator does not exist: numeric ${op} numeric`);
+    default:
+      throw new SqlQueryError(`operator does not exist: numeric ${op} numeric`);
   }
 }
 

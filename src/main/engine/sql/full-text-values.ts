@@ -1,7 +1,13 @@
 import { isStoredAsNumber, type FieldType } from '../field-types';
 import {
-  isTextSearchLanguage, parseTsQuery, plainQueryLexemes, plainToTsQuery, tokenizeDocument, TsQuerySyntaxError,
-  type TextSearchLanguage, type TsQuery,
+  isTextSearchLanguage,
+  parseTsQuery,
+  plainQueryLexemes,
+  plainToTsQuery,
+  tokenizeDocument,
+  TsQuerySyntaxError,
+  type TextSearchLanguage,
+  type TsQuery,
 } from '../fts';
 import { scoreDocument } from '../search/full-text';
 import { documentText } from '../values/document-text';
@@ -35,7 +41,9 @@ export function rowDocument(fields: readonly { readonly type: FieldType }[], val
 
 export function textSearchLanguage(config: unknown): TextSearchLanguage {
   if (config === null || config === undefined) return 'english';
-  const name = String(config).replace(/^pg_catalog\./, '').toLowerCase();
+  const name = String(config)
+    .replace(/^pg_catalog\./, '')
+    .toLowerCase();
   if (!isTextSearchLanguage(name)) throw new SqlQueryError(`text search configuration "${String(config)}" does not exist`);
   return name;
 }
@@ -59,7 +67,13 @@ function parsedQuery(value: string): TsQuery {
     const lang = textSearchLanguage(language);
     try {
       if (kind === 'plainto_tsquery') query = plainToTsQuery(text, lang);
-      else if (kind === 'phraseto_tsquery') query = parseTsQuery(plainQueryLexemes(text, lang).map((l) => `'${l.replace(/'/g, "''")}'`).join(' <-> ') || "''", 'simple');
+      else if (kind === 'phraseto_tsquery')
+        query = parseTsQuery(
+          plainQueryLexemes(text, lang)
+            .map((l) => `'${l.replace(/'/g, "''")}'`)
+            .join(' <-> ') || "''",
+          'simple',
+        );
       else query = parseTsQuery(text, lang);
     } catch (err) {
       if (err instanceof TsQuerySyntaxError) throw new SqlQueryError(`syntax error in tsquery: "${text}"`);
@@ -96,7 +110,8 @@ export function tsvectorText(tsvector: string): string {
     if (!list) positions.set(lexeme, [position]);
     else if (list[list.length - 1] !== position && list.length < 256) list.push(position);
   });
-  return [...positions.keys()].sort(utf8Compare)
+  return [...positions.keys()]
+    .sort(utf8Compare)
     .map((lexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${positions.get(lexeme)!.join(',')}`)
     .join(' ');
 }

@@ -6,7 +6,16 @@ import { createAggregate } from '../sqlite/sql-js';
 import { resolveFieldType } from '../field-types';
 import { CoercionError, coerceValue } from '../values/coerce';
 import { compareExact, exactText, scaleOf, type ExactNumber } from '../values/exact-number';
-import { addInterval, dateTrunc, epochToTimestamp, extractField, formatDateTemplate, makeDate, nowTimestamp, parseDateTemplate } from './date-functions';
+import {
+  addInterval,
+  dateTrunc,
+  epochToTimestamp,
+  extractField,
+  formatDateTemplate,
+  makeDate,
+  nowTimestamp,
+  parseDateTemplate,
+} from './date-functions';
 import { addScaled, divideScaled, fromScaled, numericOperation, roundNumeric, toScaled, type Scaled } from './decimal-arithmetic';
 import { rowDocument, tsMatch, tsqueryValue, tsRank, tsvectorValue, textSearchLanguage } from './full-text-values';
 import { SqlQueryError } from './sql-errors';
@@ -61,9 +70,22 @@ const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\
 /** A POSIX regex as PostgreSQL writes it, read by JS's engine (the common subset agrees). */
 function posixRegex(pattern: string, flags: string): RegExp {
   try {
-    return new RegExp(pattern.replace(/\[\[:(alpha|digit|alnum|space|upper|lower|punct):\]\]/g, (_, cls: string) => ({
-      alpha: '[\\p{L}]', digit: '\\d', alnum: '[\\p{L}\\p{N}]', space: '\\s', upper: '\\p{Lu}', lower: '\\p{Ll}', punct: '\\p{P}',
-    })[cls]!), `${flags}u`);
+    return new RegExp(
+      pattern.replace(
+        /\[\[:(alpha|digit|alnum|space|upper|lower|punct):\]\]/g,
+        (_, cls: string) =>
+          ({
+            alpha: '[\\p{L}]',
+            digit: '\\d',
+            alnum: '[\\p{L}\\p{N}]',
+            space: '\\s',
+            upper: '\\p{Lu}',
+            lower: '\\p{Ll}',
+            punct: '\\p{P}',
+          })[cls]!,
+      ),
+      `${flags}u`,
+    );
   } catch {
     throw new SqlQueryError(`invalid regular expression: ${pattern}`);
   }
@@ -73,7 +95,10 @@ function posixRegex(pattern: string, flags: string): RegExp {
 function cast(value: unknown, from: string, to: string, scale: unknown): SqlValue {
   if (value === null || value === undefined) return null;
   if (to === 'numeric') {
-    const n = isNumberType(from) || from === 'unknown' || from === 'text' || from === 'varchar' ? numericValue(typeof value === 'string' ? value.trim() : value) : null;
+    const n =
+      isNumberType(from) || from === 'unknown' || from === 'text' || from === 'varchar'
+        ? numericValue(typeof value === 'string' ? value.trim() : value)
+        : null;
     if (n === null) throw new SqlQueryError(`invalid input syntax for type numeric: "${pgText(value, from) ?? ''}"`);
     return toSql(scale === null ? n : roundNumeric(n, Number(scale), false));
   }
@@ -83,7 +108,8 @@ function cast(value: unknown, from: string, to: string, scale: unknown): SqlValu
     return coerce(rounded === null ? null : exactText(rounded), to);
   }
   if (from === 'bool' && INTEGER_TYPES.has(to)) return Number(value) ? 1 : 0;
-  const input = typeof value === 'bigint' ? value.toString() : isNumberType(from) ? pgText(value, from) : from === 'bool' ? pgText(value, from) : value;
+  const input =
+    typeof value === 'bigint' ? value.toString() : isNumberType(from) ? pgText(value, from) : from === 'bool' ? pgText(value, from) : value;
   return coerce(input, to);
 }
 
@@ -130,62 +156,144 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
     db.create_function(name, wrapped as never);
   };
 
-  define('deskstore_upper', nullable((s: string) => String(s).toUpperCase()));
-  define('deskstore_lower', nullable((s: string) => String(s).toLowerCase()));
-  define('deskstore_initcap', nullable((s: string) => String(s).toLowerCase().replace(/(^|[^\p{L}\p{N}])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase())));
-  define('deskstore_like', nullable((s: string, p: string, i: number) => likePattern(String(p), i === 1).test(String(s))));
-  define('deskstore_regex', nullable((s: string, p: string, i: number) => posixRegex(String(p), i === 1 ? 'i' : '').test(String(s))));
+  define(
+    'deskstore_upper',
+    nullable((s: string) => String(s).toUpperCase()),
+  );
+  define(
+    'deskstore_lower',
+    nullable((s: string) => String(s).toLowerCase()),
+  );
+  define(
+    'deskstore_initcap',
+    nullable((s: string) =>
+      String(s)
+        .toLowerCase()
+        .replace(/(^|[^\p{L}\p{N}])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase()),
+    ),
+  );
+  define(
+    'deskstore_like',
+    nullable((s: string, p: string, i: number) => likePattern(String(p), i === 1).test(String(s))),
+  );
+  define(
+    'deskstore_regex',
+    nullable((s: string, p: string, i: number) => posixRegex(String(p), i === 1 ? 'i' : '').test(String(s))),
+  );
   define('deskstore_regexp_replace', (s: unknown, p: unknown, r: unknown, flags: unknown) => {
     if (s === null || p === null || r === null) return null;
     const f = String(flags ?? '');
     const re = posixRegex(String(p), `${f.includes('g') ? 'g' : ''}${f.includes('i') ? 'i' : ''}`);
-    return String(s).replace(re, String(r).replace(/\$/g, '$$$$').replace(/\\(\d)/g, '$$$1').replace(/\\&/g, '$$&'));
+    return String(s).replace(
+      re,
+      String(r)
+        .replace(/\$/g, '$$$$')
+        .replace(/\\(\d)/g, '$$$1')
+        .replace(/\\&/g, '$$&'),
+    );
   });
   define('deskstore_text', (v: unknown, type: string) => pgText(v, type));
   define('deskstore_cast', (v: unknown, from: string, to: string, scale: unknown) => cast(v, from, to, scale));
-  define('deskstore_left', nullable((s: string, n: number) => { const c = [...String(s)]; return (n < 0 ? c.slice(0, Math.max(c.length + n, 0)) : c.slice(0, n)).join(''); }));
-  define('deskstore_right', nullable((s: string, n: number) => { const c = [...String(s)]; return (n < 0 ? c.slice(Math.min(-n, c.length)) : c.slice(Math.max(c.length - n, 0))).join(''); }));
-  define('deskstore_translate', nullable((s: string, from: string, to: string) => {
-    const f = [...String(from)];
-    const t = [...String(to)];
-    return [...String(s)].map((c) => { const i = f.indexOf(c); return i < 0 ? c : (t[i] ?? ''); }).join('');
-  }));
-  define('deskstore_pad', nullable((s: string, n: number, fill: string, left: number) => {
-    const chars = [...String(s)];
-    if (n <= chars.length) return chars.slice(0, Math.max(n, 0)).join('');
-    const f = [...String(fill)];
-    if (!f.length) return chars.join('');
-    const padding = Array.from({ length: n - chars.length }, (_, i) => f[i % f.length]).join('');
-    return left ? padding + chars.join('') : chars.join('') + padding;
-  }));
-  define('deskstore_repeat', nullable((s: string, n: number) => (n > 0 ? String(s).repeat(Math.min(n, 1e6)) : '')));
-  define('deskstore_reverse', nullable((s: string) => [...String(s)].reverse().join('')));
-  define('deskstore_split_part', nullable((s: string, d: string, n: number) => {
-    if (n === 0) throw new SqlQueryError('field position must not be zero');
-    const parts = d === '' ? [String(s)] : String(s).split(String(d));
-    return (n > 0 ? parts[n - 1] : parts[parts.length + n]) ?? '';
-  }));
-  define('deskstore_md5', nullable((s: string) => createHash('md5').update(String(s)).digest('hex')));
-  define('deskstore_to_hex', nullable((n: number) => BigInt.asUintN(64, BigInt(Math.trunc(Number(n)))).toString(16)));
-  define('deskstore_quote_ident', nullable((s: string) => (/^[a-z_][a-z0-9_]*$/.test(String(s)) ? String(s) : `"${String(s).replace(/"/g, '""')}"`)));
+  define(
+    'deskstore_left',
+    nullable((s: string, n: number) => {
+      const c = [...String(s)];
+      return (n < 0 ? c.slice(0, Math.max(c.length + n, 0)) : c.slice(0, n)).join('');
+    }),
+  );
+  define(
+    'deskstore_right',
+    nullable((s: string, n: number) => {
+      const c = [...String(s)];
+      return (n < 0 ? c.slice(Math.min(-n, c.length)) : c.slice(Math.max(c.length - n, 0))).join('');
+    }),
+  );
+  define(
+    'deskstore_translate',
+    nullable((s: string, from: string, to: string) => {
+      const f = [...String(from)];
+      const t = [...String(to)];
+      return [...String(s)]
+        .map((c) => {
+          const i = f.indexOf(c);
+          return i < 0 ? c : (t[i] ?? '');
+        })
+        .join('');
+    }),
+  );
+  define(
+    'deskstore_pad',
+    nullable((s: string, n: number, fill: string, left: number) => {
+      const chars = [...String(s)];
+      if (n <= chars.length) return chars.slice(0, Math.max(n, 0)).join('');
+      const f = [...String(fill)];
+      if (!f.length) return chars.join('');
+      const padding = Array.from({ length: n - chars.length }, (_, i) => f[i % f.length]).join('');
+      return left ? padding + chars.join('') : chars.join('') + padding;
+    }),
+  );
+  define(
+    'deskstore_repeat',
+    nullable((s: string, n: number) => (n > 0 ? String(s).repeat(Math.min(n, 1e6)) : '')),
+  );
+  define(
+    'deskstore_reverse',
+    nullable((s: string) => [...String(s)].reverse().join('')),
+  );
+  define(
+    'deskstore_split_part',
+    nullable((s: string, d: string, n: number) => {
+      if (n === 0) throw new SqlQueryError('field position must not be zero');
+      const parts = d === '' ? [String(s)] : String(s).split(String(d));
+      return (n > 0 ? parts[n - 1] : parts[parts.length + n]) ?? '';
+    }),
+  );
+  define(
+    'deskstore_md5',
+    nullable((s: string) => createHash('md5').update(String(s)).digest('hex')),
+  );
+  define(
+    'deskstore_to_hex',
+    nullable((n: number) => BigInt.asUintN(64, BigInt(Math.trunc(Number(n)))).toString(16)),
+  );
+  define(
+    'deskstore_quote_ident',
+    nullable((s: string) => (/^[a-z_][a-z0-9_]*$/.test(String(s)) ? String(s) : `"${String(s).replace(/"/g, '""')}"`)),
+  );
   define('deskstore_concat_ws', (list: string) => {
     const [sep, ...rest] = jsonValues(list);
     if (sep === null) return null;
-    return rest.filter((v) => v !== null).map(String).join(String(sep));
+    return rest
+      .filter((v) => v !== null)
+      .map(String)
+      .join(String(sep));
   });
-  define('deskstore_cbrt', nullable((n: number) => Math.cbrt(n)));
+  define(
+    'deskstore_cbrt',
+    nullable((n: number) => Math.cbrt(n)),
+  );
   const random = options.random ?? Math.random;
   define('deskstore_random', () => random());
-  define('deskstore_round_half_even', nullable((n: number) => {
-    // float8 round(): the platform's rint, half to even.
-    const r = Math.round(n);
-    return Math.abs(n % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
-  }));
-  define('deskstore_scale', (v: unknown) => { const n = numericValue(v); return n === null ? null : scaleOf(n); });
+  define(
+    'deskstore_round_half_even',
+    nullable((n: number) => {
+      // float8 round(): the platform's rint, half to even.
+      const r = Math.round(n);
+      return Math.abs(n % 1) === 0.5 && r % 2 !== 0 ? r - 1 : r;
+    }),
+  );
+  define('deskstore_scale', (v: unknown) => {
+    const n = numericValue(v);
+    return n === null ? null : scaleOf(n);
+  });
   define('deskstore_numeric_from', (v: unknown) => toSql(numericValue(v)));
   define('deskstore_numeric_op', (op: string, a: unknown, b: unknown) => toSql(numericOperation(op, a, b)));
-  define('deskstore_numeric_round', (v: unknown, places: unknown) => (places === null ? null : toSql(roundNumeric(v, Number(places), false))));
-  define('deskstore_numeric_trunc', (v: unknown, places: unknown) => (places === null ? null : toSql(roundNumeric(v, Number(places), true))));
+  define('deskstore_numeric_round', (v: unknown, places: unknown) =>
+    places === null ? null : toSql(roundNumeric(v, Number(places), false)),
+  );
+  define('deskstore_numeric_trunc', (v: unknown, places: unknown) =>
+    places === null ? null : toSql(roundNumeric(v, Number(places), true)),
+  );
   define('deskstore_int_div', (a: unknown, b: unknown) => {
     if (a === null || b === null) return null;
     // Integer division truncates toward zero, exactly (int8 operands arrive as text).
@@ -194,8 +302,19 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
     const q = BigInt(String(a)) / divisor;
     return Number.isSafeInteger(Number(q)) ? Number(q) : q.toString();
   });
-  define('deskstore_json_number', (v: unknown) => { const n = numericValue(v); return n === null ? null : exactText(n); });
-  define('deskstore_json_text', (v: unknown, type: unknown) => (v === null ? null : type === 'true' || type === 'false' ? String(type) : typeof v === 'number' || type === 'text' ? String(v) : String(v)));
+  define('deskstore_json_number', (v: unknown) => {
+    const n = numericValue(v);
+    return n === null ? null : exactText(n);
+  });
+  define('deskstore_json_text', (v: unknown, type: unknown) =>
+    v === null
+      ? null
+      : type === 'true' || type === 'false'
+        ? String(type)
+        : typeof v === 'number' || type === 'text'
+          ? String(v)
+          : String(v),
+  );
   define('deskstore_sort_key', (v: unknown) => (typeof v === 'string' ? textSortKey(v) : (v as SqlValue)));
   for (const which of ['greatest', 'least'] as const) {
     define(`deskstore_${which}`, (type: string, list: string) => {
@@ -223,7 +342,10 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
   define('deskstore_add_interval', (v: unknown, type: string, sign: number, interval: unknown) => addInterval(v, type, sign, interval));
   define('deskstore_array_to_string', (list: unknown, sep: unknown) => {
     if (list === null || sep === null) return null;
-    return jsonValues(list).filter((v) => v !== null).map(String).join(String(sep));
+    return jsonValues(list)
+      .filter((v) => v !== null)
+      .map(String)
+      .join(String(sep));
   });
   define('deskstore_to_json', (v: unknown, type: string) => {
     if (v === null) return null;
@@ -232,12 +354,22 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
     if (type === 'bool') return Number(v) ? 'true' : 'false';
     return JSON.stringify(String(v));
   });
-  define('deskstore_to_tsvector', (config: unknown, text: unknown) => (text === null ? null : tsvectorValue(textSearchLanguage(config), String(text))));
-  define('deskstore_tsquery', (kind: string, config: unknown, text: unknown) => (text === null ? null : tsqueryValue(kind, config, String(text))));
-  define('deskstore_ts_match', (doc: unknown, query: unknown) => (doc === null || query === null ? null : tsMatch(String(doc), String(query))));
-  define('deskstore_ts_rank', (doc: unknown, query: unknown) => (doc === null || query === null ? null : tsRank(String(doc), String(query))));
+  define('deskstore_to_tsvector', (config: unknown, text: unknown) =>
+    text === null ? null : tsvectorValue(textSearchLanguage(config), String(text)),
+  );
+  define('deskstore_tsquery', (kind: string, config: unknown, text: unknown) =>
+    text === null ? null : tsqueryValue(kind, config, String(text)),
+  );
+  define('deskstore_ts_match', (doc: unknown, query: unknown) =>
+    doc === null || query === null ? null : tsMatch(String(doc), String(query)),
+  );
+  define('deskstore_ts_rank', (doc: unknown, query: unknown) =>
+    doc === null || query === null ? null : tsRank(String(doc), String(query)),
+  );
   options.tables.forEach((table, index) => {
-    define(`deskstore_document_${index}`, (values: unknown) => tsvectorValue(table.language, rowDocument(table.fields, jsonValues(values))));
+    define(`deskstore_document_${index}`, (values: unknown) =>
+      tsvectorValue(table.language, rowDocument(table.fields, jsonValues(values))),
+    );
   });
 
   const sum = {

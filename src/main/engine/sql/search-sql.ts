@@ -115,5 +115,9 @@ export async function searchSql(ctx: EngineContext, sql: string): Promise<SqlOut
     const db = await ctx.openResource(table.id).sqlite();
     files.set(table.id, (db as unknown as { filename: string }).filename);
   }
-  return runSql(sql, query, query.tables.map((t) => files.get(t.id)!));
+  return runSql(
+    sql,
+    query,
+    query.tables.map((t) => files.get(t.id)!),
+  );
 }

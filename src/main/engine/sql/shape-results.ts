@@ -51,7 +51,8 @@ export function jsonValue(value: unknown, column: ShapedColumn): string {
 }
 
 const INTEGER_LIMITS: Record<string, [bigint, bigint, string]> = {
-  int2: [-32768n, 32767n, 'smallint'], int4: [-2147483648n, 2147483647n, 'integer'],
+  int2: [-32768n, 32767n, 'smallint'],
+  int4: [-2147483648n, 2147483647n, 'integer'],
   int8: [-9223372036854775808n, 9223372036854775807n, 'bigint'],
 };
 

@@ -45,8 +45,15 @@ export function text(e: Expr): string {
 }
 
 const PG_LONG_NAMES: Record<string, string> = {
-  int2: 'smallint', int4: 'integer', int8: 'bigint', float4: 'real', float8: 'double precision', bool: 'boolean',
-  timestamptz: 'timestamp with time zone', timestamp: 'timestamp without time zone', varchar: 'character varying',
+  int2: 'smallint',
+  int4: 'integer',
+  int8: 'bigint',
+  float4: 'real',
+  float8: 'double precision',
+  bool: 'boolean',
+  timestamptz: 'timestamp with time zone',
+  timestamp: 'timestamp without time zone',
+  varchar: 'character varying',
 };
 export const longTypeName = (type: string): string => PG_LONG_NAMES[type] ?? type;
 
@@ -84,6 +91,7 @@ export function comparable(a: Expr, b: Expr): [string, string] {
   const numeric = (e: Expr) => INTEGER_TYPES.has(e.type) || FLOAT_TYPES.has(e.type) || e.type === 'numeric';
   if (numeric(left) || numeric(right)) return [num(left), num(right)];
   // A date meets a timestamp at midnight (PostgreSQL casts the date).
-  const asTimestamp = (e: Expr, other: Expr) => (e.type === 'date' && other.type.startsWith('timestamp') ? `(${e.sql} || 'T00:00:00')` : e.sql);
+  const asTimestamp = (e: Expr, other: Expr) =>
+    e.type === 'date' && other.type.startsWith('timestamp') ? `(${e.sql} || 'T00:00:00')` : e.sql;
   return [asTimestamp(left, right), asTimestamp(right, left)];
 }

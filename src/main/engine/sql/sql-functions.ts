@@ -42,7 +42,10 @@ function plain(sqliteName: string, type: string | ((call: Call) => string), conv
 function textFunction(sqliteName: string, type = 'text', min = 1, max = min): Handler {
   return (call) => {
     arity(call, min, max);
-    return { sql: `${sqliteName}(${call.args.map((a, i) => (i === 0 ? text(literalAs(a, 'text')) : num(literalAs(a, 'int4')))).join(', ')})`, type };
+    return {
+      sql: `${sqliteName}(${call.args.map((a, i) => (i === 0 ? text(literalAs(a, 'text')) : num(literalAs(a, 'int4')))).join(', ')})`,
+      type,
+    };
   };
 }
 
@@ -51,15 +54,24 @@ function mathFunction(sqliteName: string, resultFor?: (e: Expr) => string): Hand
   return (call) => {
     arity(call, 1, 2);
     const first = literalAs(arg(call, 0), 'numeric');
-    const type = resultFor ? resultFor(first) : INTEGER_TYPES.has(first.type) ? first.type : FLOAT_TYPES.has(first.type) ? 'float8' : 'numeric';
+    const type = resultFor
+      ? resultFor(first)
+      : INTEGER_TYPES.has(first.type)
+        ? first.type
+        : FLOAT_TYPES.has(first.type)
+          ? 'float8'
+          : 'numeric';
     const args = call.args.map((a, i) => num(i === 0 ? first : literalAs(a, 'int4')));
     return { sql: `${sqliteName}(${args.join(', ')})`, type };
   };
 }
 
-const floatFunction = (sqliteName: string): Handler => (call) => ({
-  sql: `${sqliteName}(${call.args.map((a) => num(literalAs(a, 'float8'))).join(', ')})`, type: 'float8',
-});
+const floatFunction =
+  (sqliteName: string): Handler =>
+  (call) => ({
+    sql: `${sqliteName}(${call.args.map((a) => num(literalAs(a, 'float8'))).join(', ')})`,
+    type: 'float8',
+  });
 
 function aggregateSuffix(call: Call): string {
   return `${call.filter}${call.over}`;
@@ -76,7 +88,8 @@ function absolute(call: Call): Expr {
 const AGGREGATES: Record<string, Handler> = {
   count: (call) => ({
     sql: `count(${call.star ? '*' : `${call.distinct ? 'DISTINCT ' : ''}${call.args.map((a) => a.sql).join(', ')}`})${aggregateSuffix(call)}`,
-    type: 'int8', aggregate: true,
+    type: 'int8',
+    aggregate: true,
   }),
   sum: (call) => {
     arity(call, 1);
@@ -85,7 +98,12 @@ const AGGREGATES: Record<string, Handler> = {
     const distinct = call.distinct ? 'DISTINCT ' : '';
     // numeric sums are exact and keep the largest scale (2.50 + 0.25 = 2.75), as PostgreSQL's.
     if (a.type === 'numeric' || a.type === 'int8') {
-      return { sql: `deskstore_numeric_sum(${distinct}${jsValue(a)})${aggregateSuffix(call)}`, type: 'numeric', exact: true, aggregate: true };
+      return {
+        sql: `deskstore_numeric_sum(${distinct}${jsValue(a)})${aggregateSuffix(call)}`,
+        type: 'numeric',
+        exact: true,
+        aggregate: true,
+      };
     }
     return { sql: `sum(${distinct}${a.sql})${aggregateSuffix(call)}`, type: FLOAT_TYPES.has(a.type) ? 'float8' : 'int8', aggregate: true };
   },
@@ -95,7 +113,12 @@ const AGGREGATES: Record<string, Handler> = {
     if (!isNumeric(a)) throw new SqlQueryError(`function avg(${a.type}) does not exist`);
     const distinct = call.distinct ? 'DISTINCT ' : '';
     if (FLOAT_TYPES.has(a.type)) return { sql: `avg(${distinct}${a.sql})${aggregateSuffix(call)}`, type: 'float8', aggregate: true };
-    return { sql: `deskstore_numeric_avg(${distinct}${jsValue(a)})${aggregateSuffix(call)}`, type: 'numeric', exact: true, aggregate: true };
+    return {
+      sql: `deskstore_numeric_avg(${distinct}${jsValue(a)})${aggregateSuffix(call)}`,
+      type: 'numeric',
+      exact: true,
+      aggregate: true,
+    };
   },
   min: (call) => extreme(call, 'min'),
   max: (call) => extreme(call, 'max'),
@@ -103,7 +126,8 @@ const AGGREGATES: Record<string, Handler> = {
     arity(call, 2);
     return {
       sql: `group_concat(${call.distinct ? 'DISTINCT ' : ''}${text(literalAs(arg(call, 0), 'text'))}, ${text(literalAs(arg(call, 1), 'text'))}${call.order})${aggregateSuffix(call)}`,
-      type: 'text', aggregate: true,
+      type: 'text',
+      aggregate: true,
     };
   },
   array_agg: (call) => {
@@ -112,8 +136,17 @@ const AGGREGATES: Record<string, Handler> = {
     const element = a.type === 'unknown' ? 'text' : a.type;
     if (element.startsWith('_')) throw unsupported('array_agg of arrays');
     // Elements go in as JSON: numbers with their scale (`[2.50]`), booleans as true/false.
-    const value = a.type === 'numeric' ? `json(deskstore_json_number(${a.sql}))` : a.type === 'bool' ? `json(CASE ${a.sql} WHEN 1 THEN 'true' WHEN 0 THEN 'false' END)` : a.sql;
-    return { sql: `json_group_array(${call.distinct ? 'DISTINCT ' : ''}${value}${call.order})${aggregateSuffix(call)}`, type: `_${element}`, aggregate: true };
+    const value =
+      a.type === 'numeric'
+        ? `json(deskstore_json_number(${a.sql}))`
+        : a.type === 'bool'
+          ? `json(CASE ${a.sql} WHEN 1 THEN 'true' WHEN 0 THEN 'false' END)`
+          : a.sql;
+    return {
+      sql: `json_group_array(${call.distinct ? 'DISTINCT ' : ''}${value}${call.order})${aggregateSuffix(call)}`,
+      type: `_${element}`,
+      aggregate: true,
+    };
   },
   bool_and: (call) => ({ sql: `min(${arg(call, 0).sql})${aggregateSuffix(call)}`, type: 'bool', aggregate: true }),
   bool_or: (call) => ({ sql: `max(${arg(call, 0).sql})${aggregateSuffix(call)}`, type: 'bool', aggregate: true }),
@@ -127,10 +160,20 @@ function extreme(call: Call, which: 'min' | 'max'): Expr {
   // Exact numerics compare as numbers and come back as written (2.50), not as SQLite orders
   // a mix of REALs and texts.
   if (a.type === 'numeric' && a.exact) {
-    return { sql: `deskstore_numeric_${which}(${distinct}${a.sql})${aggregateSuffix(call)}`, type: 'numeric', exact: true, aggregate: true };
+    return {
+      sql: `deskstore_numeric_${which}(${distinct}${a.sql})${aggregateSuffix(call)}`,
+      type: 'numeric',
+      exact: true,
+      aggregate: true,
+    };
   }
   if (a.type === 'json' || a.type.startsWith('_')) throw new SqlQueryError(`function ${which}(${a.type}) does not exist`);
-  return { sql: `${which}(${distinct}${a.type === 'unknown' ? text(a) : a.sql})${aggregateSuffix(call)}`, type: a.type === 'unknown' ? 'text' : a.type, aggregate: true, ...(a.exact ? { exact: true } : {}) };
+  return {
+    sql: `${which}(${distinct}${a.type === 'unknown' ? text(a) : a.sql})${aggregateSuffix(call)}`,
+    type: a.type === 'unknown' ? 'text' : a.type,
+    aggregate: true,
+    ...(a.exact ? { exact: true } : {}),
+  };
 }
 
 const WINDOW: Record<string, Handler> = {
@@ -156,42 +199,113 @@ function roundLike(sqliteFn: 'round' | 'trunc'): Handler {
       const places = call.args.length === 2 ? num(literalAs(arg(call, 1), 'int4')) : '0';
       return { sql: `deskstore_numeric_${sqliteFn}(${jsValue(a)}, ${places})`, type: 'numeric', exact: true };
     }
-    if (FLOAT_TYPES.has(a.type)) return { sql: sqliteFn === 'round' ? `deskstore_round_half_even(${a.sql})` : `trunc(${a.sql})`, type: 'float8' };
+    if (FLOAT_TYPES.has(a.type))
+      return { sql: sqliteFn === 'round' ? `deskstore_round_half_even(${a.sql})` : `trunc(${a.sql})`, type: 'float8' };
     return { sql: a.sql, type: 'numeric' };
   };
 }
 
 const SCALAR: Record<string, Handler> = {
-  upper: (call) => { arity(call, 1); return { sql: `deskstore_upper(${textArgs(call)})`, type: 'text' }; },
-  lower: (call) => { arity(call, 1); return { sql: `deskstore_lower(${textArgs(call)})`, type: 'text' }; },
-  initcap: (call) => { arity(call, 1); return { sql: `deskstore_initcap(${textArgs(call)})`, type: 'text' }; },
+  upper: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_upper(${textArgs(call)})`, type: 'text' };
+  },
+  lower: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_lower(${textArgs(call)})`, type: 'text' };
+  },
+  initcap: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_initcap(${textArgs(call)})`, type: 'text' };
+  },
   length: textFunction('length', 'int4'),
   char_length: textFunction('length', 'int4'),
   character_length: textFunction('length', 'int4'),
-  octet_length: (call) => { arity(call, 1); return { sql: `octet_length(${textArgs(call)})`, type: 'int4' }; },
+  octet_length: (call) => {
+    arity(call, 1);
+    return { sql: `octet_length(${textArgs(call)})`, type: 'int4' };
+  },
   substr: textFunction('substr', 'text', 2, 3),
   substring: (call) => {
     arity(call, 2, 3);
-    if (arg(call, 1).type === 'unknown' && !/^-?\d+$/.test(arg(call, 1).literal ?? '')) throw unsupported('substring with a regular expression');
+    if (arg(call, 1).type === 'unknown' && !/^-?\d+$/.test(arg(call, 1).literal ?? ''))
+      throw unsupported('substring with a regular expression');
     return textFunction('substr', 'text', 2, 3)(call);
   },
-  left: (call) => { arity(call, 2); return { sql: `deskstore_left(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))})`, type: 'text' }; },
-  right: (call) => { arity(call, 2); return { sql: `deskstore_right(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))})`, type: 'text' }; },
-  strpos: (call) => { arity(call, 2); return { sql: `instr(${textArgs(call)})`, type: 'int4' }; },
+  left: (call) => {
+    arity(call, 2);
+    return { sql: `deskstore_left(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))})`, type: 'text' };
+  },
+  right: (call) => {
+    arity(call, 2);
+    return { sql: `deskstore_right(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))})`, type: 'text' };
+  },
+  strpos: (call) => {
+    arity(call, 2);
+    return { sql: `instr(${textArgs(call)})`, type: 'int4' };
+  },
   // The parser turns `position(sub IN s)` into position(s, sub).
-  position: (call) => { arity(call, 2); return { sql: `instr(${textArgs(call)})`, type: 'int4' }; },
-  replace: (call) => { arity(call, 3); return { sql: `replace(${textArgs(call)})`, type: 'text' }; },
-  translate: (call) => { arity(call, 3); return { sql: `deskstore_translate(${textArgs(call)})`, type: 'text' }; },
-  btrim: (call) => { arity(call, 1, 2); return { sql: `trim(${textArgs(call)})`, type: 'text' }; },
-  ltrim: (call) => { arity(call, 1, 2); return { sql: `ltrim(${textArgs(call)})`, type: 'text' }; },
-  rtrim: (call) => { arity(call, 1, 2); return { sql: `rtrim(${textArgs(call)})`, type: 'text' }; },
-  lpad: (call) => { arity(call, 2, 3); return { sql: `deskstore_pad(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))}, ${call.args.length === 3 ? text(literalAs(arg(call, 2), 'text')) : "' '"}, 1)`, type: 'text' }; },
-  rpad: (call) => { arity(call, 2, 3); return { sql: `deskstore_pad(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))}, ${call.args.length === 3 ? text(literalAs(arg(call, 2), 'text')) : "' '"}, 0)`, type: 'text' }; },
-  repeat: (call) => { arity(call, 2); return { sql: `deskstore_repeat(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))})`, type: 'text' }; },
-  reverse: (call) => { arity(call, 1); return { sql: `deskstore_reverse(${textArgs(call)})`, type: 'text' }; },
-  split_part: (call) => { arity(call, 3); return { sql: `deskstore_split_part(${text(literalAs(arg(call, 0), 'text'))}, ${text(literalAs(arg(call, 1), 'text'))}, ${num(literalAs(arg(call, 2), 'int4'))})`, type: 'text' }; },
-  md5: (call) => { arity(call, 1); return { sql: `deskstore_md5(${textArgs(call)})`, type: 'text' }; },
-  concat: (call) => ({ sql: call.args.length ? `(${call.args.map((a) => `coalesce(${text(literalAs(a, 'text'))}, '')`).join(' || ')})` : "''", type: 'text' }),
+  position: (call) => {
+    arity(call, 2);
+    return { sql: `instr(${textArgs(call)})`, type: 'int4' };
+  },
+  replace: (call) => {
+    arity(call, 3);
+    return { sql: `replace(${textArgs(call)})`, type: 'text' };
+  },
+  translate: (call) => {
+    arity(call, 3);
+    return { sql: `deskstore_translate(${textArgs(call)})`, type: 'text' };
+  },
+  btrim: (call) => {
+    arity(call, 1, 2);
+    return { sql: `trim(${textArgs(call)})`, type: 'text' };
+  },
+  ltrim: (call) => {
+    arity(call, 1, 2);
+    return { sql: `ltrim(${textArgs(call)})`, type: 'text' };
+  },
+  rtrim: (call) => {
+    arity(call, 1, 2);
+    return { sql: `rtrim(${textArgs(call)})`, type: 'text' };
+  },
+  lpad: (call) => {
+    arity(call, 2, 3);
+    return {
+      sql: `deskstore_pad(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))}, ${call.args.length === 3 ? text(literalAs(arg(call, 2), 'text')) : "' '"}, 1)`,
+      type: 'text',
+    };
+  },
+  rpad: (call) => {
+    arity(call, 2, 3);
+    return {
+      sql: `deskstore_pad(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))}, ${call.args.length === 3 ? text(literalAs(arg(call, 2), 'text')) : "' '"}, 0)`,
+      type: 'text',
+    };
+  },
+  repeat: (call) => {
+    arity(call, 2);
+    return { sql: `deskstore_repeat(${text(literalAs(arg(call, 0), 'text'))}, ${num(literalAs(arg(call, 1), 'int4'))})`, type: 'text' };
+  },
+  reverse: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_reverse(${textArgs(call)})`, type: 'text' };
+  },
+  split_part: (call) => {
+    arity(call, 3);
+    return {
+      sql: `deskstore_split_part(${text(literalAs(arg(call, 0), 'text'))}, ${text(literalAs(arg(call, 1), 'text'))}, ${num(literalAs(arg(call, 2), 'int4'))})`,
+      type: 'text',
+    };
+  },
+  md5: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_md5(${textArgs(call)})`, type: 'text' };
+  },
+  concat: (call) => ({
+    sql: call.args.length ? `(${call.args.map((a) => `coalesce(${text(literalAs(a, 'text'))}, '')`).join(' || ')})` : "''",
+    type: 'text',
+  }),
   concat_ws: (call) => {
     if (call.args.length < 2) arity(call, 2, Infinity);
     return { sql: `deskstore_concat_ws(json_array(${textArgs(call)}))`, type: 'text' };
@@ -200,10 +314,22 @@ const SCALAR: Record<string, Handler> = {
     arity(call, 3, 4);
     return { sql: `deskstore_regexp_replace(${textArgs(call)}${call.args.length === 3 ? ', NULL' : ''})`, type: 'text' };
   },
-  to_hex: (call) => { arity(call, 1); return { sql: `deskstore_to_hex(${num(arg(call, 0))})`, type: 'text' }; },
-  chr: (call) => { arity(call, 1); return { sql: `char(${num(literalAs(arg(call, 0), 'int4'))})`, type: 'text' }; },
-  quote_ident: (call) => { arity(call, 1); return { sql: `deskstore_quote_ident(${textArgs(call)})`, type: 'text' }; },
-  quote_literal: (call) => { arity(call, 1); return { sql: `quote(${textArgs(call)})`, type: 'text' }; },
+  to_hex: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_to_hex(${num(arg(call, 0))})`, type: 'text' };
+  },
+  chr: (call) => {
+    arity(call, 1);
+    return { sql: `char(${num(literalAs(arg(call, 0), 'int4'))})`, type: 'text' };
+  },
+  quote_ident: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_quote_ident(${textArgs(call)})`, type: 'text' };
+  },
+  quote_literal: (call) => {
+    arity(call, 1);
+    return { sql: `quote(${textArgs(call)})`, type: 'text' };
+  },
   abs: absolute,
   sign: mathFunction('sign'),
   ceil: mathFunction('ceil', (e) => (FLOAT_TYPES.has(e.type) ? 'float8' : 'numeric')),
@@ -216,21 +342,39 @@ const SCALAR: Record<string, Handler> = {
     const [a, b] = comparable(arg(call, 0), arg(call, 1));
     return { sql: `(${a} % ${b})`, type: INTEGER_TYPES.has(arg(call, 0).type) ? arg(call, 0).type : 'numeric' };
   },
-  div: (call) => { arity(call, 2); return { sql: `CAST(${num(arg(call, 0))} / ${num(arg(call, 1))} AS INTEGER)`, type: 'numeric' }; },
+  div: (call) => {
+    arity(call, 2);
+    return { sql: `CAST(${num(arg(call, 0))} / ${num(arg(call, 1))} AS INTEGER)`, type: 'numeric' };
+  },
   sqrt: floatFunction('sqrt'),
   cbrt: (call) => ({ sql: `deskstore_cbrt(${num(literalAs(arg(call, 0), 'float8'))})`, type: 'float8' }),
   exp: floatFunction('exp'),
   ln: floatFunction('ln'),
-  log: (call) => ({ sql: call.args.length === 1 ? `log10(${num(literalAs(arg(call, 0), 'float8'))})` : `log(${call.args.map((a) => num(literalAs(a, 'float8'))).join(', ')})`, type: 'float8' }),
+  log: (call) => ({
+    sql:
+      call.args.length === 1
+        ? `log10(${num(literalAs(arg(call, 0), 'float8'))})`
+        : `log(${call.args.map((a) => num(literalAs(a, 'float8'))).join(', ')})`,
+    type: 'float8',
+  }),
   power: floatFunction('power'),
   pow: floatFunction('power'),
   pi: plain('pi', 'float8'),
   random: plain('deskstore_random', 'float8'),
   degrees: floatFunction('degrees'),
   radians: floatFunction('radians'),
-  sin: floatFunction('sin'), cos: floatFunction('cos'), tan: floatFunction('tan'), cot: (call) => ({ sql: `(1.0 / tan(${num(arg(call, 0))}))`, type: 'float8' }),
-  asin: floatFunction('asin'), acos: floatFunction('acos'), atan: floatFunction('atan'), atan2: floatFunction('atan2'),
-  scale: (call) => { arity(call, 1); return { sql: `deskstore_scale(${jsValue(arg(call, 0))})`, type: 'int4' }; },
+  sin: floatFunction('sin'),
+  cos: floatFunction('cos'),
+  tan: floatFunction('tan'),
+  cot: (call) => ({ sql: `(1.0 / tan(${num(arg(call, 0))}))`, type: 'float8' }),
+  asin: floatFunction('asin'),
+  acos: floatFunction('acos'),
+  atan: floatFunction('atan'),
+  atan2: floatFunction('atan2'),
+  scale: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_scale(${jsValue(arg(call, 0))})`, type: 'int4' };
+  },
   num_nulls: (call) => ({ sql: `(${call.args.map((a) => `(${a.sql} IS NULL)`).join(' + ')})`, type: 'int4' }),
   num_nonnulls: (call) => ({ sql: `(${call.args.map((a) => `(${a.sql} IS NOT NULL)`).join(' + ')})`, type: 'int4' }),
   now: () => ({ sql: 'deskstore_now()', type: 'timestamptz' }),
@@ -251,25 +395,50 @@ const SCALAR: Record<string, Handler> = {
   extract: (call) => {
     arity(call, 2);
     const value = literalAs(arg(call, 1), 'timestamp');
-    return { sql: `deskstore_numeric_from(deskstore_extract(${text(literalAs(arg(call, 0), 'text'))}, ${value.sql}, ${sqlString(value.type)}))`, type: 'numeric', exact: true };
+    return {
+      sql: `deskstore_numeric_from(deskstore_extract(${text(literalAs(arg(call, 0), 'text'))}, ${value.sql}, ${sqlString(value.type)}))`,
+      type: 'numeric',
+      exact: true,
+    };
   },
   to_char: (call) => {
     arity(call, 2);
     const value = arg(call, 0);
-    return { sql: `deskstore_to_char(${jsValue(value)}, ${sqlString(value.type)}, ${text(literalAs(arg(call, 1), 'text'))})`, type: 'text' };
+    return {
+      sql: `deskstore_to_char(${jsValue(value)}, ${sqlString(value.type)}, ${text(literalAs(arg(call, 1), 'text'))})`,
+      type: 'text',
+    };
   },
-  to_date: (call) => { arity(call, 2); return { sql: `deskstore_to_date(${textArgs(call)}, 'date')`, type: 'date' }; },
+  to_date: (call) => {
+    arity(call, 2);
+    return { sql: `deskstore_to_date(${textArgs(call)}, 'date')`, type: 'date' };
+  },
   to_timestamp: (call) => {
     arity(call, 1, 2);
     if (call.args.length === 1) return { sql: `deskstore_epoch_to_timestamp(${num(arg(call, 0))})`, type: 'timestamptz' };
     return { sql: `deskstore_to_date(${textArgs(call)}, 'timestamptz')`, type: 'timestamptz' };
   },
-  make_date: (call) => { arity(call, 3); return { sql: `deskstore_make_date(${call.args.map((a) => num(literalAs(a, 'int4'))).join(', ')})`, type: 'date' }; },
+  make_date: (call) => {
+    arity(call, 3);
+    return { sql: `deskstore_make_date(${call.args.map((a) => num(literalAs(a, 'int4'))).join(', ')})`, type: 'date' };
+  },
   isfinite: (call) => ({ sql: `(${arg(call, 0).sql} IS NOT NULL)`, type: 'bool' }),
-  array_length: (call) => { arity(call, 2); return { sql: `nullif(json_array_length(${arg(call, 0).sql}), 0)`, type: 'int4' }; },
-  cardinality: (call) => { arity(call, 1); return { sql: `json_array_length(${arg(call, 0).sql})`, type: 'int4' }; },
-  array_to_string: (call) => { arity(call, 2); return { sql: `deskstore_array_to_string(${call.args.map((a) => a.sql).join(', ')})`, type: 'text' }; },
-  to_json: (call) => { arity(call, 1); return { sql: `deskstore_to_json(${jsValue(arg(call, 0))}, ${sqlString(arg(call, 0).type)})`, type: 'json' }; },
+  array_length: (call) => {
+    arity(call, 2);
+    return { sql: `nullif(json_array_length(${arg(call, 0).sql}), 0)`, type: 'int4' };
+  },
+  cardinality: (call) => {
+    arity(call, 1);
+    return { sql: `json_array_length(${arg(call, 0).sql})`, type: 'int4' };
+  },
+  array_to_string: (call) => {
+    arity(call, 2);
+    return { sql: `deskstore_array_to_string(${call.args.map((a) => a.sql).join(', ')})`, type: 'text' };
+  },
+  to_json: (call) => {
+    arity(call, 1);
+    return { sql: `deskstore_to_json(${jsValue(arg(call, 0))}, ${sqlString(arg(call, 0).type)})`, type: 'json' };
+  },
   to_tsvector: (call) => {
     arity(call, 1, 2);
     const [config, doc] = call.args.length === 2 ? [text(literalAs(arg(call, 0), 'text')), arg(call, 1)] : ['NULL', arg(call, 0)];
@@ -297,7 +466,19 @@ export function isAggregate(name: string): boolean {
 }
 
 /** Functions that are SQL syntax in PostgreSQL and never reach CKAN's allow-list as calls. */
-export const SYNTAX_FUNCTIONS: ReadonlySet<string> = new Set(['extract', 'position', 'substring', 'btrim', 'ltrim', 'rtrim', 'char_length', 'character_length', 'octet_length', 'now', 'timezone']);
+export const SYNTAX_FUNCTIONS: ReadonlySet<string> = new Set([
+  'extract',
+  'position',
+  'substring',
+  'btrim',
+  'ltrim',
+  'rtrim',
+  'char_length',
+  'character_length',
+  'octet_length',
+  'now',
+  'timezone',
+]);
 
 export function translateCall(call: Call): Expr {
   if (call.over) {

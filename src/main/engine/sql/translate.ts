@@ -1,6 +1,19 @@
 import type {
-  A_Const, A_Expr, ColumnRef, CommonTableExpr, FuncCall, JoinExpr, Node, RangeSubselect, RangeVar, ResTarget, SelectStmt,
-  SortBy, SubLink, TypeName, WindowDef,
+  A_Const,
+  A_Expr,
+  ColumnRef,
+  CommonTableExpr,
+  FuncCall,
+  JoinExpr,
+  Node,
+  RangeSubselect,
+  RangeVar,
+  ResTarget,
+  SelectStmt,
+  SortBy,
+  SubLink,
+  TypeName,
+  WindowDef,
 } from 'libpg-query';
 import type { FieldType } from '../field-types';
 import type { TextSearchLanguage } from '../fts';
@@ -104,15 +117,27 @@ export class Translator {
     if (s.op && s.op !== 'SETOP_NONE') {
       const left = this.select(s.larg!, parent, scope.ctes);
       const right = this.select(s.rarg!, parent, scope.ctes);
-      if (left.columns.length !== right.columns.length) throw new SqlQueryError(`each ${s.op.slice(6)} query must have the same number of columns`);
+      if (left.columns.length !== right.columns.length)
+        throw new SqlQueryError(`each ${s.op.slice(6)} query must have the same number of columns`);
       const op = { SETOP_UNION: 'UNION', SETOP_INTERSECT: 'INTERSECT', SETOP_EXCEPT: 'EXCEPT' }[s.op];
       const columns = left.columns.map((c, i) => ({ name: c.name, expr: unify(c.expr, right.columns[i]!.expr) }));
       // An arm is wrapped only when SQLite needs it (its own ORDER BY/LIMIT, or a nested set
       // operation): a recursive CTE's term must name the CTE directly, not in a subquery.
-      const arm = (q: SelectStmt, sql: string) => (q.sortClause?.length || q.limitCount || q.limitOffset || (q.op && q.op !== 'SETOP_NONE') || q.withClause ? `SELECT * FROM (${sql})` : sql);
+      const arm = (q: SelectStmt, sql: string) =>
+        q.sortClause?.length || q.limitCount || q.limitOffset || (q.op && q.op !== 'SETOP_NONE') || q.withClause
+          ? `SELECT * FROM (${sql})`
+          : sql;
       body = { sql: `${arm(s.larg!, left.sql)} ${op}${s.all ? ' ALL' : ''} ${arm(s.rarg!, right.sql)}`, columns };
-      const outer: Scope = { relations: [{ name: '', columns: columns.map((c, i) => ({ name: c.name, expr: { ...c.expr, sql: COLUMN(i) } })) }], parent, ctes: scope.ctes };
-      const order = this.orderBy(s.sortClause, outer, columns.map((c, i) => ({ name: c.name, expr: { ...c.expr, sql: COLUMN(i) } })));
+      const outer: Scope = {
+        relations: [{ name: '', columns: columns.map((c, i) => ({ name: c.name, expr: { ...c.expr, sql: COLUMN(i) } })) }],
+        parent,
+        ctes: scope.ctes,
+      };
+      const order = this.orderBy(
+        s.sortClause,
+        outer,
+        columns.map((c, i) => ({ name: c.name, expr: { ...c.expr, sql: COLUMN(i) } })),
+      );
       const limit = this.limit(s, outer);
       if (!order && !limit) return { sql: `${withSql}${body.sql}`, columns };
       return { sql: `${withSql}SELECT * FROM (${body.sql})${order}${limit}`, columns };
@@ -130,7 +155,8 @@ export class Translator {
     if (s.windowClause?.length) throw unsupported('a WINDOW clause');
     let distinct = '';
     if (s.distinctClause) {
-      if (s.distinctClause.length && !(s.distinctClause.length === 1 && Object.keys(s.distinctClause[0]!).length === 0)) throw unsupported('DISTINCT ON');
+      if (s.distinctClause.length && !(s.distinctClause.length === 1 && Object.keys(s.distinctClause[0]!).length === 0))
+        throw unsupported('DISTINCT ON');
       distinct = 'DISTINCT ';
     }
     const select = targets.map((t, i) => `${t.expr.sql} AS ${COLUMN(i)}`).join(', ');
@@ -147,9 +173,12 @@ export class Translator {
     const width = rows[0]?.length ?? 0;
     if (rows.some((r) => r.length !== width)) throw new SqlQueryError('VALUES lists must all be the same length');
     const columns = Array.from({ length: width }, (_, i) => ({
-      name: `column${i + 1}`, expr: rows.map((r) => r[i]!).reduce((a, b) => unify(a, b)),
+      name: `column${i + 1}`,
+      expr: rows.map((r) => r[i]!).reduce((a, b) => unify(a, b)),
     }));
-    const sql = rows.map((r, k) => `SELECT ${r.map((e, i) => `${e.sql}${k === 0 ? ` AS ${COLUMN(i)}` : ''}`).join(', ')}`).join(' UNION ALL ');
+    const sql = rows
+      .map((r, k) => `SELECT ${r.map((e, i) => `${e.sql}${k === 0 ? ` AS ${COLUMN(i)}` : ''}`).join(', ')}`)
+      .join(' UNION ALL ');
     return { sql, columns: columns.map((c) => ({ name: c.name, expr: c.expr.type === 'unknown' ? { ...c.expr, type: 'text' } : c.expr })) };
   }
 
@@ -159,7 +188,8 @@ export class Translator {
       if (!('CommonTableExpr' in node)) continue;
       const cte: CommonTableExpr = node.CommonTableExpr;
       const name = cte.ctename!;
-      if (!cte.ctequery || !('SelectStmt' in cte.ctequery)) throw new SqlQueryError('cannot execute a write statement in a read-only transaction');
+      if (!cte.ctequery || !('SelectStmt' in cte.ctequery))
+        throw new SqlQueryError('cannot execute a write statement in a read-only transaction');
       const query = cte.ctequery.SelectStmt;
       const alias = this.freshAlias();
       this.cteAliases.set(name, alias);
@@ -204,7 +234,13 @@ export class Translator {
       if (cte) {
         const alias = this.freshAlias();
         const cteAlias = this.cteAliases.get(name)!;
-        scope.relations.push(renamed(r.alias?.aliasname ?? name, cte.columns.map((c) => ({ ...c, expr: { ...c.expr, sql: c.expr.sql.replace(cteAlias, alias) } })), r.alias?.colnames));
+        scope.relations.push(
+          renamed(
+            r.alias?.aliasname ?? name,
+            cte.columns.map((c) => ({ ...c, expr: { ...c.expr, sql: c.expr.sql.replace(cteAlias, alias) } })),
+            r.alias?.colnames,
+          ),
+        );
         return `${cteAlias} AS ${alias}`;
       }
       const table = this.resolver.resolve(name);
@@ -226,8 +262,10 @@ export class Translator {
       ...table.fields.map((f) => ({
         name: f.id,
         expr: {
-          sql: col(f.id), type: f.type.name,
-          ...(f.type.name === 'numeric' ? { exact: true } : {}), ...(f.type.storage === 'json' ? { nested: true } : {}),
+          sql: col(f.id),
+          type: f.type.name,
+          ...(f.type.name === 'numeric' ? { exact: true } : {}),
+          ...(f.type.storage === 'json' ? { nested: true } : {}),
         },
       })),
     ];
@@ -241,7 +279,13 @@ export class Translator {
     const result = this.select(r.subquery.SelectStmt, scope.parent, scope.ctes);
     const alias = this.freshAlias();
     if (!r.alias) throw new SqlQueryError('subquery in FROM must have an alias');
-    scope.relations.push(renamed(r.alias.aliasname!, result.columns.map((c, i) => ({ name: c.name, expr: { ...c.expr, sql: `${alias}.${COLUMN(i)}` } })), r.alias.colnames));
+    scope.relations.push(
+      renamed(
+        r.alias.aliasname!,
+        result.columns.map((c, i) => ({ name: c.name, expr: { ...c.expr, sql: `${alias}.${COLUMN(i)}` } })),
+        r.alias.colnames,
+      ),
+    );
     return `(${result.sql}) AS ${alias}`;
   }
 
@@ -249,13 +293,21 @@ export class Translator {
     const left = this.fromItem(j.larg!, scope);
     const leftRelations = scope.relations.length;
     const right = this.fromItem(j.rarg!, scope);
-    const type = { JOIN_INNER: j.quals || j.usingClause || j.isNatural ? 'JOIN' : 'CROSS JOIN', JOIN_LEFT: 'LEFT JOIN', JOIN_RIGHT: 'RIGHT JOIN', JOIN_FULL: 'FULL JOIN' }[j.jointype as string];
+    const type = {
+      JOIN_INNER: j.quals || j.usingClause || j.isNatural ? 'JOIN' : 'CROSS JOIN',
+      JOIN_LEFT: 'LEFT JOIN',
+      JOIN_RIGHT: 'RIGHT JOIN',
+      JOIN_FULL: 'FULL JOIN',
+    }[j.jointype as string];
     if (!type) throw unsupported(`${j.jointype} joins`);
     if (j.alias) throw unsupported('an alias for a join');
     let using = (j.usingClause ?? []).map((n) => stringOf(n)!);
     if (j.isNatural) {
       const leftNames = new Set(scope.relations.slice(0, leftRelations).flatMap((r) => r.columns.map((c) => c.name)));
-      using = scope.relations.slice(leftRelations).flatMap((r) => r.columns.map((c) => c.name)).filter((n) => leftNames.has(n) && !n.startsWith('_'));
+      using = scope.relations
+        .slice(leftRelations)
+        .flatMap((r) => r.columns.map((c) => c.name))
+        .filter((n) => leftNames.has(n) && !n.startsWith('_'));
     }
     if (using.length) {
       const leftCols = scope.relations.slice(0, leftRelations);
@@ -302,7 +354,9 @@ export class Translator {
     const relations = qualifier === undefined ? scope.relations : scope.relations.filter((r) => r.name === qualifier);
     if (qualifier !== undefined && !relations.length) throw new SqlQueryError(`missing FROM-clause entry for table "${qualifier}"`);
     if (!relations.length) throw new SqlQueryError('SELECT * with no tables specified is not valid');
-    return relations.flatMap((r) => r.columns.filter((c) => qualifier !== undefined || !c.hiddenFromStar).map((c) => ({ name: c.name, expr: c.expr })));
+    return relations.flatMap((r) =>
+      r.columns.filter((c) => qualifier !== undefined || !c.hiddenFromStar).map((c) => ({ name: c.name, expr: c.expr })),
+    );
   }
 
   private groupItem(node: Node, scope: Scope, targets: readonly { name: string; expr: Expr }[]): string {
@@ -376,8 +430,12 @@ export class Translator {
     if ('BooleanTest' in node) {
       const e = literalAs(this.expr(node.BooleanTest.arg!, scope), 'bool').sql;
       const test = {
-        IS_TRUE: `(${e} IS 1)`, IS_NOT_TRUE: `(${e} IS NOT 1)`, IS_FALSE: `(${e} IS 0)`, IS_NOT_FALSE: `(${e} IS NOT 0)`,
-        IS_UNKNOWN: `(${e} IS NULL)`, IS_NOT_UNKNOWN: `(${e} IS NOT NULL)`,
+        IS_TRUE: `(${e} IS 1)`,
+        IS_NOT_TRUE: `(${e} IS NOT 1)`,
+        IS_FALSE: `(${e} IS 0)`,
+        IS_NOT_FALSE: `(${e} IS NOT 0)`,
+        IS_UNKNOWN: `(${e} IS NULL)`,
+        IS_NOT_UNKNOWN: `(${e} IS NOT NULL)`,
       }[node.BooleanTest.booltesttype!];
       return { sql: test, type: 'bool' };
     }
@@ -386,14 +444,22 @@ export class Translator {
       const args = (node.CoalesceExpr.args ?? []).map((a) => this.expr(a, scope));
       const type = unifiedType(args);
       const typed = args.map((a) => literalAs(a, type));
-      return { sql: `coalesce(${typed.map((a) => (a.exact ? a.sql : a.sql)).join(', ')})`, type, ...(typed.some((a) => a.exact) ? { exact: true } : {}) };
+      return {
+        sql: `coalesce(${typed.map((a) => (a.exact ? a.sql : a.sql)).join(', ')})`,
+        type,
+        ...(typed.some((a) => a.exact) ? { exact: true } : {}),
+      };
     }
     if ('MinMaxExpr' in node) {
       const args = (node.MinMaxExpr.args ?? []).map((a) => this.expr(a, scope));
       const type = unifiedType(args);
       const typed = args.map((a) => literalAs(a, type));
       const which = node.MinMaxExpr.op === 'IS_GREATEST' ? 'greatest' : 'least';
-      return { sql: `deskstore_${which}(${sqlString(type)}, json_array(${typed.map((a) => a.sql).join(', ')}))`, type, ...(type === 'numeric' ? { exact: true } : {}) };
+      return {
+        sql: `deskstore_${which}(${sqlString(type)}, json_array(${typed.map((a) => a.sql).join(', ')}))`,
+        type,
+        ...(type === 'numeric' ? { exact: true } : {}),
+      };
     }
     if ('SQLValueFunction' in node) return sqlValueFunction(node.SQLValueFunction.op!);
     if ('SubLink' in node) return this.subLink(node.SubLink, scope);
@@ -410,7 +476,8 @@ export class Translator {
     if (fields.some((f) => f === undefined)) throw unsupported('this column reference');
     const name = fields[fields.length - 1]!;
     let qualifier = fields.length >= 2 ? fields[fields.length - 2] : undefined;
-    if (fields.length === 3 && fields[0] !== 'public') throw new SqlQueryError(`cross-database references are not implemented: ${fields.join('.')}`);
+    if (fields.length === 3 && fields[0] !== 'public')
+      throw new SqlQueryError(`cross-database references are not implemented: ${fields.join('.')}`);
     for (let s: Scope | null = scope; s; s = s.parent) {
       if (qualifier !== undefined) {
         const rel = s.relations.find((r) => r.name === qualifier);
@@ -446,7 +513,11 @@ export class Translator {
       case 'AEXPR_NULLIF': {
         const right = this.expr(a.rexpr!, scope);
         const [l, r] = comparable(left!, right);
-        return { sql: `(CASE WHEN ${l} = ${r} THEN NULL ELSE ${literalAs(left!, right.type).sql} END)`, type: left!.type === 'unknown' ? 'text' : left!.type, ...(left!.exact ? { exact: true } : {}) };
+        return {
+          sql: `(CASE WHEN ${l} = ${r} THEN NULL ELSE ${literalAs(left!, right.type).sql} END)`,
+          type: left!.type === 'unknown' ? 'text' : left!.type,
+          ...(left!.exact ? { exact: true } : {}),
+        };
       }
       case 'AEXPR_IN': {
         const items = 'List' in a.rexpr! ? (a.rexpr.List.items ?? []).map((n) => this.expr(n, scope)) : [this.expr(a.rexpr!, scope)];
@@ -494,7 +565,11 @@ export class Translator {
     if (literal && literal.type === 'unknown' && literal.literal !== undefined) {
       const m = /^\{(.*)\}$/s.exec(literal.literal.trim());
       if (!m) throw new SqlQueryError(`malformed array literal: "${literal.literal}"`);
-      items = (m[1]!.trim() === '' ? [] : m[1]!.split(',')).map((t) => ({ sql: sqlString(t.trim().replace(/^"(.*)"$/, '$1')), type: 'unknown', literal: t.trim().replace(/^"(.*)"$/, '$1') }));
+      items = (m[1]!.trim() === '' ? [] : m[1]!.split(',')).map((t) => ({
+        sql: sqlString(t.trim().replace(/^"(.*)"$/, '$1')),
+        type: 'unknown',
+        literal: t.trim().replace(/^"(.*)"$/, '$1'),
+      }));
     }
     if (items) {
       const compare = items.map((item) => this.binary(op, left, item).sql);
@@ -511,38 +586,62 @@ export class Translator {
 
   private binary(op: string, left: Expr, right: Expr): Expr {
     switch (op) {
-      case '=': case '<>': case '!=': case '<': case '>': case '<=': case '>=': {
+      case '=':
+      case '<>':
+      case '!=':
+      case '<':
+      case '>':
+      case '<=':
+      case '>=': {
         if (left.type === 'json' || right.type === 'json') throw new SqlQueryError(`operator does not exist: json ${op} ${right.type}`);
         const [l, r] = comparable(left, right);
         return { sql: `(${l} ${op === '!=' ? '<>' : op} ${r})`, type: 'bool' };
       }
-      case '+': case '-': case '*': case '/': case '%':
+      case '+':
+      case '-':
+      case '*':
+      case '/':
+      case '%':
         return arithmetic(op, left, right);
       case '^':
         return { sql: `power(${num(literalAs(left, 'float8'))}, ${num(literalAs(right, 'float8'))})`, type: 'float8' };
       case '||':
         if (left.type.startsWith('_') || right.type.startsWith('_')) throw unsupported('array concatenation');
         return { sql: `(${text(literalAs(left, 'text'))} || ${text(literalAs(right, 'text'))})`, type: 'text' };
-      case '~': case '~*': case '!~': case '!~*': {
+      case '~':
+      case '~*':
+      case '!~':
+      case '!~*': {
         const sql = `deskstore_regex(${text(literalAs(left, 'text'))}, ${text(literalAs(right, 'text'))}, ${op.includes('*') ? 1 : 0})`;
         return { sql: op.startsWith('!') ? `(NOT ${sql})` : sql, type: 'bool' };
       }
-      case '~~': case '~~*': case '!~~': case '!~~*': {
+      case '~~':
+      case '~~*':
+      case '!~~':
+      case '!~~*': {
         const sql = `deskstore_like(${text(literalAs(left, 'text'))}, ${text(literalAs(right, 'text'))}, ${op.includes('*') ? 1 : 0})`;
         return { sql: op.startsWith('!') ? `(NOT ${sql})` : sql, type: 'bool' };
       }
       case '@@': {
         const doc = left.type === 'tsquery' ? right : left;
         const query = left.type === 'tsquery' ? left : right;
-        const queryExpr = query.type === 'tsquery' ? query : { sql: `deskstore_tsquery('to_tsquery', NULL, ${text(literalAs(query, 'text'))})`, type: 'tsquery' };
-        const docExpr = doc.type === 'tsvector' ? doc : { sql: `deskstore_to_tsvector(NULL, ${text(literalAs(doc, 'text'))})`, type: 'tsvector' };
+        const queryExpr =
+          query.type === 'tsquery'
+            ? query
+            : { sql: `deskstore_tsquery('to_tsquery', NULL, ${text(literalAs(query, 'text'))})`, type: 'tsquery' };
+        const docExpr =
+          doc.type === 'tsvector' ? doc : { sql: `deskstore_to_tsvector(NULL, ${text(literalAs(doc, 'text'))})`, type: 'tsvector' };
         return { sql: `deskstore_ts_match(${docExpr.sql}, ${queryExpr.sql})`, type: 'bool' };
       }
-      case '->': case '->>':
+      case '->':
+      case '->>':
         if (left.type !== 'json') throw new SqlQueryError(`operator does not exist: ${left.type} ${op} ${right.type}`);
         return op === '->'
           ? { sql: `json_extract(${left.sql}, ${jsonPath(right)})`, type: 'json' }
-          : { sql: `deskstore_json_text(json_extract(${left.sql}, ${jsonPath(right)}), json_type(${left.sql}, ${jsonPath(right)}))`, type: 'text' };
+          : {
+              sql: `deskstore_json_text(json_extract(${left.sql}, ${jsonPath(right)}), json_type(${left.sql}, ${jsonPath(right)}))`,
+              type: 'text',
+            };
       default:
         throw new SqlQueryError(`operator does not exist: ${left.type} ${op} ${right.type}`);
     }
@@ -581,7 +680,9 @@ export class Translator {
     if (w.refname || w.name) throw unsupported('named windows');
     // 1058 = FRAMEOPTION_DEFAULTS (RANGE UNBOUNDED PRECEDING AND CURRENT ROW), the only frame supported.
     if (w.frameOptions !== undefined && w.frameOptions !== 1058) throw unsupported('window frame clauses');
-    const partition = w.partitionClause?.length ? `PARTITION BY ${w.partitionClause.map((n) => sortKey(this.expr(n, scope))).join(', ')}` : '';
+    const partition = w.partitionClause?.length
+      ? `PARTITION BY ${w.partitionClause.map((n) => sortKey(this.expr(n, scope))).join(', ')}`
+      : '';
     const order = this.orderBy(w.orderClause, scope, []).trim();
     return ` OVER (${[partition, order].filter(Boolean).join(' ')})`;
   }
@@ -593,11 +694,17 @@ export class Translator {
     const otherwise = c.defresult ? this.expr(c.defresult, scope) : null;
     const type = unifiedType(otherwise ? [...results, otherwise] : results);
     const branches = whens.map((w, i) => {
-      const condition = subject ? this.binary('=', subject, this.expr(w.expr!, scope)).sql : literalAs(this.expr(w.expr!, scope), 'bool').sql;
+      const condition = subject
+        ? this.binary('=', subject, this.expr(w.expr!, scope)).sql
+        : literalAs(this.expr(w.expr!, scope), 'bool').sql;
       return ` WHEN ${condition} THEN ${literalAs(results[i]!, type).sql}`;
     });
     const exact = type === 'numeric' && [...results, ...(otherwise ? [otherwise] : [])].some((e) => e.exact || e.type === 'unknown');
-    return { sql: `(CASE${branches.join('')}${otherwise ? ` ELSE ${literalAs(otherwise, type).sql}` : ''} END)`, type, ...(exact ? { exact: true } : {}) };
+    return {
+      sql: `(CASE${branches.join('')}${otherwise ? ` ELSE ${literalAs(otherwise, type).sql}` : ''} END)`,
+      type,
+      ...(exact ? { exact: true } : {}),
+    };
   }
 
   private subLink(link: SubLink, scope: Scope): Expr {
@@ -639,7 +746,11 @@ export class Translator {
     const index = this.expr(steps[0].A_Indices.uidx!, scope);
     const element = base.type.slice(1);
     // PostgreSQL arrays count from 1; JSON arrays from 0.
-    return { sql: `json_extract(${base.sql}, '$[' || (${num(literalAs(index, 'int4'))} - 1) || ']')`, type: element, ...(element === 'numeric' ? { exact: true } : {}) };
+    return {
+      sql: `json_extract(${base.sql}, '$[' || (${num(literalAs(index, 'int4'))} - 1) || ']')`,
+      type: element,
+      ...(element === 'numeric' ? { exact: true } : {}),
+    };
   }
 
   private cast(value: Expr, typeName: TypeName): Expr {
@@ -661,7 +772,8 @@ export class Translator {
     }
     return {
       sql: `deskstore_cast(${jsValue(value)}, ${sqlString(value.type)}, ${sqlString(target)}, ${scale ?? 'NULL'})`,
-      type: target, ...(target === 'numeric' ? { exact: true } : {}),
+      type: target,
+      ...(target === 'numeric' ? { exact: true } : {}),
     };
   }
 }
@@ -700,21 +812,26 @@ function constant(c: A_Const): Expr {
 }
 
 function constantInteger(node: Node): number | null {
-  return 'A_Const' in node && node.A_Const.ival ? node.A_Const.ival.ival ?? 0 : null;
+  return 'A_Const' in node && node.A_Const.ival ? (node.A_Const.ival.ival ?? 0) : null;
 }
 
 function sqlValueFunction(op: string): Expr {
   switch (op) {
-    case 'SVFOP_CURRENT_DATE': return { sql: 'substr(deskstore_now(), 1, 10)', type: 'date' };
+    case 'SVFOP_CURRENT_DATE':
+      return { sql: 'substr(deskstore_now(), 1, 10)', type: 'date' };
     case 'SVFOP_CURRENT_TIMESTAMP':
-    case 'SVFOP_CURRENT_TIMESTAMP_N': return { sql: 'deskstore_now()', type: 'timestamptz' };
+    case 'SVFOP_CURRENT_TIMESTAMP_N':
+      return { sql: 'deskstore_now()', type: 'timestamptz' };
     case 'SVFOP_LOCALTIMESTAMP':
-    case 'SVFOP_LOCALTIMESTAMP_N': return { sql: 'substr(deskstore_now(), 1, 26)', type: 'timestamp' };
+    case 'SVFOP_LOCALTIMESTAMP_N':
+      return { sql: 'substr(deskstore_now(), 1, 26)', type: 'timestamp' };
     case 'SVFOP_CURRENT_USER':
     case 'SVFOP_USER':
     case 'SVFOP_SESSION_USER':
-    case 'SVFOP_CURRENT_ROLE': return { sql: "'datastore_ro'", type: 'name' };
-    default: throw unsupported(op.replace('SVFOP_', '').toLowerCase());
+    case 'SVFOP_CURRENT_ROLE':
+      return { sql: "'datastore_ro'", type: 'name' };
+    default:
+      throw unsupported(op.replace('SVFOP_', '').toLowerCase());
   }
 }
 
@@ -747,7 +864,7 @@ function unifiedType(exprs: readonly Expr[]): string {
 
 function unify(a: Expr, b: Expr): Expr {
   const type = unifiedType([a, b]);
-  return { sql: a.sql, type, ...(a.exact || b.exact || (type === 'numeric') ? { exact: true } : {}) };
+  return { sql: a.sql, type, ...(a.exact || b.exact || type === 'numeric' ? { exact: true } : {}) };
 }
 
 function arithmetic(op: string, left: Expr, right: Expr): Expr {
@@ -755,7 +872,10 @@ function arithmetic(op: string, left: Expr, right: Expr): Expr {
   if (left.type === 'date' || left.type.startsWith('timestamp') || right.type === 'interval') {
     if (right.type === 'interval' && (op === '+' || op === '-')) {
       const type = left.type === 'date' ? 'timestamp' : literalAs(left, 'timestamp').type;
-      return { sql: `deskstore_add_interval(${literalAs(left, 'timestamp').sql}, ${sqlString(left.type === 'unknown' ? 'timestamp' : left.type)}, ${op === '-' ? -1 : 1}, ${right.sql})`, type };
+      return {
+        sql: `deskstore_add_interval(${literalAs(left, 'timestamp').sql}, ${sqlString(left.type === 'unknown' ? 'timestamp' : left.type)}, ${op === '-' ? -1 : 1}, ${right.sql})`,
+        type,
+      };
     }
     if (left.type === 'date' && INTEGER_TYPES.has(literalAs(right, 'int4').type) && (op === '+' || op === '-')) {
       return { sql: `date(${left.sql}, (${op === '-' ? '-' : ''}${num(literalAs(right, 'int4'))}) || ' days')`, type: 'date' };
@@ -768,9 +888,11 @@ function arithmetic(op: string, left: Expr, right: Expr): Expr {
   const l = literalAs(left, right.type === 'unknown' ? 'numeric' : right.type);
   const r = literalAs(right, l.type);
   const rank = (t: string) => NUMERIC_RANK[t];
-  if (rank(l.type) === undefined || rank(r.type) === undefined) throw new SqlQueryError(`operator does not exist: ${l.type} ${op} ${r.type}`);
+  if (rank(l.type) === undefined || rank(r.type) === undefined)
+    throw new SqlQueryError(`operator does not exist: ${l.type} ${op} ${r.type}`);
   const type = rank(l.type)! >= rank(r.type)! ? l.type : r.type;
-  const resultType = INTEGER_TYPES.has(type) && INTEGER_TYPES.has(l.type) && INTEGER_TYPES.has(r.type) ? (type === 'int2' ? 'int4' : type) : type;
+  const resultType =
+    INTEGER_TYPES.has(type) && INTEGER_TYPES.has(l.type) && INTEGER_TYPES.has(r.type) ? (type === 'int2' ? 'int4' : type) : type;
   if (resultType === 'numeric') {
     // numeric arithmetic is exact in PostgreSQL, with the scale the operation gives (2.50 * 2 = 5.00).
     return { sql: `deskstore_numeric_op(${sqlString(op)}, ${jsValue(l)}, ${jsValue(r)})`, type: 'numeric', exact: true };

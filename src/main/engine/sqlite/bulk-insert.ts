@@ -21,7 +21,10 @@ class EncodedDictionary {
   readonly base: number;
   readonly offsets: Uint32Array;
 
-  constructor(private readonly native: Native, values: readonly unknown[]) {
+  constructor(
+    private readonly native: Native,
+    values: readonly unknown[],
+  ) {
     const encoder = new TextEncoder();
     let buffer = new Uint8Array(1 << 20);
     let used = 0;

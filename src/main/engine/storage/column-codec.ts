@@ -12,7 +12,12 @@ import { CorruptContainerError, uint32View } from './binary-container';
 export interface ColumnsHeader {
   readonly maxRowId: number;
   readonly columns: readonly {
-    id: string; type: string; dictionary: 'f64' | 'json'; dictionarySection: number; codesSection: number; mayRepeat?: boolean;
+    id: string;
+    type: string;
+    dictionary: 'f64' | 'json';
+    dictionarySection: number;
+    codesSection: number;
+    mayRepeat?: boolean;
   }[];
   readonly liveSection: number;
 }
@@ -31,7 +36,11 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
     const codes = c.codes.subarray(0, size);
     const codesSection = add(new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength));
     return {
-      id: c.id, type: c.type.name, dictionary: numeric ? 'f64' as const : 'json' as const, dictionarySection, codesSection,
+      id: c.id,
+      type: c.type.name,
+      dictionary: numeric ? ('f64' as const) : ('json' as const),
+      dictionarySection,
+      codesSection,
       ...(c.mayRepeat ? { mayRepeat: true } : {}),
     };
   });

@@ -67,7 +67,9 @@ export function writeColumnsFile(dir: string, generation: number, image: Omit<Re
   const encodedText = encodeIndex(image.textIndex);
   const textSections = encodedText.buffers.map((b) => sections.push(b) - 1);
   const header: ColumnsFileHeader = {
-    columns, text: { meta: encodedText.meta, sections: textSections, indexedColumns: [...image.indexedColumns] }, ftsLanguage: image.ftsLanguage,
+    columns,
+    text: { meta: encodedText.meta, sections: textSections, indexedColumns: [...image.indexedColumns] },
+    ftsLanguage: image.ftsLanguage,
   };
   const parts = encodeContainer({ ...header }, sections);
   writeFileDurably(columnsPath(dir, generation), parts);
@@ -90,11 +92,14 @@ export function readColumnsFile(dir: string, generation: number): Omit<ResourceI
   const h = header as unknown as ColumnsFileHeader;
   if (!h.columns || !h.text) throw new CorruptContainerError(`${path} lacks its column or text sections`);
   const store = decodeColumns(h.columns, sections);
-  const textIndex = decodeIndex(h.text.meta, h.text.sections.map((i) => {
-    const s = sections[i];
-    if (!s) throw new CorruptContainerError(`${path} lacks text section ${i}`);
-    return s;
-  }));
+  const textIndex = decodeIndex(
+    h.text.meta,
+    h.text.sections.map((i) => {
+      const s = sections[i];
+      if (!s) throw new CorruptContainerError(`${path} lacks text section ${i}`);
+      return s;
+    }),
+  );
   return { store, textIndex, indexedColumns: h.text.indexedColumns ?? store.columns.map((c) => c.id), ftsLanguage: h.ftsLanguage };
 }
 

@@ -17,7 +17,10 @@ export interface TextIndexRowRange {
  * workers) combine with mergeDisjointIndexes into the index of the whole table.
  */
 export function buildTextIndex(
-  store: TableStore, language: TextSearchLanguage, indexed: ReadonlySet<string>, range?: TextIndexRowRange,
+  store: TableStore,
+  language: TextSearchLanguage,
+  indexed: ReadonlySet<string>,
+  range?: TextIndexRowRange,
 ): InvertedIndex {
   const live = store.live;
   const from = Math.max(1, Math.ceil(range?.fromRowId ?? 1));

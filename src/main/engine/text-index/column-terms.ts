@@ -85,7 +85,10 @@ class DictionaryTerms implements ColumnTerms {
   private folded: FoldedLexicon | null = null;
   private tokenizedUpTo = 1;
 
-  constructor(private readonly column: Column, private readonly language: TextSearchLanguage) {}
+  constructor(
+    private readonly column: Column,
+    private readonly language: TextSearchLanguage,
+  ) {}
 
   private refresh(): void {
     const values = this.column.values;
@@ -122,7 +125,8 @@ class DictionaryTerms implements ColumnTerms {
     this.refresh();
     this.sorted ??= [...this.byLexeme.keys()].sort();
     const lists: number[][] = [];
-    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length && this.sorted[i]!.startsWith(prefix); i++) lists.push(this.byLexeme.get(this.sorted[i]!)!);
+    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length && this.sorted[i]!.startsWith(prefix); i++)
+      lists.push(this.byLexeme.get(this.sorted[i]!)!);
     return lists;
   }
 
@@ -139,7 +143,11 @@ class DictionaryTerms implements ColumnTerms {
   }
 
   foldedKey(folded: string): CodeFrequencies | null {
-    return this.table(this.foldedLexicon().exact(folded).map((lexeme) => this.byLexeme.get(lexeme)!));
+    return this.table(
+      this.foldedLexicon()
+        .exact(folded)
+        .map((lexeme) => this.byLexeme.get(lexeme)!),
+    );
   }
 
   private foldedLexicon(): FoldedLexicon {

@@ -11,7 +11,10 @@ import { lowerBound, type InvertedIndex } from '../fts';
  * sorted lexemes answer their prefixes.
  */
 export class FoldedLexicon {
-  private constructor(private readonly keys: readonly string[], private readonly targets: readonly string[]) {}
+  private constructor(
+    private readonly keys: readonly string[],
+    private readonly targets: readonly string[],
+  ) {}
 
   static readonly EMPTY = new FoldedLexicon([], []);
 
@@ -20,7 +23,10 @@ export class FoldedLexicon {
     for (const lexeme of lexemes) for (const key of extraKeys(lexeme)) pairs.push([key, lexeme]);
     if (pairs.length === 0) return FoldedLexicon.EMPTY;
     pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
-    return new FoldedLexicon(pairs.map((p) => p[0]), pairs.map((p) => p[1]));
+    return new FoldedLexicon(
+      pairs.map((p) => p[0]),
+      pairs.map((p) => p[1]),
+    );
   }
 
   /** The lexemes of an immutable index that need keys, found by one pass over its term bytes. */

@@ -1,7 +1,12 @@
 import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
 import {
-  mergePostings, type InvertedIndex, type MutableTextIndex, type PostingList, type TextIndexReader, type TextSearchLanguage,
+  mergePostings,
+  type InvertedIndex,
+  type MutableTextIndex,
+  type PostingList,
+  type TextIndexReader,
+  type TextSearchLanguage,
 } from '../fts';
 import { columnTerms, scanColumnTerms, type ColumnTerms } from './column-terms';
 import { FoldedLexicon } from './folded-lexicon';
@@ -29,11 +34,13 @@ export class ResourceTextReader implements TextIndexReader {
   ) {}
 
   private dictionaryColumns(): { column: Column; terms: ColumnTerms }[] {
-    return this.store.columns.filter((c) => !this.indexed.has(c.id)).map((column) => {
-      let terms = this.terms.get(column);
-      if (!terms) this.terms.set(column, (terms = columnTerms(column, this.language)));
-      return { column, terms };
-    });
+    return this.store.columns
+      .filter((c) => !this.indexed.has(c.id))
+      .map((column) => {
+        let terms = this.terms.get(column);
+        if (!terms) this.terms.set(column, (terms = columnTerms(column, this.language)));
+        return { column, terms };
+      });
   }
 
   private scan(find: (terms: ColumnTerms) => Uint8Array | null): PostingList | null {

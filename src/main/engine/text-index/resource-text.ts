@@ -1,5 +1,13 @@
 import type { TableStore } from '../column-store/table-store';
-import { evaluateQuery, matchesPhrase, rankRows, tokenizeDocument, type MutableTextIndex, type TextSearchLanguage, type TsQuery } from '../fts';
+import {
+  evaluateQuery,
+  matchesPhrase,
+  rankRows,
+  tokenizeDocument,
+  type MutableTextIndex,
+  type TextSearchLanguage,
+  type TsQuery,
+} from '../fts';
 import type { ResourceTextIndex } from '../search/full-text';
 import { rowDocumentText } from './build-text-index';
 import { ResourceTextReader } from './resource-text-reader';
@@ -13,7 +21,9 @@ export class ResourceText implements ResourceTextIndex {
   private readonly reader: ResourceTextReader;
 
   constructor(
-    index: MutableTextIndex, private readonly store: TableStore, private readonly language: TextSearchLanguage,
+    index: MutableTextIndex,
+    private readonly store: TableStore,
+    private readonly language: TextSearchLanguage,
     indexed: ReadonlySet<string>,
   ) {
     this.reader = new ResourceTextReader(index, store, language, indexed);

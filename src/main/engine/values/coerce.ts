@@ -1,10 +1,16 @@
 import { pythonAsciiJsonString, pythonNumber } from '../../util/python-text';
 import type { FieldType } from '../field-types';
 import { jsonDepthExceeds } from '../../util/json-depth';
-import { canonicalDecimal, exactFromCanonical, exactText, int8FromNumber, parseInt8Text, type ExactNumber, type Int8Reading } from './exact-number';
 import {
-  formatDate, formatTime, formatTimestamp, formatTimestampUtc, parseDate, parseTime, parseTimestamp,
-} from './datetime';
+  canonicalDecimal,
+  exactFromCanonical,
+  exactText,
+  int8FromNumber,
+  parseInt8Text,
+  type ExactNumber,
+  type Int8Reading,
+} from './exact-number';
+import { formatDate, formatTime, formatTimestamp, formatTimestampUtc, parseDate, parseTime, parseTimestamp } from './datetime';
 
 /**
  * What a cell holds in the column store: booleans as 0/1, dates as text, numeric and int8 as
@@ -16,9 +22,20 @@ export type StoredValue = string | number | null;
 export class CoercionError extends Error {}
 
 const PG_NAME: Record<string, string> = {
-  int2: 'smallint', int4: 'integer', int8: 'bigint', float4: 'real', float8: 'double precision',
-  numeric: 'numeric', bool: 'boolean', date: 'date', time: 'time', timestamp: 'timestamp',
-  timestamptz: 'timestamp with time zone', json: 'json', text: 'text', varchar: 'character varying',
+  int2: 'smallint',
+  int4: 'integer',
+  int8: 'bigint',
+  float4: 'real',
+  float8: 'double precision',
+  numeric: 'numeric',
+  bool: 'boolean',
+  date: 'date',
+  time: 'time',
+  timestamp: 'timestamp',
+  timestamptz: 'timestamp with time zone',
+  json: 'json',
+  text: 'text',
+  varchar: 'character varying',
 };
 
 const INTEGER_RANGE: Record<string, [number, number]> = {
@@ -106,12 +123,14 @@ function toText(value: unknown, type: FieldType): string {
 
 /** PostgreSQL's array output: elements quoted when empty, `NULL`, or holding `{},"\` or spaces. */
 function pgArrayText(items: readonly unknown[]): string {
-  return `{${items.map((item) => {
-    if (item === null || item === undefined) return 'NULL';
-    if (Array.isArray(item)) return pgArrayText(item);
-    const text = typeof item === 'boolean' ? (item ? 't' : 'f') : typeof item === 'object' ? JSON.stringify(item) : String(item);
-    return text === '' || /^null$/i.test(text) || /[{},"\\\s]/.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : text;
-  }).join(',')}}`;
+  return `{${items
+    .map((item) => {
+      if (item === null || item === undefined) return 'NULL';
+      if (Array.isArray(item)) return pgArrayText(item);
+      const text = typeof item === 'boolean' ? (item ? 't' : 'f') : typeof item === 'object' ? JSON.stringify(item) : String(item);
+      return text === '' || /^null$/i.test(text) || /[{},"\\\s]/.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : text;
+    })
+    .join(',')}}`;
 }
 
 /**
@@ -123,7 +142,9 @@ export function pythonStyleJson(value: unknown): string {
   if (typeof value === 'number') return pythonNumber(value);
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(pythonStyleJson).join(', ')}]`;
-  return `{${Object.entries(value).map(([k, v]) => `${pythonAsciiJsonString(k)}: ${pythonStyleJson(v)}`).join(', ')}}`;
+  return `{${Object.entries(value)
+    .map(([k, v]) => `${pythonAsciiJsonString(k)}: ${pythonStyleJson(v)}`)
+    .join(', ')}}`;
 }
 
 function toArray(value: unknown, type: FieldType): string {
@@ -168,13 +189,20 @@ function parseArrayLiteral(text: string): unknown[] | null {
 
 function coerceNonNull(value: unknown, type: FieldType): StoredValue {
   switch (type.storage) {
-    case 'text': return toText(value, type);
-    case 'integer': return toInteger(value, type);
-    case 'real': return toReal(value, type);
-    case 'exact': return toExact(value, type);
-    case 'bool': return toBool(value, type);
-    case 'json': return pythonStyleJson(value);
-    case 'array': return toArray(value, type);
+    case 'text':
+      return toText(value, type);
+    case 'integer':
+      return toInteger(value, type);
+    case 'real':
+      return toReal(value, type);
+    case 'exact':
+      return toExact(value, type);
+    case 'bool':
+      return toBool(value, type);
+    case 'json':
+      return pythonStyleJson(value);
+    case 'array':
+      return toArray(value, type);
     case 'date': {
       const d = typeof value === 'string' ? parseDate(value) : null;
       if (!d) throw syntax(type, value);

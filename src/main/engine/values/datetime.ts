@@ -5,9 +5,20 @@
  * day-first CSV dates are recognised by the importer, which knows the whole column.
  */
 
-export interface DateParts { year: number; month: number; day: number }
-export interface TimeParts { hour: number; minute: number; second: number; fraction: string }
-export interface TimestampParts extends DateParts, TimeParts { offsetMinutes: number | null }
+export interface DateParts {
+  year: number;
+  month: number;
+  day: number;
+}
+export interface TimeParts {
+  hour: number;
+  minute: number;
+  second: number;
+  fraction: string;
+}
+export interface TimestampParts extends DateParts, TimeParts {
+  offsetMinutes: number | null;
+}
 
 const pad = (n: number, width = 2): string => String(n).padStart(width, '0');
 
@@ -106,8 +117,14 @@ export function formatTimestampUtc(t: TimestampParts): string {
   const ms = Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute - t.offsetMinutes, t.second);
   const d = new Date(ms);
   const shifted: TimestampParts = {
-    year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate(), hour: d.getUTCHours(),
-    minute: d.getUTCMinutes(), second: d.getUTCSeconds(), fraction: t.fraction, offsetMinutes: 0,
+    year: d.getUTCFullYear(),
+    month: d.getUTCMonth() + 1,
+    day: d.getUTCDate(),
+    hour: d.getUTCHours(),
+    minute: d.getUTCMinutes(),
+    second: d.getUTCSeconds(),
+    fraction: t.fraction,
+    offsetMinutes: 0,
   };
   return `${formatTimestamp(shifted)}+00:00`;
 }

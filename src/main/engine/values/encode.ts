@@ -42,12 +42,17 @@ export function recordValue(value: StoredValue, storage: StorageKind): CellValue
 /** Array values are stored as compact JSON; JSON columns as Python-style JSON text. */
 function textCell(value: NonNullable<StoredValue>, storage: StorageKind): string {
   switch (storage) {
-    case 'bool': return value ? 't' : 'f';
-    case 'timestamp': return (value as string).slice(0, 19);
+    case 'bool':
+      return value ? 't' : 'f';
+    case 'timestamp':
+      return (value as string).slice(0, 19);
     case 'integer':
-    case 'real': return String(value);
-    case 'exact': return exactText(value);
-    default: return value as string;
+    case 'real':
+      return String(value);
+    case 'exact':
+      return exactText(value);
+    default:
+      return value as string;
   }
 }
 

@@ -32,5 +32,4 @@ export function textOfEpoch(ms: number, storage: StorageKind): string {
   return storage === 'timestamptz' ? `${date}T${time}+00:00` : `${date}T${time}`;
 }
 
-export const isDateStorage = (storage: StorageKind): boolean =>
-  storage === 'date' || storage === 'timestamp' || storage === 'timestamptz';
+export const isDateStorage = (storage: StorageKind): boolean => storage === 'date' || storage === 'timestamp' || storage === 'timestamptz';

@@ -66,17 +66,30 @@ export async function readCsvTable(req: ReadRequest): Promise<RawTable> {
     }
     if (pass.replacementCharacter && pass.complete && !req.choices.encoding && encoding === 'utf-8' && !(await isWholeFileUtf8(req.path))) {
       // The sample was valid UTF-8 but a later byte is not: the file is really Windows-1252.
-      warnings.push(message('import.encoding.late_windows_1252', 'The file is not valid UTF-8 after its first 64 KB; it was read as Windows-1252.'));
+      warnings.push(
+        message('import.encoding.late_windows_1252', 'The file is not valid UTF-8 after its first 64 KB; it was read as Windows-1252.'),
+      );
       encoding = 'windows-1252';
       continue;
     }
     const { header, columns, rows, repairs } = pass.collector.finish();
     return {
       layout: {
-        format: 'csv', encoding, delimiter: dialect.delimiter, skipLines: dialect.skipLines, headerLine: dialect.headerLine,
-        confidence: dialect.confidence, reasons: dialect.reasons, decimalComma,
+        format: 'csv',
+        encoding,
+        delimiter: dialect.delimiter,
+        skipLines: dialect.skipLines,
+        headerLine: dialect.headerLine,
+        confidence: dialect.confidence,
+        reasons: dialect.reasons,
+        decimalComma,
       },
-      header, columns, rows, repairs, warnings, complete: pass.complete,
+      header,
+      columns,
+      rows,
+      repairs,
+      warnings,
+      complete: pass.complete,
     };
   }
 }
@@ -90,7 +103,10 @@ function learnEvidence(text: string, isWholeFile: boolean, dialect: DialectGuess
   const parsed = Papa.parse<string[]>(body, { delimiter: dialect.delimiter, newline: dialect.newline, skipEmptyLines: true });
   let records = isWholeFile ? parsed.data : parsed.data.slice(0, -1);
   if (parsed.errors.some((e) => e.type === 'Quotes')) {
-    const lines = body.split(lineEnd(dialect.newline)).map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l)).filter((l) => l !== '');
+    const lines = body
+      .split(lineEnd(dialect.newline))
+      .map((l) => (l.endsWith('\r') ? l.slice(0, -1) : l))
+      .filter((l) => l !== '');
     records = (isWholeFile ? lines : lines.slice(0, -1)).map((line) => splitLine(line, dialect).cells);
   }
   const [header, ...rows] = records;
@@ -140,7 +156,10 @@ function skipLinesTransform(lines: number, newline: Newline): Transform {
       let text = chunk;
       while (left > 0 && text.length) {
         const nl = text.indexOf(end);
-        if (nl < 0) { text = ''; break; }
+        if (nl < 0) {
+          text = '';
+          break;
+        }
         text = text.slice(nl + 1);
         left--;
       }
@@ -173,7 +192,11 @@ class RecordSink {
   /** The line the next record starts on. */
   line: number;
 
-  constructor(readonly req: ReadRequest, private readonly pass: Pass, firstLine: number) {
+  constructor(
+    readonly req: ReadRequest,
+    private readonly pass: Pass,
+    firstLine: number,
+  ) {
     this.line = firstLine;
   }
 
@@ -183,8 +206,11 @@ class RecordSink {
     this.line += lines;
     if (!this.collector) {
       this.collector = new RowCollector({
-        header: cells, trim: this.req.choices.trim ?? true, joiner: this.pass.dialect.delimiter,
-        evidence: this.pass.evidence, ...(this.req.choices.repairs ? { repairs: this.req.choices.repairs } : {}),
+        header: cells,
+        trim: this.req.choices.trim ?? true,
+        joiner: this.pass.dialect.delimiter,
+        evidence: this.pass.evidence,
+        ...(this.req.choices.repairs ? { repairs: this.req.choices.repairs } : {}),
       });
       return;
     }
@@ -215,7 +241,10 @@ class RecordSink {
 }
 
 function readQuoted(
-  stream: NodeJS.ReadableStream, sink: RecordSink, pass: Pass, report: (rows: number, chars: number) => void,
+  stream: NodeJS.ReadableStream,
+  sink: RecordSink,
+  pass: Pass,
+  report: (rows: number, chars: number) => void,
 ): Promise<PassResult> {
   const newline = lineEnd(pass.dialect.newline);
   const limit = sink.req.sampleBytes;
@@ -276,7 +305,10 @@ function readQuoted(
 
 /** The per-line reading of a file with stray quotes: one record per non-empty line. */
 async function readLines(
-  stream: NodeJS.ReadableStream, sink: RecordSink, pass: Pass, report: (rows: number, chars: number) => void,
+  stream: NodeJS.ReadableStream,
+  sink: RecordSink,
+  pass: Pass,
+  report: (rows: number, chars: number) => void,
 ): Promise<PassResult> {
   const end = lineEnd(pass.dialect.newline);
   const crlf = pass.dialect.newline === '\r\n';

@@ -30,21 +30,29 @@ async function readText(req: ReadRequest): Promise<string> {
     if (req.signal?.aborted) throw importCancelled();
     size += (chunk as Buffer).length;
     if (size > MAX_JSON_BYTES) {
-      throw new ImportInputError(message('limits.json_too_big',
-        `JSON files larger than ${MAX_JSON_BYTES / 1024 ** 2} MB are not imported (JSON is read whole): export the data as CSV instead.`,
-        { max: `${MAX_JSON_BYTES / 1024 ** 2} MB` }));
+      throw new ImportInputError(
+        message(
+          'limits.json_too_big',
+          `JSON files larger than ${MAX_JSON_BYTES / 1024 ** 2} MB are not imported (JSON is read whole): export the data as CSV instead.`,
+          { max: `${MAX_JSON_BYTES / 1024 ** 2} MB` },
+        ),
+      );
     }
     chunks.push(chunk as Buffer);
     req.onProgress?.({ rows: 0, bytes: size, totalBytes: meter.totalBytes, estimated: meter.estimated });
   }
-  return Buffer.concat(chunks).toString('utf8').replace(/^\uFEFF/, '');
+  return Buffer.concat(chunks)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
 }
 
 function parse(text: string): Json {
   try {
     return JSON.parse(text) as Json;
   } catch (err) {
-    throw new ImportInputError(message('import.refused.bad_json', `This is not valid JSON: ${(err as Error).message}`, { reason: (err as Error).message }));
+    throw new ImportInputError(
+      message('import.refused.bad_json', `This is not valid JSON: ${(err as Error).message}`, { reason: (err as Error).message }),
+    );
   }
 }
 
@@ -91,8 +99,13 @@ function objectRows(records: readonly Json[], path: string): Rows {
     rows: (function* () {
       for (const o of objects) yield header.map((k) => cellText(o[k]));
     })(),
-    reasons: [message('import.json.records', `${objects.length} objects${where}, their ${header.length} keys as columns`,
-      { records: objects.length, columns: header.length, path })],
+    reasons: [
+      message('import.json.records', `${objects.length} objects${where}, their ${header.length} keys as columns`, {
+        records: objects.length,
+        columns: header.length,
+        path,
+      }),
+    ],
   };
 }
 
@@ -121,9 +134,13 @@ function featureRows(features: readonly Json[]): Rows {
         yield row;
       }
     })(),
-    reasons: [message('import.geojson.features',
-      `${objects.length} features: their properties as columns, the geometry as JSON${points ? `, lat/lon for the ${points} points` : ''}`,
-      { features: objects.length, points })],
+    reasons: [
+      message(
+        'import.geojson.features',
+        `${objects.length} features: their properties as columns, the geometry as JSON${points ? `, lat/lon for the ${points} points` : ''}`,
+        { features: objects.length, points },
+      ),
+    ],
   };
 }
 
@@ -139,12 +156,21 @@ export async function readJsonTable(req: ReadRequest): Promise<RawTable> {
   } else {
     const found = findRecords(doc);
     if (!found || !found.records.some(isObject)) {
-      throw new ImportInputError(message('import.refused.json_shape',
-        'This JSON holds no list of objects to import as rows (expected [{"column": value, …}, …] or a GeoJSON FeatureCollection).'));
+      throw new ImportInputError(
+        message(
+          'import.refused.json_shape',
+          'This JSON holds no list of objects to import as rows (expected [{"column": value, …}, …] or a GeoJSON FeatureCollection).',
+        ),
+      );
     }
     rows = objectRows(found.records, found.path);
   }
-  const collector = new RowCollector({ header: rows.header, trim: req.choices.trim ?? true, joiner: ',', ...(req.choices.repairs ? { repairs: req.choices.repairs } : {}) });
+  const collector = new RowCollector({
+    header: rows.header,
+    trim: req.choices.trim ?? true,
+    joiner: ',',
+    ...(req.choices.repairs ? { repairs: req.choices.repairs } : {}),
+  });
   // A record's "line" is its position in the list.
   let record = 0;
   for (const row of rows.rows) {
@@ -154,7 +180,21 @@ export async function readJsonTable(req: ReadRequest): Promise<RawTable> {
   const { header, columns, rows: count, repairs } = collector.finish();
   const format: ImportFormat = geojson ? 'geojson' : 'json';
   return {
-    layout: { format, encoding: 'utf-8', delimiter: ',', skipLines: 0, headerLine: 1, confidence: 1, reasons: rows.reasons, decimalComma: false },
-    header, columns, rows: count, repairs, warnings: [], complete: count === rows.count,
+    layout: {
+      format,
+      encoding: 'utf-8',
+      delimiter: ',',
+      skipLines: 0,
+      headerLine: 1,
+      confidence: 1,
+      reasons: rows.reasons,
+      decimalComma: false,
+    },
+    header,
+    columns,
+    rows: count,
+    repairs,
+    warnings: [],
+    complete: count === rows.count,
   };
 }

@@ -32,7 +32,9 @@ interface Cell {
 
 /** One pass over content.xml: every sheet's name and whether it has a value, and the rows of the one wanted. */
 async function scan(
-  zip: ZipArchive, wanted: ((sheet: string, index: number) => boolean) | null, onRow: (row: SheetRow) => boolean,
+  zip: ZipArchive,
+  wanted: ((sheet: string, index: number) => boolean) | null,
+  onRow: (row: SheetRow) => boolean,
 ): Promise<SheetChoice[]> {
   const sheets: SheetChoice[] = [];
   let sheet = '';
@@ -69,11 +71,16 @@ async function scan(
           paragraphs = 0;
           cellRepeat = Number(attr(tag, 'table:number-columns-repeated') ?? 1);
           const type = attr(tag, 'office:value-type');
-          cellValue = type === 'float' || type === 'percentage' || type === 'currency' ? attr(tag, 'office:value') ?? null
-            : type === 'date' ? attr(tag, 'office:date-value') ?? null
-              : type === 'time' ? durationText(attr(tag, 'office:time-value') ?? '')
-                : type === 'boolean' ? attr(tag, 'office:boolean-value') ?? null
-                  : null;
+          cellValue =
+            type === 'float' || type === 'percentage' || type === 'currency'
+              ? (attr(tag, 'office:value') ?? null)
+              : type === 'date'
+                ? (attr(tag, 'office:date-value') ?? null)
+                : type === 'time'
+                  ? durationText(attr(tag, 'office:time-value') ?? '')
+                  : type === 'boolean'
+                    ? (attr(tag, 'office:boolean-value') ?? null)
+                    : null;
           break;
         }
         case 'text:p':

@@ -37,11 +37,14 @@ function trimRow(cells: readonly string[]): string[] {
 
 export async function readSheetTable(format: ImportFormat, workbook: Workbook, req: ReadRequest): Promise<RawTable> {
   const wanted = req.choices.sheet;
-  const sheet = wanted === undefined ? (workbook.sheets.find((s) => !s.empty) ?? workbook.sheets[0]) : workbook.sheets.find((s) => s.name === wanted);
+  const sheet =
+    wanted === undefined ? (workbook.sheets.find((s) => !s.empty) ?? workbook.sheets[0]) : workbook.sheets.find((s) => s.name === wanted);
   if (!sheet) {
-    throw new ImportInputError(wanted === undefined
-      ? message('import.refused.no_sheets', 'The workbook has no sheets.')
-      : message('import.refused.no_sheet', `The workbook has no sheet ${JSON.stringify(wanted)}.`, { name: wanted }));
+    throw new ImportInputError(
+      wanted === undefined
+        ? message('import.refused.no_sheets', 'The workbook has no sheets.')
+        : message('import.refused.no_sheet', `The workbook has no sheet ${JSON.stringify(wanted)}.`, { name: wanted }),
+    );
   }
   const head: SheetRow[] = [];
   let collector: RowCollector | null = null;
@@ -54,7 +57,9 @@ export async function readSheetTable(format: ImportFormat, workbook: Workbook, r
     const header = rows[Math.max(0, index)];
     headerRow = header?.number ?? 1;
     collector = new RowCollector({
-      header: header ? trimRow(header.cells) : [], trim: req.choices.trim ?? true, joiner: '\t',
+      header: header ? trimRow(header.cells) : [],
+      trim: req.choices.trim ?? true,
+      joiner: '\t',
       ...(req.choices.repairs ? { repairs: req.choices.repairs } : {}),
     });
     for (const row of rows.slice(Math.max(0, index) + 1)) add(row);
@@ -77,15 +82,33 @@ export async function readSheetTable(format: ImportFormat, workbook: Workbook, r
   if (!collector) start(head);
   const done = (collector as RowCollector | null)!.finish();
   if (done.header.length === 0) {
-    throw new ImportInputError(message('import.refused.empty_sheet', `The sheet ${JSON.stringify(sheet.name)} is empty.`, { name: sheet.name }));
+    throw new ImportInputError(
+      message('import.refused.empty_sheet', `The sheet ${JSON.stringify(sheet.name)} is empty.`, { name: sheet.name }),
+    );
   }
   return {
     layout: {
-      format, encoding: 'utf-8', delimiter: ',', skipLines: headerRow - 1, headerLine: headerRow, confidence: 1,
-      reasons: [message('import.sheet.header', `sheet ${JSON.stringify(sheet.name)}, header on row ${headerRow}`, { sheet: sheet.name, row: headerRow })],
-      decimalComma: false, sheets: workbook.sheets, sheet: sheet.name,
+      format,
+      encoding: 'utf-8',
+      delimiter: ',',
+      skipLines: headerRow - 1,
+      headerLine: headerRow,
+      confidence: 1,
+      reasons: [
+        message('import.sheet.header', `sheet ${JSON.stringify(sheet.name)}, header on row ${headerRow}`, {
+          sheet: sheet.name,
+          row: headerRow,
+        }),
+      ],
+      decimalComma: false,
+      sheets: workbook.sheets,
+      sheet: sheet.name,
     },
-    header: done.header, columns: done.columns, rows: done.rows, repairs: done.repairs, warnings: [],
+    header: done.header,
+    columns: done.columns,
+    rows: done.rows,
+    repairs: done.repairs,
+    warnings: [],
     complete: req.sampleBytes === undefined || read < PREVIEW_ROWS,
   };
 }

@@ -18,7 +18,11 @@ const BUILT_IN_DATE_FORMATS = new Set([14, 15, 16, 17, 18, 19, 20, 21, 22, 45, 4
 
 /** A custom format code shows a date or time when, outside quotes, brackets and escapes, it has d, m, y, h or s. */
 function isDateFormatCode(code: string): boolean {
-  const bare = code.replace(/"[^"]*"/g, '').replace(/\[[^\]]*\]/g, '').replace(/\\./g, '').replace(/_.|\*./g, '');
+  const bare = code
+    .replace(/"[^"]*"/g, '')
+    .replace(/\[[^\]]*\]/g, '')
+    .replace(/\\./g, '')
+    .replace(/_.|\*./g, '');
   return /[dmyhs]/i.test(bare) && !/^general$/i.test(bare.trim());
 }
 
@@ -187,12 +191,17 @@ async function sheetRows(zip: ZipArchive, parts: Parts, path: string, onRow: (ro
 
 function cellText(parts: Parts, type: string, style: number, value: string): string {
   switch (type) {
-    case 's': return parts.strings[Number(value)] ?? '';
-    case 'b': return value === '1' ? 'true' : value === '0' ? 'false' : '';
-    case 'e': return ''; // #DIV/0!, #N/A: no value
+    case 's':
+      return parts.strings[Number(value)] ?? '';
+    case 'b':
+      return value === '1' ? 'true' : value === '0' ? 'false' : '';
+    case 'e':
+      return ''; // #DIV/0!, #N/A: no value
     case 'str':
-    case 'inlineStr': return value;
-    case 'd': return value; // an ISO date stored as such
+    case 'inlineStr':
+      return value;
+    case 'd':
+      return value; // an ISO date stored as such
     default:
       if (value === '') return '';
       return parts.dateStyles[style] ? serialToIso(Number(value), parts.date1904) : numberText(value);

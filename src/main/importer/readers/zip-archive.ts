@@ -45,7 +45,9 @@ export async function openZip(path: string): Promise<ZipArchive> {
     await new Promise<void>((resolve, reject) => {
       zip.on('entry', (entry: yauzl.Entry) => {
         if (entries.length >= MAX_ENTRIES) {
-          reject(new ImportInputError(message('limits.zip_entries', `The archive holds more than ${MAX_ENTRIES} files.`, { max: MAX_ENTRIES })));
+          reject(
+            new ImportInputError(message('limits.zip_entries', `The archive holds more than ${MAX_ENTRIES} files.`, { max: MAX_ENTRIES })),
+          );
           return;
         }
         if (!entry.fileName.endsWith('/')) {
@@ -86,7 +88,9 @@ export async function openZip(path: string): Promise<ZipArchive> {
             callback(null, chunk);
           },
         });
-        stream.on('error', (streamErr: Error) => bounded.destroy(streamErr.message.includes('too many bytes') ? damaged(streamErr.message) : streamErr));
+        stream.on('error', (streamErr: Error) =>
+          bounded.destroy(streamErr.message.includes('too many bytes') ? damaged(streamErr.message) : streamErr),
+        );
         bounded.on('close', () => stream.destroy());
         resolve(stream.pipe(bounded));
       });

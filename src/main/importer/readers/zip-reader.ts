@@ -29,14 +29,21 @@ export function zipReader(formats: ZipFormats): TableReader {
     const zip = await openZip(req.path);
     const work = await mkdtemp(join(tmpdir(), 'deskstore-zip-'));
     try {
-      const entries: EntryChoice[] = zip.entries.filter((e) => !hidden(e.name))
-        .map((e) => ({ name: e.name, bytes: e.uncompressedSize, format: formats.formatByName(e.name) === 'zip' ? null : formats.formatByName(e.name) }));
+      const entries: EntryChoice[] = zip.entries
+        .filter((e) => !hidden(e.name))
+        .map((e) => ({
+          name: e.name,
+          bytes: e.uncompressedSize,
+          format: formats.formatByName(e.name) === 'zip' ? null : formats.formatByName(e.name),
+        }));
       const wanted = req.choices.entry;
       const chosen = wanted === undefined ? entries.find((e) => e.format !== null) : entries.find((e) => e.name === wanted);
       if (!chosen || chosen.format === null) {
-        throw new ImportInputError(wanted === undefined
-          ? message('import.refused.zip_nothing', 'The archive holds no file Deskstore can import (CSV, TSV, XLSX, ODS, JSON, GeoJSON).')
-          : message('import.refused.zip_entry', `The archive has no importable file ${JSON.stringify(wanted)}.`, { name: wanted }));
+        throw new ImportInputError(
+          wanted === undefined
+            ? message('import.refused.zip_nothing', 'The archive holds no file Deskstore can import (CSV, TSV, XLSX, ODS, JSON, GeoJSON).')
+            : message('import.refused.zip_entry', `The archive has no importable file ${JSON.stringify(wanted)}.`, { name: wanted }),
+        );
       }
       const extracted = join(work, basename(chosen.name).replace(/[^\w.-]+/g, '_') || 'entry');
       await pipeline(await zip.open(zip.find(chosen.name)!), createWriteStream(extracted));

@@ -96,8 +96,7 @@ export const api = {
   packagePatch: (params: Record<string, unknown>) => postAction<PackageDict>('package_patch', params),
   importStatus: (resourceId: string, o?: CallOptions) =>
     getAction<ImportJobStatus>('deskstore_import_status', [['resource_id', resourceId]], o),
-  importCancel: (resourceId: string) =>
-    postAction<{ cancelled: boolean }>('deskstore_import_cancel', { resource_id: resourceId }),
+  importCancel: (resourceId: string) => postAction<{ cancelled: boolean }>('deskstore_import_cancel', { resource_id: resourceId }),
   datastoreSearch: (pairs: ParamPairs, o?: CallOptions) => getAction<DatastoreSearchResult>('datastore_search', pairs, o),
   facets: (pairs: ParamPairs, o?: CallOptions) => getAction<FacetsResult>('deskstore_facets', pairs, o),
   profile: (pairs: ParamPairs, o?: CallOptions) => getAction<ProfileResult>('deskstore_profile', pairs, o),

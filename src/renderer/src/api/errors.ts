@@ -8,7 +8,7 @@ import type { Message } from '../../../shared/messages';
 import { isMessage } from '../i18n/format-message';
 
 export type ApiErrorKind =
-  | 'network' | 'auth' | 'not_found' | 'validation' | 'too_large' | 'bad_request' | 'server' | 'aborted' | 'import_failed';
+  'network' | 'auth' | 'not_found' | 'validation' | 'too_large' | 'bad_request' | 'server' | 'aborted' | 'import_failed';
 
 export class ApiError extends Error {
   constructor(
@@ -65,15 +65,22 @@ export function errorFromResponse(status: number, body: unknown): ApiError {
     return new ApiError(status === 413 ? 'too_large' : status >= 500 ? 'server' : 'bad_request', status, `HTTP ${status}`);
   }
   const fields = fieldMessages(error);
-  const message = typeof error.message === 'string'
-    ? error.message
-    : Object.entries(fields).map(([k, v]) => `${k}: ${v.join(' ')}`).join('; ') || `HTTP ${status}`;
+  const message =
+    typeof error.message === 'string'
+      ? error.message
+      : Object.entries(fields)
+          .map(([k, v]) => `${k}: ${v.join(' ')}`)
+          .join('; ') || `HTTP ${status}`;
   if (status === 413) return new ApiError('too_large', status, message, fields, worded);
   switch (error.__type) {
-    case 'Authorization Error': return new ApiError('auth', status, message, fields, worded);
-    case 'Not Found Error': return new ApiError('not_found', status, message, fields, worded);
-    case 'Validation Error': return new ApiError('validation', status, message, fields, worded);
-    default: return new ApiError(status >= 500 ? 'server' : 'bad_request', status, message, fields, worded);
+    case 'Authorization Error':
+      return new ApiError('auth', status, message, fields, worded);
+    case 'Not Found Error':
+      return new ApiError('not_found', status, message, fields, worded);
+    case 'Validation Error':
+      return new ApiError('validation', status, message, fields, worded);
+    default:
+      return new ApiError(status >= 500 ? 'server' : 'bad_request', status, message, fields, worded);
   }
 }
 

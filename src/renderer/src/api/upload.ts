@@ -43,8 +43,7 @@ export interface UploadHandle {
   abort(): void;
 }
 
-export function uploadForPreview(file: File, options: PreviewOptions,
-  onProgress: (loaded: number, total: number) => void): UploadHandle {
+export function uploadForPreview(file: File, options: PreviewOptions, onProgress: (loaded: number, total: number) => void): UploadHandle {
   const xhr = new XMLHttpRequest();
   const promise = new Promise<ImportPreviewResult>((resolve, reject) => {
     const token = getToken();
@@ -74,8 +73,11 @@ export function uploadForPreview(file: File, options: PreviewOptions,
 }
 
 /** Re-preview with changed options: no second upload. */
-export function previewAgain(source: Exclude<ImportSource, { kind: 'file' }>, options: PreviewOptions,
-  signal?: AbortSignal): Promise<ImportPreviewResult> {
+export function previewAgain(
+  source: Exclude<ImportSource, { kind: 'file' }>,
+  options: PreviewOptions,
+  signal?: AbortSignal,
+): Promise<ImportPreviewResult> {
   const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_file: source.handle };
   return postAction<ImportPreviewResult>('deskstore_import_preview', { ...where, ...optionParams(options) }, signal ? { signal } : {});
 }

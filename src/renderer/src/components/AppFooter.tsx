@@ -17,12 +17,20 @@ export function AppFooter() {
           : 'Deskstore'}
       </span>
       {/* the desktop window opens no second window: the API is for scripts there */}
-      {!hasNativeBridge() && <a href="/api/3/action/status_show" target="_blank" rel="noreferrer">{t('footer.apiRoot')}</a>}
+      {!hasNativeBridge() && (
+        <a href="/api/3/action/status_show" target="_blank" rel="noreferrer">
+          {t('footer.apiRoot')}
+        </a>
+      )}
       {hasNativeBridge() && (
-        <button type="button" className="link-button" onClick={() => void revealDataFolder()}>{t('footer.revealData')}</button>
+        <button type="button" className="link-button" onClick={() => void revealDataFolder()}>
+          {t('footer.revealData')}
+        </button>
       )}
       {token && (
-        <button type="button" className="link-button" onClick={() => setToken(null)}>{t('token.forget')}</button>
+        <button type="button" className="link-button" onClick={() => setToken(null)}>
+          {t('token.forget')}
+        </button>
       )}
     </footer>
   );

@@ -26,14 +26,29 @@ export function ConfirmDialog({ open, title, children, confirmLabel, danger, bus
     if (!open && dialog.open) dialog.close();
   }, [open]);
   return (
-    <dialog ref={ref} className="dialog" aria-labelledby={`${id}-title`} data-testid={testId}
-      onCancel={(e) => { e.preventDefault(); onCancel(); }}>
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={`${id}-title`}
+      data-testid={testId}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+    >
       <h2 id={`${id}-title`}>{title}</h2>
       <div className="dialog-body">{children}</div>
       <div className="dialog-actions">
-        <button type="button" className="button" onClick={onCancel} autoFocus>{t('common.cancel')}</button>
-        <button type="button" className={danger ? 'button button-danger' : 'button button-primary'} disabled={busy} onClick={onConfirm}
-          data-testid="dialog-confirm">
+        <button type="button" className="button" onClick={onCancel} autoFocus>
+          {t('common.cancel')}
+        </button>
+        <button
+          type="button"
+          className={danger ? 'button button-danger' : 'button button-primary'}
+          disabled={busy}
+          onClick={onConfirm}
+          data-testid="dialog-confirm"
+        >
           {confirmLabel}
         </button>
       </div>

@@ -22,8 +22,13 @@ export function CopyButton({ text, label, testId, caption, className = 'button b
   }, [state]);
   return (
     <span className="copy">
-      <button type="button" className={className} aria-label={label} data-testid={testId}
-        onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}>
+      <button
+        type="button"
+        className={className}
+        aria-label={label}
+        data-testid={testId}
+        onClick={() => void copyText(text).then((ok) => setState(ok ? 'copied' : 'failed'))}
+      >
         {caption ?? t('common.copy')}
       </button>
       <span className="copy-status" role="status">

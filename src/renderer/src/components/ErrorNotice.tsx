@@ -33,12 +33,28 @@ export function ErrorNotice({ error, title, hint, onRetry }: Props) {
           <summary>{t('errors.details')}</summary>
           {fields.length > 0 ? (
             <ul className="notice-fields" lang="en">
-              {fields.map(([field, messages]) => <li key={field}><code>{field}</code>: {messages.join(' ')}</li>)}
+              {fields.map(([field, messages]) => (
+                <li key={field}>
+                  <code>{field}</code>: {messages.join(' ')}
+                </li>
+              ))}
             </ul>
-          ) : <p className="notice-detail" lang="en">{err.message}</p>}
-          {err.status ? <p className="notice-detail">HTTP {err.status} · <code>{err.worded.code}</code></p> : null}
+          ) : (
+            <p className="notice-detail" lang="en">
+              {err.message}
+            </p>
+          )}
+          {err.status ? (
+            <p className="notice-detail">
+              HTTP {err.status} · <code>{err.worded.code}</code>
+            </p>
+          ) : null}
         </details>
-        {onRetry && <button type="button" className="button" onClick={onRetry}>{t('common.retry')}</button>}
+        {onRetry && (
+          <button type="button" className="button" onClick={onRetry}>
+            {t('common.retry')}
+          </button>
+        )}
       </div>
     );
   }
@@ -48,16 +64,27 @@ export function ErrorNotice({ error, title, hint, onRetry }: Props) {
       <p>{hint ?? t(`errors.${kind}.hint`)}</p>
       {fields.length > 0 && (
         <ul className="notice-fields">
-          {fields.map(([field, messages]) => <li key={field}><code>{field}</code>: {messages.join(' ')}</li>)}
+          {fields.map(([field, messages]) => (
+            <li key={field}>
+              <code>{field}</code>: {messages.join(' ')}
+            </li>
+          ))}
         </ul>
       )}
       {detail && fields.length === 0 && (
         <details open={kind === 'import_failed'}>
           <summary>{t('errors.details')}</summary>
-          <p className="notice-detail">{detail}{err.status ? ` (HTTP ${err.status})` : ''}</p>
+          <p className="notice-detail">
+            {detail}
+            {err.status ? ` (HTTP ${err.status})` : ''}
+          </p>
         </details>
       )}
-      {onRetry && <button type="button" className="button" onClick={onRetry}>{t('common.retry')}</button>}
+      {onRetry && (
+        <button type="button" className="button" onClick={onRetry}>
+          {t('common.retry')}
+        </button>
+      )}
     </div>
   );
 }

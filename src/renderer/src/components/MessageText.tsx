@@ -16,5 +16,9 @@ export function MessageText({ message, as: Tag = 'span', className, withTitle = 
   const { t } = useTranslation();
   const locale = useLocale();
   const { text, translated } = wordMessage(message, t, locale);
-  return <Tag className={className} lang={translated ? undefined : 'en'} title={withTitle ? text : undefined}>{text}</Tag>;
+  return (
+    <Tag className={className} lang={translated ? undefined : 'en'} title={withTitle ? text : undefined}>
+      {text}
+    </Tag>
+  );
 }

@@ -11,10 +11,20 @@ interface Props {
 export function ProgressBar({ fraction, label, valueText, stopped = false }: Props) {
   const percent = fraction === null ? null : Math.round(fraction * 1000) / 10;
   return (
-    <div className={stopped ? 'progress progress-stopped' : 'progress'} role="progressbar" aria-label={label} aria-valuemin={0} aria-valuemax={100}
-      aria-valuenow={percent ?? undefined} aria-valuetext={valueText} data-testid="progress-bar">
-      <div className={fraction === null ? 'progress-fill progress-indeterminate' : 'progress-fill'}
-        style={fraction === null ? undefined : { width: `${percent}%` }} />
+    <div
+      className={stopped ? 'progress progress-stopped' : 'progress'}
+      role="progressbar"
+      aria-label={label}
+      aria-valuemin={0}
+      aria-valuemax={100}
+      aria-valuenow={percent ?? undefined}
+      aria-valuetext={valueText}
+      data-testid="progress-bar"
+    >
+      <div
+        className={fraction === null ? 'progress-fill progress-indeterminate' : 'progress-fill'}
+        style={fraction === null ? undefined : { width: `${percent}%` }}
+      />
     </div>
   );
 }

@@ -16,7 +16,8 @@ interface Props {
  */
 function useReturnFocus(panel: RefObject<HTMLElement | null>): void {
   useLayoutEffect(() => {
-    const opener = document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+    const opener =
+      document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
     const element = panel.current;
     return () => {
       const active = document.activeElement;
@@ -33,11 +34,20 @@ export function SidePanel({ title, testId, className, onClose, children }: Props
   const panel = useRef<HTMLElement>(null);
   useReturnFocus(panel);
   return (
-    <section ref={panel} className={className ? `side-panel ${className}` : 'side-panel'} aria-labelledby={`${id}-title`} data-testid={testId}
-      onKeyDown={(e) => { if (e.key === 'Escape') onClose(); }}>
+    <section
+      ref={panel}
+      className={className ? `side-panel ${className}` : 'side-panel'}
+      aria-labelledby={`${id}-title`}
+      data-testid={testId}
+      onKeyDown={(e) => {
+        if (e.key === 'Escape') onClose();
+      }}
+    >
       <div className="side-head">
         <h2 id={`${id}-title`}>{title}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>×</button>
+        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
+          ×
+        </button>
       </div>
       {children}
     </section>

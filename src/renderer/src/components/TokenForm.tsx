@@ -23,16 +23,19 @@ export function TokenForm() {
     if (!candidate) return;
     setState('checking');
     setError(null);
-    api.checkToken(candidate).then((ok) => {
-      if (ok) {
-        setToken(candidate);
-        setValue('');
+    api.checkToken(candidate).then(
+      (ok) => {
+        if (ok) {
+          setToken(candidate);
+          setValue('');
+          setState('idle');
+        } else setState('wrong');
+      },
+      (err: unknown) => {
+        setError(err);
         setState('idle');
-      } else setState('wrong');
-    }, (err: unknown) => {
-      setError(err);
-      setState('idle');
-    });
+      },
+    );
   };
   return (
     <section className="token-panel" aria-labelledby={`${id}-title`}>
@@ -40,15 +43,31 @@ export function TokenForm() {
       <p>{t('token.explain')}</p>
       <form className="token-form" onSubmit={submit}>
         <label htmlFor={`${id}-input`}>{t('token.label')}</label>
-        <input id={`${id}-input`} type="password" autoComplete="off" spellCheck={false} value={value}
-          aria-invalid={state === 'wrong'} aria-describedby={`${id}-help`}
-          onChange={(e) => { setValue(e.target.value); setState('idle'); }} />
+        <input
+          id={`${id}-input`}
+          type="password"
+          autoComplete="off"
+          spellCheck={false}
+          value={value}
+          aria-invalid={state === 'wrong'}
+          aria-describedby={`${id}-help`}
+          onChange={(e) => {
+            setValue(e.target.value);
+            setState('idle');
+          }}
+        />
         <button type="submit" className="button button-primary" disabled={state === 'checking' || !value.trim()}>
           {state === 'checking' ? t('token.checking') : t('token.save')}
         </button>
       </form>
-      <p id={`${id}-help`} className="muted">{t('token.where')}</p>
-      {state === 'wrong' && <p className="field-error" role="alert">{t('token.wrong')}</p>}
+      <p id={`${id}-help`} className="muted">
+        {t('token.where')}
+      </p>
+      {state === 'wrong' && (
+        <p className="field-error" role="alert">
+          {t('token.wrong')}
+        </p>
+      )}
       {error !== null && <ErrorNotice error={error} />}
     </section>
   );

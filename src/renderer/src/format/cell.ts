@@ -20,8 +20,13 @@ export interface CellText {
 /** A numeric value sent as text (exact decimals, or beyond a double's range). */
 const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
-export function formatCellText(value: unknown, type: string, locale: string, labels: BooleanLabels,
-  style: NumberStyle = DEFAULT_NUMBER_STYLE): CellText {
+export function formatCellText(
+  value: unknown,
+  type: string,
+  locale: string,
+  labels: BooleanLabels,
+  style: NumberStyle = DEFAULT_NUMBER_STYLE,
+): CellText {
   if (value === null || value === undefined) return { text: '', full: null };
   if (typeof value === 'number') return formatNumberCell(value, locale, style);
   if (typeof value === 'boolean') return { text: value ? labels.yes : labels.no, full: null };

@@ -28,8 +28,14 @@ export function formatWallClock(value: string, locale: string): string {
   if (hour === undefined) return dateFormat(locale, { dateStyle: 'medium', timeZone: 'UTC' }).format(date);
   const withSeconds = (second ?? 0) !== 0 || millis !== 0;
   return dateFormat(locale, {
-    year: 'numeric', month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit',
-    ...(withSeconds ? { second: '2-digit' } : {}), hourCycle: 'h23', timeZone: 'UTC',
+    year: 'numeric',
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+    ...(withSeconds ? { second: '2-digit' } : {}),
+    hourCycle: 'h23',
+    timeZone: 'UTC',
   }).format(date);
 }
 

@@ -21,7 +21,8 @@ export interface NumberStyle {
 export const DEFAULT_NUMBER_STYLE: NumberStyle = { grouping: true, minFractionDigits: 0 };
 
 /** Names of identifier, code and year columns, in English and Italian. */
-const ID_NAME = /(^|[^\p{L}])(id|ids|cod|codice|codici|code|codes|key|cap|zip|istat|anno|year|fips|iso|nr|num|numero)([^\p{L}]|$)|(id|code|key)$/iu;
+const ID_NAME =
+  /(^|[^\p{L}])(id|ids|cod|codice|codici|code|codes|key|cap|zip|istat|anno|year|fips|iso|nr|num|numero)([^\p{L}]|$)|(id|code|key)$/iu;
 /** A column whose fractions all fit in this many decimals is fixed-point data (prices, rates). */
 const MAX_FIXED_DECIMALS = 4;
 
@@ -37,8 +38,10 @@ export function decimalsOf(value: number | string): number {
 
 const isYear = (v: number): boolean => Number.isInteger(v) && v >= 1800 && v <= 2100;
 
-export function numberStyleOf(field: { readonly id: string; readonly type: string; readonly info?: { readonly label?: string } },
-  sample: readonly unknown[]): NumberStyle {
+export function numberStyleOf(
+  field: { readonly id: string; readonly type: string; readonly info?: { readonly label?: string } },
+  sample: readonly unknown[],
+): NumberStyle {
   // `_id` is shown as the row number (#): a count, so grouped
   if (field.id === '_id') return DEFAULT_NUMBER_STYLE;
   const values = sample.filter((v): v is number | string => typeof v === 'number' || (typeof v === 'string' && v.trim() !== ''));

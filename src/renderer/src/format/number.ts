@@ -44,7 +44,10 @@ export function formatNumberCell(value: number | string, locale: string, style: 
     return { text, full: null };
   }
   const rounded = numberFormat(locale, {
-    useGrouping, maximumFractionDigits: READABLE_DECIMALS, maximumSignificantDigits: READABLE_SIGNIFICANT, roundingPriority: 'morePrecision',
+    useGrouping,
+    maximumFractionDigits: READABLE_DECIMALS,
+    maximumSignificantDigits: READABLE_SIGNIFICANT,
+    roundingPriority: 'morePrecision',
   }).format(exact);
   const full = numberFormat(locale, { useGrouping, maximumFractionDigits: 20 }).format(exact);
   return { text: rounded, full: rounded === full ? null : full };
@@ -70,14 +73,20 @@ export function formatBytes(bytes: number, locale: string): string {
     unit += 1;
   }
   return numberFormat(locale, {
-    style: 'unit', unit: BYTE_UNITS[unit], unitDisplay: unit === 0 ? 'long' : 'short',
+    style: 'unit',
+    unit: BYTE_UNITS[unit],
+    unitDisplay: unit === 0 ? 'long' : 'short',
     maximumFractionDigits: unit === 0 || value >= 100 ? 0 : 1,
   }).format(value);
 }
 
 /** A rate of rows per second, compact (`12,345` / `1.2M`). */
 export function formatRate(perSecond: number, locale: string): string {
-  return numberFormat(locale, { notation: perSecond >= 100_000 ? 'compact' : 'standard', maximumFractionDigits: perSecond >= 100_000 ? 1 : 0, useGrouping: 'always' }).format(perSecond);
+  return numberFormat(locale, {
+    notation: perSecond >= 100_000 ? 'compact' : 'standard',
+    maximumFractionDigits: perSecond >= 100_000 ? 1 : 0,
+    useGrouping: 'always',
+  }).format(perSecond);
 }
 
 /** Seconds as `45 s`, `3 min 5 s`, `1 h 2 min` in the locale's short unit style. */

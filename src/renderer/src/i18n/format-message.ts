@@ -11,8 +11,11 @@ import { formatNumber } from '../format/number';
 export function isMessage(value: unknown): value is Message {
   if (typeof value !== 'object' || value === null) return false;
   const m = value as { code?: unknown; text?: unknown; params?: unknown };
-  return typeof m.code === 'string' && typeof m.text === 'string'
-    && (m.params === undefined || (typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params)));
+  return (
+    typeof m.code === 'string' &&
+    typeof m.text === 'string' &&
+    (m.params === undefined || (typeof m.params === 'object' && m.params !== null && !Array.isArray(m.params)))
+  );
 }
 
 export interface WordedMessage {
@@ -22,7 +25,9 @@ export interface WordedMessage {
 }
 
 function localParams(params: MessageParams | undefined, locale: string): Record<string, string> {
-  return Object.fromEntries(Object.entries(params ?? {}).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, locale) : value]));
+  return Object.fromEntries(
+    Object.entries(params ?? {}).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, locale) : value]),
+  );
 }
 
 export function wordMessage(message: Message | string, t: TFunction, locale: string): WordedMessage {

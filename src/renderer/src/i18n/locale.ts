@@ -40,7 +40,11 @@ export function resolveStartLocale(): Locale {
   const fromPath = localeFromPath(window.location.pathname);
   const locale = fromPath ?? rememberedLocale() ?? browserLocale(navigator.languages ?? [navigator.language]) ?? DEFAULT_LOCALE;
   if (!fromPath) {
-    window.history.replaceState(window.history.state, '', `${pathForLocale(window.location.pathname, locale)}${window.location.search}${window.location.hash}`);
+    window.history.replaceState(
+      window.history.state,
+      '',
+      `${pathForLocale(window.location.pathname, locale)}${window.location.search}${window.location.hash}`,
+    );
   }
   rememberLocale(locale);
   return locale;

@@ -16,8 +16,18 @@ export interface PackageDocument {
 }
 
 /** Fields of schema.xml with an analysed type; every other named field is a `string`. */
-const TEXT_FIELDS = new Set(['title', 'notes', 'text', 'author', 'author_email', 'maintainer', 'maintainer_email',
-  'res_name', 'res_description', 'urls']);
+const TEXT_FIELDS = new Set([
+  'title',
+  'notes',
+  'text',
+  'author',
+  'author_email',
+  'maintainer',
+  'maintainer_email',
+  'res_name',
+  'res_description',
+  'urls',
+]);
 const DATE_FIELDS = new Set(['metadata_created', 'metadata_modified']);
 const NUMBER_FIELDS = new Set(['num_resources', 'num_tags', 'views_total', 'views_recent']);
 
@@ -39,11 +49,11 @@ export function timestampOf(value: unknown): number | null {
 }
 
 export function packageDocument(dict: Record<string, unknown>): PackageDocument {
-  const resources = Array.isArray(dict.resources) ? dict.resources as Record<string, unknown>[] : [];
+  const resources = Array.isArray(dict.resources) ? (dict.resources as Record<string, unknown>[]) : [];
   const org = dict.organization as { name?: unknown } | null;
-  const groups = Array.isArray(dict.groups) ? dict.groups as { name?: unknown }[] : [];
-  const tags = Array.isArray(dict.tags) ? dict.tags as { name?: unknown }[] : [];
-  const extras = Array.isArray(dict.extras) ? dict.extras as { key?: unknown; value?: unknown }[] : [];
+  const groups = Array.isArray(dict.groups) ? (dict.groups as { name?: unknown }[]) : [];
+  const tags = Array.isArray(dict.tags) ? (dict.tags as { name?: unknown }[]) : [];
+  const extras = Array.isArray(dict.extras) ? (dict.extras as { key?: unknown; value?: unknown }[]) : [];
 
   const strings = new Map<string, string[]>();
   // index.py indexes every scalar member of the dict under its own name (dynamic `*` string).
@@ -63,19 +73,32 @@ export function packageDocument(dict: Record<string, unknown>): PackageDocument 
   strings.set('title_string', list([dict.title]));
 
   const textValues = new Map<string, string[]>([
-    ['title', list([dict.title])], ['notes', list([dict.notes])], ['author', list([dict.author])],
-    ['author_email', list([dict.author_email])], ['maintainer', list([dict.maintainer])],
-    ['maintainer_email', list([dict.maintainer_email])], ['res_name', list(resources.map((r) => r.name))],
+    ['title', list([dict.title])],
+    ['notes', list([dict.notes])],
+    ['author', list([dict.author])],
+    ['author_email', list([dict.author_email])],
+    ['maintainer', list([dict.maintainer])],
+    ['maintainer_email', list([dict.maintainer_email])],
+    ['res_name', list(resources.map((r) => r.name))],
     ['res_description', list(resources.map((r) => r.description))],
     ['urls', list([dict.url, ...resources.map((r) => r.url)])],
   ]);
   for (const e of extras) if (typeof e.key === 'string') textValues.set(`extras_${e.key}`, list([e.value]));
   // schema.xml's copyFields into the catch-all `text`.
   textValues.set('text', [
-    ...list([dict.name]), ...textValues.get('title')!, ...textValues.get('notes')!, ...strings.get('tags')!,
-    ...strings.get('groups')!, ...strings.get('organization')!, ...textValues.get('res_name')!,
-    ...textValues.get('res_description')!, ...textValues.get('maintainer')!, ...textValues.get('author')!,
-    ...strings.get('license')!, ...textValues.get('urls')!, ...extras.map((e) => str(e.value)).filter((v): v is string => v !== null),
+    ...list([dict.name]),
+    ...textValues.get('title')!,
+    ...textValues.get('notes')!,
+    ...strings.get('tags')!,
+    ...strings.get('groups')!,
+    ...strings.get('organization')!,
+    ...textValues.get('res_name')!,
+    ...textValues.get('res_description')!,
+    ...textValues.get('maintainer')!,
+    ...textValues.get('author')!,
+    ...strings.get('license')!,
+    ...textValues.get('urls')!,
+    ...extras.map((e) => str(e.value)).filter((v): v is string => v !== null),
   ]);
   const texts = new Map<string, Term[]>();
   for (const [field, values] of textValues) {
@@ -95,6 +118,11 @@ export function packageDocument(dict: Record<string, unknown>): PackageDocument 
     const t = timestampOf(dict[field]);
     if (t !== null) dates.set(field, t);
   }
-  const numbers = new Map<string, number>([['num_resources', resources.length], ['num_tags', tags.length], ['views_total', 0], ['views_recent', 0]]);
+  const numbers = new Map<string, number>([
+    ['num_resources', resources.length],
+    ['num_tags', tags.length],
+    ['views_total', 0],
+    ['views_recent', 0],
+  ]);
   return { dict, strings, texts, dates, numbers };
 }

@@ -37,16 +37,20 @@ interface SortKey {
 }
 
 function parseSort(sort: string): SortKey[] {
-  return sort.split(',').map((part) => part.trim()).filter(Boolean).map((part) => {
-    const m = /^(\S+)\s+(asc|desc)$/i.exec(part);
-    // Solr's wording for a clause without a direction; CKAN turns it into Search Query Error.
-    if (!m) throw new SearchQueryError('Invalid "sort" parameter');
-    const field = m[1]!;
-    if (field !== 'score' && field !== 'title_string' && fieldKind(field) === 'string' && !SORTABLE_STRINGS.has(field)) {
-      throw new SearchError(`SOLR returned an error running query: sort param field can't be found: ${field}`);
-    }
-    return { field, descending: m[2]!.toLowerCase() === 'desc' };
-  });
+  return sort
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean)
+    .map((part) => {
+      const m = /^(\S+)\s+(asc|desc)$/i.exec(part);
+      // Solr's wording for a clause without a direction; CKAN turns it into Search Query Error.
+      if (!m) throw new SearchQueryError('Invalid "sort" parameter');
+      const field = m[1]!;
+      if (field !== 'score' && field !== 'title_string' && fieldKind(field) === 'string' && !SORTABLE_STRINGS.has(field)) {
+        throw new SearchError(`SOLR returned an error running query: sort param field can't be found: ${field}`);
+      }
+      return { field, descending: m[2]!.toLowerCase() === 'desc' };
+    });
 }
 
 const SORTABLE_STRINGS = new Set(['name', 'id', 'organization', 'license_id', 'state', 'owner_org', 'dataset_type', 'url', 'version']);
@@ -54,9 +58,12 @@ const SORTABLE_STRINGS = new Set(['name', 'id', 'organization', 'license_id', 's
 function sortValue(doc: PackageDocument, field: string, score: number): string | number {
   if (field === 'score') return score;
   switch (fieldKind(field)) {
-    case 'date': return doc.dates.get(field) ?? -Infinity;
-    case 'number': return doc.numbers.get(field) ?? -Infinity;
-    default: return doc.strings.get(field)?.[0] ?? '';
+    case 'date':
+      return doc.dates.get(field) ?? -Infinity;
+    case 'number':
+      return doc.numbers.get(field) ?? -Infinity;
+    default:
+      return doc.strings.get(field)?.[0] ?? '';
   }
 }
 
@@ -75,11 +82,12 @@ function displayName(field: string, value: string, titles: ReadonlyMap<string, s
 function facetCounts(docs: readonly PackageDocument[], field: string, req: PackageSearchRequest): [string, number][] {
   const counts = new Map<string, number>();
   for (const doc of docs) {
-    const values = fieldKind(field) === 'text' ? (doc.texts.get(field) ?? []).map((t) => t.term) : doc.strings.get(field) ?? [];
+    const values = fieldKind(field) === 'text' ? (doc.texts.get(field) ?? []).map((t) => t.term) : (doc.strings.get(field) ?? []);
     for (const value of new Set(values)) counts.set(value, (counts.get(value) ?? 0) + 1);
   }
   // Solr's facet.sort=count: by count, ties in index (byte) order.
-  const sorted = [...counts].filter(([, n]) => n >= req.facetMinCount)
+  const sorted = [...counts]
+    .filter(([, n]) => n >= req.facetMinCount)
     .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   return req.facetLimit < 0 ? sorted : sorted.slice(0, req.facetLimit);
 }
@@ -89,7 +97,9 @@ function facetCounts(docs: readonly PackageDocument[], field: string, req: Packa
  * group names to titles for the facets' display names.
  */
 export function searchPackageDicts(
-  dicts: readonly Record<string, unknown>[], req: PackageSearchRequest, groupTitles: ReadonlyMap<string, string>,
+  dicts: readonly Record<string, unknown>[],
+  req: PackageSearchRequest,
+  groupTitles: ReadonlyMap<string, string>,
 ): CkanPackageSearchResult {
   const sortKeys = parseSort(req.sort);
   const q = matcherFor(req.q, req.defType);
@@ -122,7 +132,8 @@ export function searchPackageDicts(
       // CKAN orders search_facets items by display name, descending (get.py package_search).
       searchFacets[field] = {
         title: field,
-        items: counts.map(([name, count]) => ({ name, display_name: displayName(field, name, groupTitles), count }))
+        items: counts
+          .map(([name, count]) => ({ name, display_name: displayName(field, name, groupTitles), count }))
           .sort((a, b) => (a.display_name < b.display_name ? 1 : a.display_name > b.display_name ? -1 : 0)),
       };
     }

@@ -49,12 +49,18 @@ export function queryTerms(value: string): string[] {
 
 /** A wildcard term on a `text` field: Solr lower-cases and folds it but does not stem it. */
 export function wildcardPattern(value: string): RegExp {
-  const escaped = fold(value.toLowerCase()).replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const escaped = fold(value.toLowerCase())
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${escaped}$`, 'u');
 }
 
 /** A wildcard on a `string` field: exact characters, case-sensitive. */
 export function stringWildcard(value: string): RegExp {
-  const escaped = value.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.');
+  const escaped = value
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.');
   return new RegExp(`^${escaped}$`, 'su');
 }

@@ -20,7 +20,10 @@ export interface WeightedField {
 
 /** CKAN's QUERY_FIELDS for a `q` without a colon: `name^4 title^4 tags^2 groups^2 text`. */
 export const DISMAX_FIELDS: readonly WeightedField[] = [
-  { field: 'name', boost: 4 }, { field: 'title', boost: 4 }, { field: 'tags', boost: 2 }, { field: 'groups', boost: 2 },
+  { field: 'name', boost: 4 },
+  { field: 'title', boost: 4 },
+  { field: 'tags', boost: 2 },
+  { field: 'groups', boost: 2 },
   { field: 'text', boost: 1 },
 ];
 
@@ -66,7 +69,11 @@ function termScore(doc: PackageDocument, field: string, node: NodeTerm): number 
 }
 
 const UNIT_MS: Readonly<Record<string, number>> = {
-  SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000, WEEK: 7 * 86_400_000,
+  SECOND: 1000,
+  MINUTE: 60_000,
+  HOUR: 3_600_000,
+  DAY: 86_400_000,
+  WEEK: 7 * 86_400_000,
 };
 
 /** Solr's date math on `NOW` (NOW-1YEAR, NOW+2DAYS/DAY) or an ISO date; null for `*`. */
@@ -87,11 +94,23 @@ export function solrDate(text: string, now = Date.now()): number | null {
     else throw new SearchError(`Invalid Date Math String:'${text}'`);
   }
   switch (m[2]?.slice(1)) {
-    case 'YEAR': d.setUTCMonth(0, 1); d.setUTCHours(0, 0, 0, 0); break;
-    case 'MONTH': d.setUTCDate(1); d.setUTCHours(0, 0, 0, 0); break;
-    case 'DAY': d.setUTCHours(0, 0, 0, 0); break;
-    case 'HOUR': d.setUTCMinutes(0, 0, 0); break;
-    case 'MINUTE': d.setUTCSeconds(0, 0); break;
+    case 'YEAR':
+      d.setUTCMonth(0, 1);
+      d.setUTCHours(0, 0, 0, 0);
+      break;
+    case 'MONTH':
+      d.setUTCDate(1);
+      d.setUTCHours(0, 0, 0, 0);
+      break;
+    case 'DAY':
+      d.setUTCHours(0, 0, 0, 0);
+      break;
+    case 'HOUR':
+      d.setUTCMinutes(0, 0, 0);
+      break;
+    case 'MINUTE':
+      d.setUTCSeconds(0, 0);
+      break;
   }
   return d.getTime();
 }
@@ -112,7 +131,7 @@ function rangeMatches(doc: PackageDocument, node: NodeRangedTerm): boolean {
     return n !== undefined && within(n, bound(node.term_min), bound(node.term_max));
   }
   const bound = (s: string) => (s === '*' ? null : unescape(s));
-  const values = kind === 'text' ? (doc.texts.get(node.field) ?? []).map((t) => t.term) : doc.strings.get(node.field) ?? [];
+  const values = kind === 'text' ? (doc.texts.get(node.field) ?? []).map((t) => t.term) : (doc.strings.get(node.field) ?? []);
   return values.some((v) => within(v, bound(node.term_min), bound(node.term_max)));
 }
 
@@ -159,7 +178,9 @@ class Compiler {
 
   /** lucene's right-leaning chain `a OP b OP c`, as clauses with their operators. */
   private flatten(ast: AST): { operator: string; node: AST | Node }[] {
-    const items: { operator: string; node: AST | Node }[] = [{ operator: 'start' in ast && ast.start ? ast.start : '<implicit>', node: ast.left }];
+    const items: { operator: string; node: AST | Node }[] = [
+      { operator: 'start' in ast && ast.start ? ast.start : '<implicit>', node: ast.left },
+    ];
     let rest: AST | Node | undefined = 'right' in ast ? ast.right : undefined;
     let operator = 'operator' in ast ? ast.operator : '<implicit>';
     while (rest) {
@@ -187,16 +208,18 @@ class Compiler {
       const negated = operator.endsWith('NOT') || sign === '-';
       groups.at(-1)!.push({ occur: negated ? 'not' : 'must', match });
     }
-    const conjunction = (clauses: Clause[]): Matcher => (doc) => {
-      let score = 0;
-      for (const c of clauses) {
-        const s = c.match(doc);
-        if (c.occur === 'not' ? s !== null : s === null) return null;
-        if (s !== null) score += s;
-      }
-      // A group of only exclusions matches everything else, as Solr's pure-negative queries do.
-      return clauses.every((c) => c.occur === 'not') ? 1 : score;
-    };
+    const conjunction =
+      (clauses: Clause[]): Matcher =>
+      (doc) => {
+        let score = 0;
+        for (const c of clauses) {
+          const s = c.match(doc);
+          if (c.occur === 'not' ? s !== null : s === null) return null;
+          if (s !== null) score += s;
+        }
+        // A group of only exclusions matches everything else, as Solr's pure-negative queries do.
+        return clauses.every((c) => c.occur === 'not') ? 1 : score;
+      };
     const alternatives = groups.filter((g) => g.length).map(conjunction);
     return (doc) => {
       let score: number | null = null;
@@ -236,7 +259,14 @@ export function compileDismax(query: string): Matcher {
     const quoted = body.startsWith('"') && body.endsWith('"') && body.length > 1;
     const term = quoted ? body.slice(1, -1) : body;
     const node: NodeTerm = {
-      field: '<implicit>', fieldLocation: null, term, quoted, regex: false, prefix: null, boost: null, similarity: null,
+      field: '<implicit>',
+      fieldLocation: null,
+      term,
+      quoted,
+      regex: false,
+      prefix: null,
+      boost: null,
+      similarity: null,
       termLocation: { start: { offset: 0, line: 1, column: 1 }, end: { offset: 0, line: 1, column: 1 } },
     };
     return { sign, match: compiler.compile(node).match };

@@ -46,16 +46,29 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
       <div className="heading-row">
         <h3 id={`${id}-url`}>{t('apiPanel.url')}</h3>
         <CopyButton text={url} label={t('apiPanel.copyUrl')} testId="copy-api-url" />
-        {!hasNativeBridge() && <a className="button button-small" href={url} target="_blank" rel="noreferrer">{t('apiPanel.open')}</a>}
+        {!hasNativeBridge() && (
+          <a className="button button-small" href={url} target="_blank" rel="noreferrer">
+            {t('apiPanel.open')}
+          </a>
+        )}
       </div>
-      <pre className="code code-url" aria-labelledby={`${id}-url`} data-testid="api-url" tabIndex={0}>{url}</pre>
+      <pre className="code code-url" aria-labelledby={`${id}-url`} data-testid="api-url" tabIndex={0}>
+        {url}
+      </pre>
       <dl className="params" aria-label={t('apiPanel.params')} data-testid="api-params">
         {pairs.map(([name, value], i) => (
-          <div key={`${name}-${i}`}><dt>{name}</dt><dd>{value}</dd></div>
+          <div key={`${name}-${i}`}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
+          </div>
         ))}
       </dl>
       <p className="muted small">{t('apiPanel.paging', { limit, offset })}</p>
-      {usesExtensions && <p className="muted small" data-testid="api-extensions">{t('apiPanel.extensions')}</p>}
+      {usesExtensions && (
+        <p className="muted small" data-testid="api-extensions">
+          {t('apiPanel.extensions')}
+        </p>
+      )}
       {token && (
         <div className="checkbox-row">
           <input type="checkbox" id={`${id}-token`} checked={withToken} onChange={(e) => setWithToken(e.target.checked)} />
@@ -68,14 +81,25 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
           <h3 id={`${id}-portal`}>{t('apiPanel.portal.title')}</h3>
           <p className="small">{t('apiPanel.portal.intro', { url: resource?.url ?? '' })}</p>
           <label htmlFor={`${id}-portal-url`}>{t('apiPanel.portal.base')}</label>
-          <input id={`${id}-portal-url`} type="url" value={portalInput} placeholder={hints.base}
-            onChange={(e) => setPortalInput(e.target.value)} />
+          <input
+            id={`${id}-portal-url`}
+            type="url"
+            value={portalInput}
+            placeholder={hints.base}
+            onChange={(e) => setPortalInput(e.target.value)}
+          />
           <label htmlFor={`${id}-portal-id`}>{t('apiPanel.portal.resourceId')}</label>
-          <input id={`${id}-portal-id`} type="text" value={portalResource ?? hints.resourceId ?? ''}
-            onChange={(e) => setPortalResource(e.target.value)} />
+          <input
+            id={`${id}-portal-id`}
+            type="text"
+            value={portalResource ?? hints.resourceId ?? ''}
+            onChange={(e) => setPortalResource(e.target.value)}
+          />
           {portalBase ? (
             <>
-              <pre className="code code-url" tabIndex={0}>{actionUrl({ baseUrl: portalBase, action: 'datastore_search', pairs: portalPairs })}</pre>
+              <pre className="code code-url" tabIndex={0}>
+                {actionUrl({ baseUrl: portalBase, action: 'datastore_search', pairs: portalPairs })}
+              </pre>
               <SnippetTabs input={{ baseUrl: portalBase, action: 'datastore_search', pairs: portalPairs, token: null }} />
               <p className="muted small">{t('apiPanel.portal.note')}</p>
               {usesExtensions && <p className="muted small">{t('apiPanel.portal.extensions')}</p>}

@@ -13,7 +13,12 @@ export function SnippetTabs({ input }: { readonly input: SnippetInput }) {
   const onKey = (event: KeyboardEvent<HTMLDivElement>) => {
     const index = SNIPPET_KINDS.indexOf(kind);
     const count = SNIPPET_KINDS.length;
-    const moves: Record<string, number> = { ArrowRight: (index + 1) % count, ArrowLeft: (index - 1 + count) % count, Home: 0, End: count - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: (index + 1) % count,
+      ArrowLeft: (index - 1 + count) % count,
+      Home: 0,
+      End: count - 1,
+    };
     const next = moves[event.key];
     if (next === undefined) return;
     event.preventDefault();
@@ -24,15 +29,29 @@ export function SnippetTabs({ input }: { readonly input: SnippetInput }) {
     <div className="snippets">
       <div role="tablist" aria-label={t('apiPanel.snippets')} className="tabs" onKeyDown={onKey}>
         {SNIPPET_KINDS.map((k, i) => (
-          <button key={k} ref={(el) => { tabs.current[i] = el; }} type="button" role="tab" id={`${id}-tab-${k}`}
-            aria-selected={k === kind} aria-controls={`${id}-panel`} tabIndex={k === kind ? 0 : -1}
-            className="tab" onClick={() => setKind(k)} data-testid={`snippet-tab-${k}`}>
+          <button
+            key={k}
+            ref={(el) => {
+              tabs.current[i] = el;
+            }}
+            type="button"
+            role="tab"
+            id={`${id}-tab-${k}`}
+            aria-selected={k === kind}
+            aria-controls={`${id}-panel`}
+            tabIndex={k === kind ? 0 : -1}
+            className="tab"
+            onClick={() => setKind(k)}
+            data-testid={`snippet-tab-${k}`}
+          >
             {t(`apiPanel.kind.${k}`)}
           </button>
         ))}
       </div>
       <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${kind}`}>
-        <pre className="code" tabIndex={0} data-testid="snippet-code">{code}</pre>
+        <pre className="code" tabIndex={0} data-testid="snippet-code">
+          {code}
+        </pre>
         <CopyButton text={code} label={t('apiPanel.copySnippet', { kind: t(`apiPanel.kind.${kind}`) })} />
       </div>
     </div>

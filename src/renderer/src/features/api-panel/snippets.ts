@@ -98,7 +98,9 @@ export function pythonLiteral(value: unknown): string {
   if (typeof value === 'number') return Number.isFinite(value) ? String(value) : 'None';
   if (typeof value === 'string') return str(value);
   if (Array.isArray(value)) return `[${value.map(pythonLiteral).join(', ')}]`;
-  return `{${Object.entries(value as Record<string, unknown>).map(([k, v]) => `${str(k)}: ${pythonLiteral(v)}`).join(', ')}}`;
+  return `{${Object.entries(value as Record<string, unknown>)
+    .map(([k, v]) => `${str(k)}: ${pythonLiteral(v)}`)
+    .join(', ')}}`;
 }
 
 /** A query-string value as the typed keyword argument ckanapi sends as JSON. */
@@ -113,7 +115,8 @@ function ckanapiValue(name: string, values: string[]): string {
     }
   }
   if (['limit', 'offset', 'rows', 'start'].includes(name) && /^\d+$/.test(value)) return value;
-  if (['plain', 'include_total', 'distinct'].includes(name) && /^(true|false)$/i.test(value)) return value.toLowerCase() === 'true' ? 'True' : 'False';
+  if (['plain', 'include_total', 'distinct'].includes(name) && /^(true|false)$/i.test(value))
+    return value.toLowerCase() === 'true' ? 'True' : 'False';
   if (name === 'fields') return pythonLiteral(value.split(','));
   return str(value);
 }
@@ -127,7 +130,9 @@ export function ckanapiSnippet(input: SnippetInput): string {
     `result = ckan.action.${input.action}(`,
     ...args,
     ')',
-    ...(input.action === 'datastore_search' ? ['print(result.get("total"), "rows")', 'for record in result["records"]:', '    print(record)'] : ['print(result)']),
+    ...(input.action === 'datastore_search'
+      ? ['print(result.get("total"), "rows")', 'for record in result["records"]:', '    print(record)']
+      : ['print(result)']),
   ].join('\n');
 }
 
@@ -152,9 +157,13 @@ export function javascriptSnippet(input: SnippetInput): string {
 
 export function buildSnippet(kind: SnippetKind, input: SnippetInput): string {
   switch (kind) {
-    case 'curl': return curlSnippet(input);
-    case 'python': return pythonRequestsSnippet(input);
-    case 'ckanapi': return ckanapiSnippet(input);
-    case 'javascript': return javascriptSnippet(input);
+    case 'curl':
+      return curlSnippet(input);
+    case 'python':
+      return pythonRequestsSnippet(input);
+    case 'ckanapi':
+      return ckanapiSnippet(input);
+    case 'javascript':
+      return javascriptSnippet(input);
   }
 }

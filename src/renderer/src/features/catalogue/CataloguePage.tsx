@@ -32,15 +32,18 @@ export function CataloguePage() {
   const confirmChange = () => {
     if (!pending) return;
     setBusy(true);
-    applyChange(pending).then(() => {
-      setPending(null);
-      setBusy(false);
-      search.reload();
-    }, (err: unknown) => {
-      setPending(null);
-      setBusy(false);
-      setChangeError(err);
-    });
+    applyChange(pending).then(
+      () => {
+        setPending(null);
+        setBusy(false);
+        search.reload();
+      },
+      (err: unknown) => {
+        setPending(null);
+        setBusy(false);
+        setChangeError(err);
+      },
+    );
   };
 
   const packages: readonly PackageDict[] = search.data?.results ?? [];
@@ -49,18 +52,31 @@ export function CataloguePage() {
     <div className="page catalogue">
       <div className="page-head">
         <h1 tabIndex={-1}>{t('catalogue.title')}</h1>
-        <a className="button button-primary" href="#/import">{t('catalogue.importFile')}</a>
+        <a className="button button-primary" href="#/import">
+          {t('catalogue.importFile')}
+        </a>
       </div>
       <TokenForm />
       <div className="search-row">
         <label htmlFor={`${id}-q`}>{t('catalogue.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" value={query} placeholder={t('catalogue.searchPlaceholder')}
-          onChange={(e) => setQuery(e.target.value)} data-testid="catalogue-search" />
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={query}
+          placeholder={t('catalogue.searchPlaceholder')}
+          onChange={(e) => setQuery(e.target.value)}
+          data-testid="catalogue-search"
+        />
         <span className="muted" role="status" aria-live="polite">
-          {search.data ? t('catalogue.counts', {
-            count: search.data.count, datasets: formatCount(search.data.count, locale),
-            resources: t('catalogue.resourceCount', { count: resourceCount, n: formatCount(resourceCount, locale) }),
-          }) : search.loading ? t('common.loading') : ''}
+          {search.data
+            ? t('catalogue.counts', {
+                count: search.data.count,
+                datasets: formatCount(search.data.count, locale),
+                resources: t('catalogue.resourceCount', { count: resourceCount, n: formatCount(resourceCount, locale) }),
+              })
+            : search.loading
+              ? t('common.loading')
+              : ''}
         </span>
       </div>
       {changeError !== null && <ErrorNotice error={changeError} onRetry={() => setChangeError(null)} />}
@@ -68,12 +84,22 @@ export function CataloguePage() {
       {search.data && packages.length === 0 && (
         <div className="empty">
           <p>{settled ? t('catalogue.noMatch', { query: settled }) : t('catalogue.empty')}</p>
-          {!settled && <a className="button button-primary" href="#/import">{t('catalogue.importFile')}</a>}
+          {!settled && (
+            <a className="button button-primary" href="#/import">
+              {t('catalogue.importFile')}
+            </a>
+          )}
         </div>
       )}
       {packages.map((pkg) => (
-        <DatasetCard key={pkg.id} dataset={pkg} resources={resourcesToShow(pkg, settled)} canWrite={token !== null} onChange={setPending}
-          mirrorInfo={<MirrorInfo packageId={pkg.id} mirror={pkg.deskstore_mirror} canWrite={token !== null} onUpdated={search.reload} />} />
+        <DatasetCard
+          key={pkg.id}
+          dataset={pkg}
+          resources={resourcesToShow(pkg, settled)}
+          canWrite={token !== null}
+          onChange={setPending}
+          mirrorInfo={<MirrorInfo packageId={pkg.id} mirror={pkg.deskstore_mirror} canWrite={token !== null} onUpdated={search.reload} />}
+        />
       ))}
       <ChangeDialog change={pending} busy={busy} onChange={setPending} onConfirm={confirmChange} onCancel={() => setPending(null)} />
     </div>

@@ -37,8 +37,13 @@ export function ChangeDialog({ change: pending, busy, onChange, onConfirm, onCan
         <p>{t('catalogue.deleteText', { name: resourceTitle(change.resource) })}</p>
         {last && (
           <div className="checkbox-row">
-            <input type="checkbox" id={`${id}-also`} checked={change.alsoDataset} data-testid="delete-also-dataset"
-              onChange={(e) => onChange({ ...change, alsoDataset: e.target.checked })} />
+            <input
+              type="checkbox"
+              id={`${id}-also`}
+              checked={change.alsoDataset}
+              data-testid="delete-also-dataset"
+              onChange={(e) => onChange({ ...change, alsoDataset: e.target.checked })}
+            />
             <label htmlFor={`${id}-also`}>{t('catalogue.deleteAlsoDataset', { name: datasetName(change) })}</label>
           </div>
         )}
@@ -54,17 +59,33 @@ export function ChangeDialog({ change: pending, busy, onChange, onConfirm, onCan
     body = (
       <div className="option">
         <label htmlFor={`${id}-title`}>{t('catalogue.renameLabel')}</label>
-        <input id={`${id}-title`} type="text" value={change.title} required data-testid="rename-input"
+        <input
+          id={`${id}-title`}
+          type="text"
+          value={change.title}
+          required
+          data-testid="rename-input"
           onChange={(e) => onChange({ ...change, title: e.target.value })}
-          onKeyDown={(e) => { if (e.key === 'Enter' && change.title.trim()) onConfirm(); }} />
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && change.title.trim()) onConfirm();
+          }}
+        />
         <p className="muted small">{t('catalogue.renameNote', { name: change.dataset.name })}</p>
       </div>
     );
   }
   const incomplete = change.kind === 'rename-dataset' && !change.title.trim();
   return (
-    <ConfirmDialog open={open} danger={change.kind !== 'rename-dataset'} busy={busy || incomplete} title={title}
-      confirmLabel={confirmLabel} onCancel={onCancel} onConfirm={onConfirm} testId="change-dialog">
+    <ConfirmDialog
+      open={open}
+      danger={change.kind !== 'rename-dataset'}
+      busy={busy || incomplete}
+      title={title}
+      confirmLabel={confirmLabel}
+      onCancel={onCancel}
+      onConfirm={onConfirm}
+      testId="change-dialog"
+    >
       {body}
     </ConfirmDialog>
   );

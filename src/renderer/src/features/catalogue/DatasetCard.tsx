@@ -25,40 +25,75 @@ export function DatasetCard({ dataset, resources, canWrite, onChange, mirrorInfo
       <div className="dataset-head">
         <h2 id={`ds-${dataset.id}`}>{name}</h2>
         <div className="dataset-actions">
-          <button type="button" className="button button-small" disabled={!canWrite} title={needsToken} data-testid="rename-dataset"
-            aria-label={t('catalogue.renameNamed', { name })} onClick={() => onChange({ kind: 'rename-dataset', dataset, title: name })}>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={!canWrite}
+            title={needsToken}
+            data-testid="rename-dataset"
+            aria-label={t('catalogue.renameNamed', { name })}
+            onClick={() => onChange({ kind: 'rename-dataset', dataset, title: name })}
+          >
             {t('catalogue.rename')}
           </button>
-          <button type="button" className="button button-small button-danger-outline" disabled={!canWrite} title={needsToken}
-            data-testid="delete-dataset" aria-label={t('catalogue.deleteDatasetNamed', { name })}
-            onClick={() => onChange({ kind: 'delete-dataset', dataset })}>
+          <button
+            type="button"
+            className="button button-small button-danger-outline"
+            disabled={!canWrite}
+            title={needsToken}
+            data-testid="delete-dataset"
+            aria-label={t('catalogue.deleteDatasetNamed', { name })}
+            onClick={() => onChange({ kind: 'delete-dataset', dataset })}
+          >
             {t('catalogue.deleteDataset')}
           </button>
         </div>
       </div>
       <p className="muted small">
-        <code>{dataset.name}</code>{dataset.notes ? ` · ${dataset.notes}` : ''}
+        <code>{dataset.name}</code>
+        {dataset.notes ? ` · ${dataset.notes}` : ''}
       </p>
       {mirrorInfo}
-      {resources.length === 0 ? <p className="muted">{t('catalogue.noResources')}</p> : (
+      {resources.length === 0 ? (
+        <p className="muted">{t('catalogue.noResources')}</p>
+      ) : (
         <div className="table-wrap">
           <table className="resources">
             <caption className="visually-hidden">{t('catalogue.resourcesOf', { name })}</caption>
             <thead>
               <tr>
-                <th scope="col" className="c-name">{t('catalogue.col.name')}</th>
-                <th scope="col" className="num c-rows">{t('catalogue.col.rows')}</th>
-                <th scope="col" className="num c-cols">{t('catalogue.col.columns')}</th>
-                <th scope="col" className="num c-size">{t('catalogue.col.size')}</th>
-                <th scope="col" className="c-source">{t('catalogue.col.source')}</th>
-                <th scope="col" className="c-date">{t('catalogue.col.imported')}</th>
-                <th scope="col" className="c-actions"><span className="visually-hidden">{t('catalogue.col.actions')}</span></th>
+                <th scope="col" className="c-name">
+                  {t('catalogue.col.name')}
+                </th>
+                <th scope="col" className="num c-rows">
+                  {t('catalogue.col.rows')}
+                </th>
+                <th scope="col" className="num c-cols">
+                  {t('catalogue.col.columns')}
+                </th>
+                <th scope="col" className="num c-size">
+                  {t('catalogue.col.size')}
+                </th>
+                <th scope="col" className="c-source">
+                  {t('catalogue.col.source')}
+                </th>
+                <th scope="col" className="c-date">
+                  {t('catalogue.col.imported')}
+                </th>
+                <th scope="col" className="c-actions">
+                  <span className="visually-hidden">{t('catalogue.col.actions')}</span>
+                </th>
               </tr>
             </thead>
             <tbody>
               {resources.map((r) => (
-                <ResourceRow key={r.id} resource={r} canWrite={canWrite} replaceHref={replaceHref(r.id)}
-                  onDelete={() => onChange(deleteResourceChange(r, dataset))} />
+                <ResourceRow
+                  key={r.id}
+                  resource={r}
+                  canWrite={canWrite}
+                  replaceHref={replaceHref(r.id)}
+                  onDelete={() => onChange(deleteResourceChange(r, dataset))}
+                />
               ))}
             </tbody>
           </table>

@@ -25,9 +25,7 @@ export function ResourceRow({ resource, canWrite, replaceHref, onDelete }: Props
   return (
     <tr data-testid="resource-row" data-resource-id={resource.id}>
       <th scope="row">
-        {resource.datastore_active
-          ? <a href={hrefFor(resourcePath(resource.id))}>{title}</a>
-          : <span>{title}</span>}
+        {resource.datastore_active ? <a href={hrefFor(resourcePath(resource.id))}>{title}</a> : <span>{title}</span>}
         {!resource.datastore_active && (
           <span className="badge badge-warn">
             <a href={hrefFor(importPath(resource.id))}>{t('catalogue.notLoaded')}</a>
@@ -43,27 +41,52 @@ export function ResourceRow({ resource, canWrite, replaceHref, onDelete }: Props
             <span className="file-name">{source.file}</span>
             <span className="muted small">{`${formatBytes(source.bytes, locale)} · ${source.encoding} · ${delimiterName(source.delimiter, t)}`}</span>
           </>
-        ) : (resource.url ?? '–')}
+        ) : (
+          (resource.url ?? '–')
+        )}
       </td>
       <td className="nowrap">{source ? formatInstant(source.importedAt, locale) : formatInstant(resource.created, locale)}</td>
       <td className="actions">
         {resource.datastore_active && (
-          <a className="button button-small" href={hrefFor(resourcePath(resource.id))}
-            aria-label={t('catalogue.openNamed', { name: title })}>{t('catalogue.open')}</a>
+          <a
+            className="button button-small"
+            href={hrefFor(resourcePath(resource.id))}
+            aria-label={t('catalogue.openNamed', { name: title })}
+          >
+            {t('catalogue.open')}
+          </a>
         )}
         {resource.datastore_active && (
-          <a className="button button-small" href={hrefFor(publishPath(resource.id))}
-            aria-label={t('catalogue.publishNamed', { name: title })}>{t('catalogue.publish')}</a>
+          <a
+            className="button button-small"
+            href={hrefFor(publishPath(resource.id))}
+            aria-label={t('catalogue.publishNamed', { name: title })}
+          >
+            {t('catalogue.publish')}
+          </a>
         )}
         {canWrite ? (
-          <a className="button button-small" href={replaceHref} aria-label={t('catalogue.replaceNamed', { name: title })}
-            data-testid="replace-data">{t('catalogue.replace')}</a>
+          <a
+            className="button button-small"
+            href={replaceHref}
+            aria-label={t('catalogue.replaceNamed', { name: title })}
+            data-testid="replace-data"
+          >
+            {t('catalogue.replace')}
+          </a>
         ) : (
-          <button type="button" className="button button-small" disabled title={t('token.needed')}>{t('catalogue.replace')}</button>
+          <button type="button" className="button button-small" disabled title={t('token.needed')}>
+            {t('catalogue.replace')}
+          </button>
         )}
-        <button type="button" className="button button-small button-danger-outline" disabled={!canWrite}
+        <button
+          type="button"
+          className="button button-small button-danger-outline"
+          disabled={!canWrite}
           title={canWrite ? undefined : t('token.needed')}
-          aria-label={t('catalogue.deleteNamed', { name: title })} onClick={onDelete}>
+          aria-label={t('catalogue.deleteNamed', { name: title })}
+          onClick={onDelete}
+        >
           {t('catalogue.delete')}
         </button>
       </td>

@@ -46,11 +46,15 @@ export function ChartView({ shape, fields, title }: Props) {
   const [metric, setMetric] = useState<GroupByMetric>('count');
   const [valueField, setValueField] = useState(() => fields.find((f) => isNumericType(f.type))?.id ?? '');
   const groupField = fields.find((f) => f.id === group);
-  const numberFields = fields.filter((f) => f.id !== '_id' && (metric === 'sum' || metric === 'mean' ? isNumericType(f.type) : measurable(f)));
-  const value = numberFields.some((f) => f.id === valueField) ? valueField : numberFields[0]?.id ?? '';
+  const numberFields = fields.filter(
+    (f) => f.id !== '_id' && (metric === 'sum' || metric === 'mean' ? isNumericType(f.type) : measurable(f)),
+  );
+  const value = numberFields.some((f) => f.id === valueField) ? valueField : (numberFields[0]?.id ?? '');
   const dated = groupField ? isDateType(groupField.type) : false;
   const pairs: [string, string][] = [
-    ['resource_id', shape.resourceId], ['group_by', second ? `${group},${second}` : group], ['metric', metric],
+    ['resource_id', shape.resourceId],
+    ['group_by', second ? `${group},${second}` : group],
+    ['metric', metric],
     ...(metric !== 'count' && value ? [['value_field', value] as [string, string]] : []),
     ...(dated && bucket ? [['bucket', bucket] as [string, string]] : []),
     ...queryPairs(shape, { withFields: false, withSort: false }),
@@ -62,7 +66,7 @@ export function ChartView({ shape, fields, title }: Props) {
   const [svg, setSvg] = useState<SVGSVGElement | null>(null);
   const labelOf = (fieldId: string | null | undefined) => {
     const f = fields.find((x) => x.id === fieldId);
-    return f ? columnLabel(f) : fieldId ?? '';
+    return f ? columnLabel(f) : (fieldId ?? '');
   };
   const typeOf = (fieldId: string | undefined) => fields.find((x) => x.id === fieldId)?.type ?? 'text';
   const labels = { yes: t('common.yes'), no: t('common.no') };
@@ -71,7 +75,8 @@ export function ChartView({ shape, fields, title }: Props) {
     if (typeof key === 'string' && data?.bucket && isDateType(typeOf(fieldId)) && key.length < 10) return key;
     return formatCell(key, typeOf(fieldId), locale, labels);
   };
-  const metricLabel = metric === 'count' ? t('chart.metric.count') : t('chart.metricOf', { metric: t(`chart.metric.${metric}`), column: labelOf(value) });
+  const metricLabel =
+    metric === 'count' ? t('chart.metric.count') : t('chart.metricOf', { metric: t(`chart.metric.${metric}`), column: labelOf(value) });
 
   // The chart is drawn from the latest answer and labels; the effect runs when either changes.
   const drawRef = useRef<(host: HTMLDivElement) => Promise<SVGSVGElement | null>>(async () => null);
@@ -79,11 +84,22 @@ export function ChartView({ shape, fields, title }: Props) {
     drawRef.current = async (host) => {
       if (!data || !data.groups.length) return null;
       const Plot = await import('@observablehq/plot');
-      const node = await renderPlot(plotOptions(Plot, data, {
-        keyLabel: (k) => keyText(k, data.group_by[0]),
-        number: (n) => formatStatistic(n, 'numeric', locale),
-        metricLabel, groupLabel: labelOf(data.group_by[0]), seriesLabel: labelOf(data.group_by[1]), other: t('chart.other'), locale,
-      }, Math.max(320, host.clientWidth - 8)));
+      const node = await renderPlot(
+        plotOptions(
+          Plot,
+          data,
+          {
+            keyLabel: (k) => keyText(k, data.group_by[0]),
+            number: (n) => formatStatistic(n, 'numeric', locale),
+            metricLabel,
+            groupLabel: labelOf(data.group_by[0]),
+            seriesLabel: labelOf(data.group_by[1]),
+            other: t('chart.other'),
+            locale,
+          },
+          Math.max(320, host.clientWidth - 8),
+        ),
+      );
       const found = node instanceof SVGSVGElement ? node : node.querySelector('svg');
       found?.setAttribute('role', 'img');
       host.replaceChildren(node);
@@ -107,20 +123,35 @@ export function ChartView({ shape, fields, title }: Props) {
   const keyColumns = data ? data.group_by.map((g) => labelOf(g)) : [];
   return (
     <section className="chart-view" aria-labelledby={`${id}-title`} data-testid="chart-view">
-      <h2 id={`${id}-title`} className="visually-hidden">{t('views.chart')}</h2>
+      <h2 id={`${id}-title`} className="visually-hidden">
+        {t('views.chart')}
+      </h2>
       <div className="chart-controls options">
         <div className="option">
           <label htmlFor={`${id}-group`}>{t('chart.groupBy')}</label>
           <select id={`${id}-group`} value={group} onChange={(e) => setGroup(e.target.value)} data-testid="chart-group">
-            {columns.map((f) => <option key={f.id} value={f.id}>{columnLabel(f)}</option>)}
+            {columns.map((f) => (
+              <option key={f.id} value={f.id}>
+                {columnLabel(f)}
+              </option>
+            ))}
           </select>
         </div>
         {dated && (
           <div className="option">
             <label htmlFor={`${id}-bucket`}>{t('chart.bucket')}</label>
-            <select id={`${id}-bucket`} value={bucket} onChange={(e) => setBucket(e.target.value as DateBucket | '')} data-testid="chart-bucket">
+            <select
+              id={`${id}-bucket`}
+              value={bucket}
+              onChange={(e) => setBucket(e.target.value as DateBucket | '')}
+              data-testid="chart-bucket"
+            >
               <option value="">{t('chart.exact')}</option>
-              {DATE_BUCKETS.map((b) => <option key={b} value={b}>{t(`chart.buckets.${b}`)}</option>)}
+              {DATE_BUCKETS.map((b) => (
+                <option key={b} value={b}>
+                  {t(`chart.buckets.${b}`)}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -128,20 +159,39 @@ export function ChartView({ shape, fields, title }: Props) {
           <label htmlFor={`${id}-second`}>{t('chart.thenBy')}</label>
           <select id={`${id}-second`} value={second} onChange={(e) => setSecond(e.target.value)} data-testid="chart-second">
             <option value="">{t('chart.none')}</option>
-            {columns.filter((f) => f.id !== group).map((f) => <option key={f.id} value={f.id}>{columnLabel(f)}</option>)}
+            {columns
+              .filter((f) => f.id !== group)
+              .map((f) => (
+                <option key={f.id} value={f.id}>
+                  {columnLabel(f)}
+                </option>
+              ))}
           </select>
         </div>
         <div className="option">
           <label htmlFor={`${id}-metric`}>{t('chart.show')}</label>
-          <select id={`${id}-metric`} value={metric} onChange={(e) => setMetric(e.target.value as GroupByMetric)} data-testid="chart-metric">
-            {GROUP_BY_METRICS.map((m) => <option key={m} value={m}>{t(`chart.metric.${m}`)}</option>)}
+          <select
+            id={`${id}-metric`}
+            value={metric}
+            onChange={(e) => setMetric(e.target.value as GroupByMetric)}
+            data-testid="chart-metric"
+          >
+            {GROUP_BY_METRICS.map((m) => (
+              <option key={m} value={m}>
+                {t(`chart.metric.${m}`)}
+              </option>
+            ))}
           </select>
         </div>
         {metric !== 'count' && (
           <div className="option">
             <label htmlFor={`${id}-value`}>{t('chart.of')}</label>
             <select id={`${id}-value`} value={value} onChange={(e) => setValueField(e.target.value)} data-testid="chart-value">
-              {numberFields.map((f) => <option key={f.id} value={f.id}>{columnLabel(f)}</option>)}
+              {numberFields.map((f) => (
+                <option key={f.id} value={f.id}>
+                  {columnLabel(f)}
+                </option>
+              ))}
             </select>
           </div>
         )}
@@ -149,7 +199,13 @@ export function ChartView({ shape, fields, title }: Props) {
       {result.error !== undefined && <ErrorNotice error={result.error} onRetry={result.reload} />}
       {!ready && <p className="muted">{t('chart.noNumbers')}</p>}
       <p className="muted small" role="status" aria-live="polite">
-        {data ? t('chart.summary', { count: data.total_groups, groups: formatCount(data.total_groups, locale), rows: formatCount(data.rows, locale) }) : t('common.loading')}
+        {data
+          ? t('chart.summary', {
+              count: data.total_groups,
+              groups: formatCount(data.total_groups, locale),
+              rows: formatCount(data.rows, locale),
+            })
+          : t('common.loading')}
         {data && chartKind(data) === 'bar' && data.groups.length > 30 ? ` ${t('chart.firstBars', { n: 30 })}` : ''}
       </p>
       <div className="chart-layout">
@@ -158,12 +214,30 @@ export function ChartView({ shape, fields, title }: Props) {
           <figcaption className="visually-hidden">{metricLabel}</figcaption>
           {svg && data && (
             <div className="button-row">
-              <button type="button" className="button button-small" data-testid="chart-png"
-                onClick={() => void pngBlob(svg).then((blob) => download(blob, `${fileBase}.png`))}>{t('chart.png')}</button>
-              <button type="button" className="button button-small" data-testid="chart-svg"
-                onClick={() => download(new Blob([svgText(svg)], { type: 'image/svg+xml' }), `${fileBase}.svg`)}>{t('chart.svg')}</button>
-              <button type="button" className="button button-small" data-testid="chart-csv"
-                onClick={() => download(new Blob([groupsCsv(data, keyColumns, metricLabel)], { type: 'text/csv' }), `${fileBase}.csv`)}>{t('chart.csv')}</button>
+              <button
+                type="button"
+                className="button button-small"
+                data-testid="chart-png"
+                onClick={() => void pngBlob(svg).then((blob) => download(blob, `${fileBase}.png`))}
+              >
+                {t('chart.png')}
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                data-testid="chart-svg"
+                onClick={() => download(new Blob([svgText(svg)], { type: 'image/svg+xml' }), `${fileBase}.svg`)}
+              >
+                {t('chart.svg')}
+              </button>
+              <button
+                type="button"
+                className="button button-small"
+                data-testid="chart-csv"
+                onClick={() => download(new Blob([groupsCsv(data, keyColumns, metricLabel)], { type: 'text/csv' }), `${fileBase}.csv`)}
+              >
+                {t('chart.csv')}
+              </button>
             </div>
           )}
         </figure>
@@ -174,17 +248,31 @@ export function ChartView({ shape, fields, title }: Props) {
                 <caption className="visually-hidden">{metricLabel}</caption>
                 <thead>
                   <tr>
-                    {keyColumns.map((k) => <th key={k} scope="col">{k}</th>)}
-                    <th scope="col" className="num">{t('chart.metric.count')}</th>
-                    {metric !== 'count' && <th scope="col" className="num">{metricLabel}</th>}
+                    {keyColumns.map((k) => (
+                      <th key={k} scope="col">
+                        {k}
+                      </th>
+                    ))}
+                    <th scope="col" className="num">
+                      {t('chart.metric.count')}
+                    </th>
+                    {metric !== 'count' && (
+                      <th scope="col" className="num">
+                        {metricLabel}
+                      </th>
+                    )}
                   </tr>
                 </thead>
                 <tbody>
                   {data.groups.slice(0, 500).map((g, i) => (
                     <tr key={i}>
-                      {g.keys.map((k, j) => <td key={j}>{keyText(k, data.group_by[j])}</td>)}
+                      {g.keys.map((k, j) => (
+                        <td key={j}>{keyText(k, data.group_by[j])}</td>
+                      ))}
                       <td className="num">{formatCount(g.count, locale)}</td>
-                      {metric !== 'count' && <td className="num">{formatStatistic(g.value, typeOf(data.value_field ?? undefined), locale)}</td>}
+                      {metric !== 'count' && (
+                        <td className="num">{formatStatistic(g.value, typeOf(data.value_field ?? undefined), locale)}</td>
+                      )}
                     </tr>
                   ))}
                 </tbody>
@@ -194,11 +282,23 @@ export function ChartView({ shape, fields, title }: Props) {
               <div className="heading-row">
                 <h3>{t('chart.sqlTitle')}</h3>
                 <CopyButton text={data.sql} label={t('chart.copySql')} />
-                <a className="button button-small" href={hrefFor(sqlPath(shape.resourceId), new URLSearchParams([['sql', data.sql]]))}>{t('chart.openSql')}</a>
+                <a className="button button-small" href={hrefFor(sqlPath(shape.resourceId), new URLSearchParams([['sql', data.sql]]))}>
+                  {t('chart.openSql')}
+                </a>
               </div>
-              <pre className="code" data-testid="chart-sql">{data.sql}</pre>
-              {data.sql_without_q && <p className="small notice" role="note">{t('chart.sqlWithoutQ')}</p>}
-              {!data.sql_exact && <p className="small notice" role="note">{t('chart.sqlInexact')}</p>}
+              <pre className="code" data-testid="chart-sql">
+                {data.sql}
+              </pre>
+              {data.sql_without_q && (
+                <p className="small notice" role="note">
+                  {t('chart.sqlWithoutQ')}
+                </p>
+              )}
+              {!data.sql_exact && (
+                <p className="small notice" role="note">
+                  {t('chart.sqlInexact')}
+                </p>
+              )}
             </div>
           </div>
         )}

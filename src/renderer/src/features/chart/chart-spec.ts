@@ -15,7 +15,9 @@ export const CHART_COLOR = '#3a78d8';
 
 export function chartKind(result: GroupByResult): ChartKind {
   if (result.group_by.length === 2) return 'stacked';
-  return result.order === 'key' && result.groups.some((g) => typeof g.keys[0] === 'number' || isDateKey(g.keys[0] ?? null)) ? 'line' : 'bar';
+  return result.order === 'key' && result.groups.some((g) => typeof g.keys[0] === 'number' || isDateKey(g.keys[0] ?? null))
+    ? 'line'
+    : 'bar';
 }
 
 const DATE_KEY = /^\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?)?)?$/;
@@ -46,42 +48,94 @@ export function plotOptions(Plot: typeof PlotModule, result: GroupByResult, labe
   const xTicks = Math.max(2, Math.floor(width / 110));
   const yNumber = { label: labels.metricLabel, grid: true, tickFormat: labels.number };
   if (kind === 'line') {
-    const data = result.groups.filter((g) => g.keys[0] !== null).map((g) => ({
-      x: typeof g.keys[0] === 'number' ? g.keys[0] : keyDate(String(g.keys[0])), y: value(g.value), label: labels.keyLabel(g.keys[0] ?? null),
-    }));
+    const data = result.groups
+      .filter((g) => g.keys[0] !== null)
+      .map((g) => ({
+        x: typeof g.keys[0] === 'number' ? g.keys[0] : keyDate(String(g.keys[0])),
+        y: value(g.value),
+        label: labels.keyLabel(g.keys[0] ?? null),
+      }));
     const dateFormat = new Intl.DateTimeFormat(labels.locale, { year: 'numeric', month: 'short', timeZone: 'UTC' });
     return {
-      ...common, height: 360,
-      x: { label: labels.groupLabel, ticks: xTicks, ...(data[0] && data[0].x instanceof Date ? { type: 'utc' as const, tickFormat: (d: Date) => dateFormat.format(d) } : { tickFormat: labels.number }) },
+      ...common,
+      height: 360,
+      x: {
+        label: labels.groupLabel,
+        ticks: xTicks,
+        ...(data[0] && data[0].x instanceof Date
+          ? { type: 'utc' as const, tickFormat: (d: Date) => dateFormat.format(d) }
+          : { tickFormat: labels.number }),
+      },
       y: yNumber,
-      marks: [Plot.lineY(data, { x: 'x', y: 'y', stroke: CHART_COLOR }), Plot.dot(data, { x: 'x', y: 'y', r: data.length > 80 ? 1.5 : 3, fill: CHART_COLOR, title: (d: { label: string; y: number }) => `${d.label}: ${labels.number(d.y)}` }), Plot.ruleY([0])],
+      marks: [
+        Plot.lineY(data, { x: 'x', y: 'y', stroke: CHART_COLOR }),
+        Plot.dot(data, {
+          x: 'x',
+          y: 'y',
+          r: data.length > 80 ? 1.5 : 3,
+          fill: CHART_COLOR,
+          title: (d: { label: string; y: number }) => `${d.label}: ${labels.number(d.y)}`,
+        }),
+        Plot.ruleY([0]),
+      ],
     };
   }
   if (kind === 'bar') {
     const data = result.groups.slice(0, MAX_BARS).map((g) => ({ key: labels.keyLabel(g.keys[0] ?? null), y: value(g.value) }));
     return {
-      ...common, marginLeft: 160, height: Math.max(160, 26 * data.length + 50),
+      ...common,
+      marginLeft: 160,
+      height: Math.max(160, 26 * data.length + 50),
       x: { label: labels.metricLabel, grid: true, ticks: xTicks, tickFormat: labels.number },
       y: { label: null, domain: data.map((d) => d.key), tickFormat: (k: string) => (k.length > 24 ? `${k.slice(0, 23)}…` : k) },
-      marks: [Plot.barX(data, { y: 'key', x: 'y', fill: CHART_COLOR, title: (d: { key: string; y: number }) => `${d.key}: ${labels.number(d.y)}` }), Plot.ruleX([0])],
+      marks: [
+        Plot.barX(data, {
+          y: 'key',
+          x: 'y',
+          fill: CHART_COLOR,
+          title: (d: { key: string; y: number }) => `${d.key}: ${labels.number(d.y)}`,
+        }),
+        Plot.ruleX([0]),
+      ],
     };
   }
   // stacked: the second key's most common values as series, the rest as "other"
   const totals = new Map<string, number>();
-  for (const g of result.groups) totals.set(labels.keyLabel(g.keys[1] ?? null), (totals.get(labels.keyLabel(g.keys[1] ?? null)) ?? 0) + g.count);
-  const series = [...totals].sort((a, b) => b[1] - a[1]).slice(0, MAX_SERIES).map(([k]) => k);
+  for (const g of result.groups)
+    totals.set(labels.keyLabel(g.keys[1] ?? null), (totals.get(labels.keyLabel(g.keys[1] ?? null)) ?? 0) + g.count);
+  const series = [...totals]
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, MAX_SERIES)
+    .map(([k]) => k);
   const keep = new Set(series);
   const firstKeys = [...new Set(result.groups.map((g) => labels.keyLabel(g.keys[0] ?? null)))].slice(0, MAX_BARS);
   const firstSet = new Set(firstKeys);
-  const data = result.groups.filter((g) => firstSet.has(labels.keyLabel(g.keys[0] ?? null))).map((g) => {
-    const s = labels.keyLabel(g.keys[1] ?? null);
-    return { key: labels.keyLabel(g.keys[0] ?? null), series: keep.has(s) ? s : labels.other, y: value(g.value) };
-  });
+  const data = result.groups
+    .filter((g) => firstSet.has(labels.keyLabel(g.keys[0] ?? null)))
+    .map((g) => {
+      const s = labels.keyLabel(g.keys[1] ?? null);
+      return { key: labels.keyLabel(g.keys[0] ?? null), series: keep.has(s) ? s : labels.other, y: value(g.value) };
+    });
   return {
-    ...common, height: 380, marginBottom: 70,
-    x: { label: labels.groupLabel, domain: firstKeys, tickRotate: firstKeys.length > 8 ? -35 : 0, tickFormat: (k: string) => (k.length > 16 ? `${k.slice(0, 15)}…` : k) },
+    ...common,
+    height: 380,
+    marginBottom: 70,
+    x: {
+      label: labels.groupLabel,
+      domain: firstKeys,
+      tickRotate: firstKeys.length > 8 ? -35 : 0,
+      tickFormat: (k: string) => (k.length > 16 ? `${k.slice(0, 15)}…` : k),
+    },
     y: yNumber,
     color: { legend: true, label: labels.seriesLabel, scheme: 'tableau10' },
-    marks: [Plot.barY(data, { x: 'key', y: 'y', fill: 'series', title: (d: { key: string; series: string; y: number }) => `${d.key} · ${d.series}: ${labels.number(d.y)}` }), Plot.ruleY([0])],
+    marks: [
+      Plot.barY(data, {
+        x: 'key',
+        y: 'y',
+        fill: 'series',
+        title: (d: { key: string; series: string; y: number }) => `${d.key} · ${d.series}: ${labels.number(d.y)}`,
+      }),
+      Plot.ruleY([0]),
+    ],
   };
 }

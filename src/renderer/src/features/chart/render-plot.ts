@@ -44,7 +44,9 @@ export async function pngBlob(svg: SVGSVGElement): Promise<Blob> {
   if (!context) throw new Error('no 2d canvas');
   context.scale(2, 2);
   context.drawImage(image, 0, 0, width, height);
-  return new Promise((resolve, reject) => canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed'))), 'image/png'));
+  return new Promise((resolve, reject) =>
+    canvas.toBlob((blob) => (blob ? resolve(blob) : reject(new Error('PNG encoding failed'))), 'image/png'),
+  );
 }
 
 /** Saves a file through a temporary link (the browser's or Electron's download). */

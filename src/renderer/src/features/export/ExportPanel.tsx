@@ -48,18 +48,27 @@ export function ExportPanel({ shape, rows, fileBase, onClose }: Props) {
       </div>
       <p className="muted small">{t('export.bomHelp')}</p>
       <div className="button-row">
-        <a className="button button-primary" href={href('csv', { bom })} download={localName(name, 'csv')} data-testid="export-csv">{t('export.csv')}</a>
+        <a className="button button-primary" href={href('csv', { bom })} download={localName(name, 'csv')} data-testid="export-csv">
+          {t('export.csv')}
+        </a>
       </div>
       <h3 className="export-kind">{t('export.excelItTitle')}</h3>
       <p className="muted small">{t('export.excelItHelp')}</p>
       <div className="button-row">
-        <a className="button" href={href('csv', { dialect: 'excel-it' })} download={localName(name, 'csv')} data-testid="export-csv-excel-it">
+        <a
+          className="button"
+          href={href('csv', { dialect: 'excel-it' })}
+          download={localName(name, 'csv')}
+          data-testid="export-csv-excel-it"
+        >
           {t('export.excelIt')}
         </a>
       </div>
       <h3 className="export-kind">{t('export.jsonTitle')}</h3>
       <div className="button-row">
-        <a className="button" href={href('json', {})} download={localName(name, 'json')} data-testid="export-json">{t('export.json')}</a>
+        <a className="button" href={href('json', {})} download={localName(name, 'json')} data-testid="export-json">
+          {t('export.json')}
+        </a>
       </div>
     </SidePanel>
   );

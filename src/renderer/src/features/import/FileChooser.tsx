@@ -34,13 +34,20 @@ export function FileChooser({ disabled, onFile, onLocal }: Props) {
       <button type="button" className="button button-primary" disabled={disabled} onClick={choose}>
         {t('import.choose.button')}
       </button>
-      <input ref={input} type="file" className="visually-hidden" tabIndex={-1} aria-hidden="true"
-        accept={IMPORT_ACCEPT} data-testid="file-input"
+      <input
+        ref={input}
+        type="file"
+        className="visually-hidden"
+        tabIndex={-1}
+        aria-hidden="true"
+        accept={IMPORT_ACCEPT}
+        data-testid="file-input"
         onChange={(e) => {
           const file = e.target.files?.[0];
           if (file) onFile(file);
           e.target.value = '';
-        }} />
+        }}
+      />
       <p className="muted small">{t('import.choose.formats')}</p>
     </div>
   );

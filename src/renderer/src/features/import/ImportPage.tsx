@@ -53,7 +53,9 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
   const { state, chooseFile, chooseLocal, change, reset, dismissError, setTarget, setResourceName, setLanguage } = useImportPreview();
   const pendingFile = usePendingFile();
   const packages = useAsync('packages-for-import', (signal) => api.packageSearch('', { signal }));
-  const replacing = useAsync(`replace:${replaceId ?? ''}`, (signal) => (replaceId ? api.resourceShow(replaceId, { signal }) : Promise.resolve(null)));
+  const replacing = useAsync(`replace:${replaceId ?? ''}`, (signal) =>
+    replaceId ? api.resourceShow(replaceId, { signal }) : Promise.resolve(null),
+  );
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   useDocumentTitle(t('import.title'));
@@ -78,12 +80,15 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
     setStarting(true);
     setStartError(null);
     const started = replaceId ? startReplace(state, replaceId, language) : startImport(state, effectiveTarget, effectiveName, language);
-    started.then(({ resourceId, createdDataset }) => {
-      navigate(importPath(resourceId), createdDataset ? new URLSearchParams({ dataset: createdDataset }) : undefined);
-    }, (err: unknown) => {
-      setStarting(false);
-      setStartError(err);
-    });
+    started.then(
+      ({ resourceId, createdDataset }) => {
+        navigate(importPath(resourceId), createdDataset ? new URLSearchParams({ dataset: createdDataset }) : undefined);
+      },
+      (err: unknown) => {
+        setStarting(false);
+        setStartError(err);
+      },
+    );
   };
 
   const newFile = (file: File) => {
@@ -112,22 +117,28 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
       {!token && <p className="notice">{t('import.needsToken')}</p>}
       {replaceId && <ReplaceTarget resource={replacing.data ?? null} error={replacing.error} onRetry={replacing.reload} />}
       {state.error !== null && <ErrorNotice error={state.error} onRetry={dismissError} {...fileProblemText(state.error, t)} />}
-      {state.phase === 'idle' && !state.preview && (
-        <FileChooser disabled={!token} onFile={newFile} onLocal={chooseLocal} />
-      )}
+      {state.phase === 'idle' && !state.preview && <FileChooser disabled={!token} onFile={newFile} onLocal={chooseLocal} />}
       {state.phase === 'uploading' && (
         <section className="card" aria-labelledby="upload-title">
           <h2 id="upload-title">{t('import.upload.title', { name: state.fileName })}</h2>
-          <ProgressBar fraction={state.uploaded.total ? state.uploaded.loaded / state.uploaded.total : null}
+          <ProgressBar
+            fraction={state.uploaded.total ? state.uploaded.loaded / state.uploaded.total : null}
             label={t('import.upload.label')}
             valueText={t('import.upload.value', {
-              loaded: formatBytes(state.uploaded.loaded, locale), total: formatBytes(state.uploaded.total, locale),
-            })} />
+              loaded: formatBytes(state.uploaded.loaded, locale),
+              total: formatBytes(state.uploaded.total, locale),
+            })}
+          />
           <p className="muted">
-            {t('import.upload.value', { loaded: formatBytes(state.uploaded.loaded, locale), total: formatBytes(state.uploaded.total, locale) })}
+            {t('import.upload.value', {
+              loaded: formatBytes(state.uploaded.loaded, locale),
+              total: formatBytes(state.uploaded.total, locale),
+            })}
             {state.uploaded.total > 0 && ` · ${formatPercent(state.uploaded.loaded / state.uploaded.total, locale)}`}
           </p>
-          <button type="button" className="button" onClick={reset}>{t('common.cancel')}</button>
+          <button type="button" className="button" onClick={reset}>
+            {t('common.cancel')}
+          </button>
         </section>
       )}
       {state.phase === 'previewing' && !state.preview && <p role="status">{t('import.preview.loading')}</p>}
@@ -143,40 +154,70 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
               })}
             </p>
             {!state.preview.sampledWholeFile && <p className="muted small">{t('import.preview.sampled')}</p>}
-            {state.preview.columns.length === 0 && <p className="notice notice-error" role="alert">{t('import.preview.noColumns')}</p>}
-            {state.preview.columns.length > 0 && state.preview.confidence < 0.5 && (
-              <p className="notice" role="note">{t('import.preview.unsure', { confidence: formatPercent(state.preview.confidence, locale) })}</p>
+            {state.preview.columns.length === 0 && (
+              <p className="notice notice-error" role="alert">
+                {t('import.preview.noColumns')}
+              </p>
             )}
-            <span className="muted small" role="status" aria-live="polite">{state.phase === 'previewing' ? t('import.preview.updating') : ''}</span>
+            {state.preview.columns.length > 0 && state.preview.confidence < 0.5 && (
+              <p className="notice" role="note">
+                {t('import.preview.unsure', { confidence: formatPercent(state.preview.confidence, locale) })}
+              </p>
+            )}
+            <span className="muted small" role="status" aria-live="polite">
+              {state.phase === 'previewing' ? t('import.preview.updating') : ''}
+            </span>
             <div className="preview-options">
-              <SourcePicker preview={state.preview} busy={busy}
+              <SourcePicker
+                preview={state.preview}
+                busy={busy}
                 onSheet={(sheet) => change({ sheet, types: {}, repairs: {} })}
                 onEntry={(entry) => {
                   // Another file of the archive: its own layout is detected afresh.
                   const { encoding: _e, delimiter: _d, skipLines: _s, sheet: _sh, ...rest } = state.overrides;
                   change({ ...rest, entry, types: {}, repairs: {} }, true);
-                }} />
+                }}
+              />
               {state.preview.format === 'csv' && <ImportOptions preview={state.preview} busy={busy} onChange={change} />}
               {!replaceId && (
-                <ImportTarget packages={packages.data?.results ?? []} target={effectiveTarget} resourceName={effectiveName}
-                  newTitle={fileTitle} onTarget={setTarget} onResourceName={setResourceName} />
+                <ImportTarget
+                  packages={packages.data?.results ?? []}
+                  target={effectiveTarget}
+                  resourceName={effectiveName}
+                  newTitle={fileTitle}
+                  onTarget={setTarget}
+                  onResourceName={setResourceName}
+                />
               )}
               <SearchLanguageChoice value={language} suggested={suggested} onChange={setLanguage} />
             </div>
             <RenamedColumns renamed={state.preview.renamed} />
             {startError !== null && <ErrorNotice error={startError} />}
             <div className="import-actions">
-              <button type="button" className="button button-primary button-large" data-testid="start-import"
-                disabled={busy || starting || !token || state.preview.columns.length === 0
-                  || (replaceId ? !replacing.data : effectiveTarget.mode === 'new' && !effectiveTarget.title.trim())}
-                onClick={begin}>
+              <button
+                type="button"
+                className="button button-primary button-large"
+                data-testid="start-import"
+                disabled={
+                  busy ||
+                  starting ||
+                  !token ||
+                  state.preview.columns.length === 0 ||
+                  (replaceId ? !replacing.data : effectiveTarget.mode === 'new' && !effectiveTarget.title.trim())
+                }
+                onClick={begin}
+              >
                 {starting ? t('import.starting') : replaceId ? t('import.replace.start') : t('import.start')}
               </button>
               <span className="muted small">{t('import.startHint')}</span>
             </div>
           </section>
-          <RepairsReview repairs={state.preview.repairs} sampled={!state.preview.sampledWholeFile} busy={busy}
-            onChoose={(kind, action) => change({ repairs: { ...state.overrides.repairs, [kind]: action } })} />
+          <RepairsReview
+            repairs={state.preview.repairs}
+            sampled={!state.preview.sampledWholeFile}
+            busy={busy}
+            onChoose={(kind, action) => change({ repairs: { ...state.overrides.repairs, [kind]: action } })}
+          />
           <PreviewTable preview={state.preview} busy={busy} onType={setType} forcedTypes={state.overrides.types} />
         </>
       )}

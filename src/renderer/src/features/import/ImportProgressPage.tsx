@@ -62,7 +62,10 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
   // made for it) go.
   useEffect(() => {
     if (status?.status !== 'cancelled' || !cancelling || removed || replacing || !resource.data) return;
-    removeUnfinishedImport(resourceId, createdDataset).then(() => setRemoved(true), (err: unknown) => setCancelError(err));
+    removeUnfinishedImport(resourceId, createdDataset).then(
+      () => setRemoved(true),
+      (err: unknown) => setCancelError(err),
+    );
   }, [status?.status, cancelling, removed, replacing, resource.data, resourceId, createdDataset]);
 
   const cancel = () => {
@@ -80,15 +83,21 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
       <div className="page">
         <h1 tabIndex={-1}>{t('import.progress.noJobTitle')}</h1>
         <p>{t('import.progress.noJob')}</p>
-        <a className="button" href="#/">{t('nav.backToCatalogue')}</a>
+        <a className="button" href="#/">
+          {t('nav.backToCatalogue')}
+        </a>
       </div>
     );
   }
   const view = status ? importProgress(status, samples, lastActive) : null;
   const running = status !== null && !view?.finished;
-  const valueText = !view ? t('common.loading') : view.stopped
-    ? t(status?.status === 'cancelled' ? 'import.progress.stoppedValueText' : 'import.progress.failedValueText', { rows: formatCount(view.rows, locale) })
-    : t('import.progress.valueText', { percent: formatPercent(view.fraction, locale), rows: formatCount(view.rows, locale) });
+  const valueText = !view
+    ? t('common.loading')
+    : view.stopped
+      ? t(status?.status === 'cancelled' ? 'import.progress.stoppedValueText' : 'import.progress.failedValueText', {
+          rows: formatCount(view.rows, locale),
+        })
+      : t('import.progress.valueText', { percent: formatPercent(view.fraction, locale), rows: formatCount(view.rows, locale) });
   return (
     <div className="page import-progress">
       <div className="page-head">
@@ -96,28 +105,57 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
       </div>
       <section className={view?.stopped ? 'card card-stopped' : 'card'} aria-labelledby="progress-phase" data-testid="import-card">
         <h2 id="progress-phase" className="phase" aria-live="polite">
-          {status ? t(`import.phase.${status.status === 'running' || status.status === 'pending' ? status.phase : status.status}`) : t('common.loading')}
+          {status
+            ? t(`import.phase.${status.status === 'running' || status.status === 'pending' ? status.phase : status.status}`)
+            : t('common.loading')}
         </h2>
-        <ProgressBar fraction={view ? view.fraction : null} label={t('import.progress.label')} valueText={valueText} stopped={view?.stopped ?? false} />
+        <ProgressBar
+          fraction={view ? view.fraction : null}
+          label={t('import.progress.label')}
+          valueText={valueText}
+          stopped={view?.stopped ?? false}
+        />
         {view && status && (
           <dl className="stats" data-testid="import-stats">
-            {!view.stopped && <div><dt>{t('import.progress.percent')}</dt><dd data-testid="import-percent">{formatPercent(view.fraction, locale)}</dd></div>}
-            <div><dt>{t('import.progress.rows')}</dt><dd data-testid="import-rows">{formatCount(view.rows, locale)}</dd></div>
+            {!view.stopped && (
+              <div>
+                <dt>{t('import.progress.percent')}</dt>
+                <dd data-testid="import-percent">{formatPercent(view.fraction, locale)}</dd>
+              </div>
+            )}
+            <div>
+              <dt>{t('import.progress.rows')}</dt>
+              <dd data-testid="import-rows">{formatCount(view.rows, locale)}</dd>
+            </div>
             {!view.stopped && (
               <>
                 <div>
                   <dt>{t('import.progress.read')}</dt>
-                  <dd>{t('import.progress.bytes', { done: formatBytes(status.bytes_done, locale), total: formatBytes(status.bytes_total, locale) })}</dd>
+                  <dd>
+                    {t('import.progress.bytes', {
+                      done: formatBytes(status.bytes_done, locale),
+                      total: formatBytes(status.bytes_total, locale),
+                    })}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('import.progress.rate')}</dt>
-                  <dd>{view.rowsPerSecond !== null ? t('import.progress.rowsPerSecond', { rate: formatRate(view.rowsPerSecond, locale) }) : '–'}</dd>
+                  <dd>
+                    {view.rowsPerSecond !== null
+                      ? t('import.progress.rowsPerSecond', { rate: formatRate(view.rowsPerSecond, locale) })
+                      : '–'}
+                  </dd>
                 </div>
                 <div>
                   <dt>{t('import.progress.timeLeft')}</dt>
                   <dd>
-                    {view.finished ? '–' : view.secondsLeft !== null ? formatDuration(view.secondsLeft, locale)
-                      : status.phase === 'queued' ? '–' : t('import.progress.finishing')}
+                    {view.finished
+                      ? '–'
+                      : view.secondsLeft !== null
+                        ? formatDuration(view.secondsLeft, locale)
+                        : status.phase === 'queued'
+                          ? '–'
+                          : t('import.progress.finishing')}
                   </dd>
                 </div>
               </>
@@ -127,12 +165,19 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
         {status && <PhaseSteps phase={status.phase} status={status.status} stoppedIn={view?.stoppedIn ?? null} />}
         {running && (
           <div className="import-actions">
-            <button type="button" className="button button-danger-outline" onClick={cancel} disabled={cancelling || !token}
-              data-testid="cancel-import">
+            <button
+              type="button"
+              className="button button-danger-outline"
+              onClick={cancel}
+              disabled={cancelling || !token}
+              data-testid="cancel-import"
+            >
               {cancelling ? t('import.progress.cancelling') : t('import.progress.cancel')}
             </button>
             {view?.searchable && (
-              <a className="button" href={hrefFor(resourcePath(resourceId))}>{t('import.progress.openNow')}</a>
+              <a className="button" href={hrefFor(resourcePath(resourceId))}>
+                {t('import.progress.openNow')}
+              </a>
             )}
           </div>
         )}
@@ -148,32 +193,67 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
           <>
             <ErrorNotice error={new ApiError('import_failed', 0, status.error?.message ?? '', {}, importErrorMessage(status.error))} />
             <div className="import-actions">
-              <a className="button button-primary" href="#/import">{t('import.progress.tryAgain')}</a>
-              {replacing ? null : removed ? <span role="status">{t('import.progress.removed')}</span> : (
-                <button type="button" className="button" disabled={!token} data-testid="remove-empty"
-                  onClick={() => void removeUnfinishedImport(resourceId, createdDataset).then(() => setRemoved(true), (err: unknown) => setCancelError(err))}>
+              <a className="button button-primary" href="#/import">
+                {t('import.progress.tryAgain')}
+              </a>
+              {replacing ? null : removed ? (
+                <span role="status">{t('import.progress.removed')}</span>
+              ) : (
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!token}
+                  data-testid="remove-empty"
+                  onClick={() =>
+                    void removeUnfinishedImport(resourceId, createdDataset).then(
+                      () => setRemoved(true),
+                      (err: unknown) => setCancelError(err),
+                    )
+                  }
+                >
                   {t('import.progress.removeEmpty')}
                 </button>
               )}
-              <a className="button" href="#/">{t('nav.backToCatalogue')}</a>
+              <a className="button" href="#/">
+                {t('nav.backToCatalogue')}
+              </a>
             </div>
           </>
         )}
         {status?.status === 'cancelled' && (
           <>
             <p className="notice" role="status" data-testid="cancelled-notice">
-              {replacing ? t('import.progress.cancelled') : removed ? t('import.progress.cancelledRemoved')
-                : cancelling ? t('import.progress.cancelledRemoving') : t('import.progress.cancelledLeft')}
+              {replacing
+                ? t('import.progress.cancelled')
+                : removed
+                  ? t('import.progress.cancelledRemoved')
+                  : cancelling
+                    ? t('import.progress.cancelledRemoving')
+                    : t('import.progress.cancelledLeft')}
             </p>
             <div className="import-actions">
-              <a className="button button-primary" href="#/import">{t('import.progress.importAnother')}</a>
+              <a className="button button-primary" href="#/import">
+                {t('import.progress.importAnother')}
+              </a>
               {!replacing && !removed && !cancelling && (
-                <button type="button" className="button" disabled={!token} data-testid="remove-empty"
-                  onClick={() => void removeUnfinishedImport(resourceId, createdDataset).then(() => setRemoved(true), (err: unknown) => setCancelError(err))}>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={!token}
+                  data-testid="remove-empty"
+                  onClick={() =>
+                    void removeUnfinishedImport(resourceId, createdDataset).then(
+                      () => setRemoved(true),
+                      (err: unknown) => setCancelError(err),
+                    )
+                  }
+                >
                   {t('import.progress.removeEmpty')}
                 </button>
               )}
-              <a className="button" href="#/">{t('nav.backToCatalogue')}</a>
+              <a className="button" href="#/">
+                {t('nav.backToCatalogue')}
+              </a>
             </div>
           </>
         )}

@@ -2,9 +2,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageDict } from '../../../../shared/wire/catalogue';
 
-export type TargetChoice =
-  | { readonly mode: 'new'; readonly title: string }
-  | { readonly mode: 'existing'; readonly packageId: string };
+export type TargetChoice = { readonly mode: 'new'; readonly title: string } | { readonly mode: 'existing'; readonly packageId: string };
 
 interface Props {
   readonly packages: readonly PackageDict[];
@@ -23,32 +21,58 @@ export function ImportTarget({ packages, target, resourceName, onTarget, onResou
     <fieldset className="options target">
       <legend>{t('import.target.title')}</legend>
       <div className="radio-row">
-        <input type="radio" id={`${id}-new`} name={`${id}-mode`} checked={target.mode === 'new'}
-          onChange={() => onTarget({ mode: 'new', title: newTitle })} />
+        <input
+          type="radio"
+          id={`${id}-new`}
+          name={`${id}-mode`}
+          checked={target.mode === 'new'}
+          onChange={() => onTarget({ mode: 'new', title: newTitle })}
+        />
         <label htmlFor={`${id}-new`}>{t('import.target.newDataset')}</label>
-        <input type="radio" id={`${id}-existing`} name={`${id}-mode`} checked={target.mode === 'existing'}
+        <input
+          type="radio"
+          id={`${id}-existing`}
+          name={`${id}-mode`}
+          checked={target.mode === 'existing'}
           disabled={packages.length === 0}
-          onChange={() => onTarget({ mode: 'existing', packageId: packages[0]?.id ?? '' })} />
+          onChange={() => onTarget({ mode: 'existing', packageId: packages[0]?.id ?? '' })}
+        />
         <label htmlFor={`${id}-existing`}>{t('import.target.existingDataset')}</label>
       </div>
       {target.mode === 'new' ? (
         <div className="option">
           <label htmlFor={`${id}-title`}>{t('import.target.datasetTitle')}</label>
-          <input id={`${id}-title`} type="text" value={target.title} required data-testid="dataset-title"
-            onChange={(e) => onTarget({ mode: 'new', title: e.target.value })} />
+          <input
+            id={`${id}-title`}
+            type="text"
+            value={target.title}
+            required
+            data-testid="dataset-title"
+            onChange={(e) => onTarget({ mode: 'new', title: e.target.value })}
+          />
         </div>
       ) : (
         <div className="option">
           <label htmlFor={`${id}-pkg`}>{t('import.target.dataset')}</label>
           <select id={`${id}-pkg`} value={target.packageId} onChange={(e) => onTarget({ mode: 'existing', packageId: e.target.value })}>
-            {packages.map((p) => <option key={p.id} value={p.id}>{p.title || p.name}</option>)}
+            {packages.map((p) => (
+              <option key={p.id} value={p.id}>
+                {p.title || p.name}
+              </option>
+            ))}
           </select>
         </div>
       )}
       <div className="option">
         <label htmlFor={`${id}-res`}>{t('import.target.resourceName')}</label>
-        <input id={`${id}-res`} type="text" value={resourceName} required data-testid="resource-name"
-          onChange={(e) => onResourceName(e.target.value)} />
+        <input
+          id={`${id}-res`}
+          type="text"
+          value={resourceName}
+          required
+          data-testid="resource-name"
+          onChange={(e) => onResourceName(e.target.value)}
+        />
       </div>
     </fieldset>
   );

@@ -28,10 +28,17 @@ export function PhaseSteps({ phase, status, stoppedIn = null }: Props) {
         const className = done ? 'step done' : active ? 'step active' : interrupted ? 'step stopped' : 'step';
         return (
           <li key={step} className={className} aria-current={active ? 'step' : undefined}>
-            <span className="step-mark" aria-hidden="true">{done ? '✓' : interrupted ? '✕' : i + 1}</span>
+            <span className="step-mark" aria-hidden="true">
+              {done ? '✓' : interrupted ? '✕' : i + 1}
+            </span>
             <span>{t(`import.phase.${step}`)}</span>
             {done && <span className="visually-hidden"> {t('import.progress.stepDone')}</span>}
-            {interrupted && <span className="step-note"> {t(status === 'cancelled' ? 'import.progress.stepCancelled' : 'import.progress.stepFailed')}</span>}
+            {interrupted && (
+              <span className="step-note">
+                {' '}
+                {t(status === 'cancelled' ? 'import.progress.stepCancelled' : 'import.progress.stepFailed')}
+              </span>
+            )}
           </li>
         );
       })}

@@ -9,9 +9,13 @@ import { TYPE_CHOICES, typeKey } from './type-names';
 function TypeProblem({ problem }: { readonly problem: Message }) {
   const { t } = useTranslation();
   const { value, type } = problem.params ?? {};
-  return problem.code === 'import.type.forced_problem' && isImportType(type)
-    ? <p className="type-problem" role="note">{t('import.preview.problem', { value: String(value), type: t(typeKey(type)) })}</p>
-    : <MessageText as="p" className="type-problem" message={problem} />;
+  return problem.code === 'import.type.forced_problem' && isImportType(type) ? (
+    <p className="type-problem" role="note">
+      {t('import.preview.problem', { value: String(value), type: t(typeKey(type)) })}
+    </p>
+  ) : (
+    <MessageText as="p" className="type-problem" message={problem} />
+  );
 }
 
 interface Props {
@@ -33,28 +37,47 @@ export function PreviewTable({ preview, busy, onType, forcedTypes }: Props) {
         <caption className="visually-hidden">{t('import.preview.caption', { count: preview.rows.length })}</caption>
         <thead>
           <tr>
-            <th scope="col" className="row-number">#</th>
+            <th scope="col" className="row-number">
+              #
+            </th>
             {preview.columns.map((column) => (
               <th key={column.id} scope="col" className="preview-col">
-                <span className="col-label" title={column.label}>{column.label}</span>
-                {column.id !== column.label.trim() && <span className="col-id" title={column.id}>{column.id}</span>}
+                <span className="col-label" title={column.label}>
+                  {column.label}
+                </span>
+                {column.id !== column.label.trim() && (
+                  <span className="col-id" title={column.id}>
+                    {column.id}
+                  </span>
+                )}
               </th>
             ))}
           </tr>
           <tr className="type-row">
-            <th scope="row" className="row-number"><span className="visually-hidden">{t('import.preview.typeRow')}</span></th>
+            <th scope="row" className="row-number">
+              <span className="visually-hidden">{t('import.preview.typeRow')}</span>
+            </th>
             {preview.columns.map((column) => {
               const selectId = `type-${column.id}`;
               return (
                 <td key={column.id}>
-                  <select aria-label={t('import.preview.typeOf', { column: column.id })} value={column.type}
-                    data-testid="type-select" data-column={column.id} id={selectId}
+                  <select
+                    aria-label={t('import.preview.typeOf', { column: column.id })}
+                    value={column.type}
+                    data-testid="type-select"
+                    data-column={column.id}
+                    id={selectId}
                     className={column.forced ? 'type-forced' : undefined}
                     onChange={(e) => {
                       const type = e.target.value as ImportType;
                       onType(column.id, type);
-                    }}>
-                    {TYPE_CHOICES.map((type) => <option key={type} value={type}>{t(typeKey(type))}</option>)}
+                    }}
+                  >
+                    {TYPE_CHOICES.map((type) => (
+                      <option key={type} value={type}>
+                        {t(typeKey(type))}
+                      </option>
+                    ))}
                   </select>
                   {forcedTypes[column.id] && (
                     <button type="button" className="link-button small" onClick={() => onType(column.id, null)}>
@@ -71,10 +94,16 @@ export function PreviewTable({ preview, busy, onType, forcedTypes }: Props) {
         <tbody>
           {preview.rows.map((row, i) => (
             <tr key={i}>
-              <th scope="row" className="row-number">{i + 1}</th>
+              <th scope="row" className="row-number">
+                {i + 1}
+              </th>
               {preview.columns.map((column, c) => {
                 const value = row[c];
-                return <td key={column.id} className={value === null || value === undefined ? 'null' : undefined}>{value ?? ''}</td>;
+                return (
+                  <td key={column.id} className={value === null || value === undefined ? 'null' : undefined}>
+                    {value ?? ''}
+                  </td>
+                );
               })}
             </tr>
           ))}

@@ -28,12 +28,22 @@ export function RepairsReview({ repairs, sampled, busy, onChoose }: Props) {
       <p className="muted">{t(sampled ? 'import.repairs.introSampled' : 'import.repairs.intro')}</p>
       {repairs.map((r) => (
         <div key={r.kind} className="repair" data-testid={`repair-${r.kind}`}>
-          <p className="repair-summary"><MessageText message={r.message} /></p>
+          <p className="repair-summary">
+            <MessageText message={r.message} />
+          </p>
           <div className="option">
             <label htmlFor={`${id}-${r.kind}`}>{t('import.repairs.choice')}</label>
-            <select id={`${id}-${r.kind}`} value={r.action} data-testid={`repair-choice-${r.kind}`}
-              onChange={(e) => onChoose(r.kind, e.target.value as RepairAction)}>
-              {r.actions.map((a) => <option key={a} value={a}>{t(`import.repairs.actions.${r.kind}.${a}`)}</option>)}
+            <select
+              id={`${id}-${r.kind}`}
+              value={r.action}
+              data-testid={`repair-choice-${r.kind}`}
+              onChange={(e) => onChoose(r.kind, e.target.value as RepairAction)}
+            >
+              {r.actions.map((a) => (
+                <option key={a} value={a}>
+                  {t(`import.repairs.actions.${r.kind}.${a}`)}
+                </option>
+              ))}
             </select>
           </div>
           <p className="muted small">
@@ -42,14 +52,22 @@ export function RepairsReview({ repairs, sampled, busy, onChoose }: Props) {
           <table className="repair-examples">
             <caption className="visually-hidden">{t('import.repairs.examples')}</caption>
             <thead>
-              <tr><th scope="col">{t('import.repairs.line')}</th><th scope="col">{t('import.repairs.raw')}</th><th scope="col">{t('import.repairs.outcome')}</th></tr>
+              <tr>
+                <th scope="col">{t('import.repairs.line')}</th>
+                <th scope="col">{t('import.repairs.raw')}</th>
+                <th scope="col">{t('import.repairs.outcome')}</th>
+              </tr>
             </thead>
             <tbody>
               {r.examples.map((e) => (
                 <tr key={e.line}>
                   <td>{formatCount(e.line, locale)}</td>
-                  <td><code className="raw-line">{e.raw}</code></td>
-                  <td><MessageText message={e.outcome} /></td>
+                  <td>
+                    <code className="raw-line">{e.raw}</code>
+                  </td>
+                  <td>
+                    <MessageText message={e.outcome} />
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -25,8 +25,12 @@ export function SearchLanguageChoice({ value, suggested, onChange }: Props) {
       <legend>{t('import.language.title')}</legend>
       <div className="option">
         <label htmlFor={`${id}-lang`}>{t('import.language.label')}</label>
-        <select id={`${id}-lang`} value={value} data-testid="search-language-select"
-          onChange={(e) => onChange(e.target.value as TextSearchLanguage)}>
+        <select
+          id={`${id}-lang`}
+          value={value}
+          data-testid="search-language-select"
+          onChange={(e) => onChange(e.target.value as TextSearchLanguage)}
+        >
           {CHOICES.map((language) => (
             <option key={language} value={language}>
               {t(`import.language.choice.${language}`)}
@@ -35,7 +39,9 @@ export function SearchLanguageChoice({ value, suggested, onChange }: Props) {
         </select>
       </div>
       <p className="muted small" data-testid="search-language-hint">
-        {suggested !== 'english' ? t('import.language.suggested', { language: t(`searchLanguage.${suggested}`) }) : t('import.language.help')}
+        {suggested !== 'english'
+          ? t('import.language.suggested', { language: t(`searchLanguage.${suggested}`) })
+          : t('import.language.help')}
       </p>
     </fieldset>
   );

@@ -39,7 +39,9 @@ export function SourcePicker({ preview, busy, onSheet, onEntry }: Props) {
           <label htmlFor={`${id}-sheet`}>{t('import.source.sheet')}</label>
           <select id={`${id}-sheet`} value={preview.sheet ?? ''} data-testid="option-sheet" onChange={(e) => onSheet(e.target.value)}>
             {preview.sheets.map((s) => (
-              <option key={s.name} value={s.name}>{s.empty ? t('import.source.sheetEmpty', { name: s.name }) : s.name}</option>
+              <option key={s.name} value={s.name}>
+                {s.empty ? t('import.source.sheetEmpty', { name: s.name }) : s.name}
+              </option>
             ))}
           </select>
         </div>

@@ -6,7 +6,9 @@ import { foldText } from '../../../../shared/fold-text';
  */
 export function datasetNameFrom(title: string, suffix = ''): string {
   const base = foldText(title)
-    .replace(/[^a-z0-9_-]+/g, '-').replace(/-{2,}/g, '-').replace(/^[-_]+|[-_]+$/g, '');
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^[-_]+|[-_]+$/g, '');
   const room = 100 - suffix.length;
   const trimmed = base.slice(0, room).replace(/[-_]+$/, '');
   const name = `${trimmed || 'dataset'}${suffix}`;
@@ -15,6 +17,10 @@ export function datasetNameFrom(title: string, suffix = ''): string {
 
 /** `istat-elenco-comuni.csv` → `Istat elenco comuni`. */
 export function titleFromFileName(fileName: string): string {
-  const base = fileName.replace(/\.(csv|tsv|txt)(\.gz)?$/i, '').replace(/[-_]+/g, ' ').replace(/\s+/g, ' ').trim();
+  const base = fileName
+    .replace(/\.(csv|tsv|txt)(\.gz)?$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return base ? base.charAt(0).toUpperCase() + base.slice(1) : fileName;
 }

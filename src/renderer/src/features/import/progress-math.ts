@@ -29,7 +29,14 @@ export interface ProgressView {
 
 const READING_SHARE = 0.8;
 const PHASE_START: Record<JobPhase, number> = {
-  queued: 0, downloading: 0, reading: 0, typing: 0.8, indexing: 0.85, writing: 0.9, storing: 0.96, done: 1,
+  queued: 0,
+  downloading: 0,
+  reading: 0,
+  typing: 0.8,
+  indexing: 0.85,
+  writing: 0.9,
+  storing: 0.96,
+  done: 1,
 };
 const RATE_WINDOW_MS = 3000;
 
@@ -58,12 +65,23 @@ export function isFinished(status: ImportJobStatus): boolean {
  * @param lastActive the last status seen while the job ran: a cancelled or failed job reports
  * phase `done`, and its bar must show where it stopped, not a full bar.
  */
-export function importProgress(status: ImportJobStatus, samples: readonly ProgressSample[], lastActive: ImportJobStatus | null = null): ProgressView {
+export function importProgress(
+  status: ImportJobStatus,
+  samples: readonly ProgressSample[],
+  lastActive: ImportJobStatus | null = null,
+): ProgressView {
   if (status.status === 'cancelled' || status.status === 'error') {
     const before = lastActive && !isFinished(lastActive) ? importProgress(lastActive, []) : null;
     return {
-      fraction: before?.fraction ?? 0, rows: status.rows_done, rowsPerSecond: null, secondsLeft: null, phase: status.phase,
-      finished: true, searchable: false, stopped: true, stoppedIn: before?.phase ?? null,
+      fraction: before?.fraction ?? 0,
+      rows: status.rows_done,
+      rowsPerSecond: null,
+      secondsLeft: null,
+      phase: status.phase,
+      finished: true,
+      searchable: false,
+      stopped: true,
+      stoppedIn: before?.phase ?? null,
     };
   }
   const finished = isFinished(status);
@@ -76,12 +94,20 @@ export function importProgress(status: ImportJobStatus, samples: readonly Progre
   const rowsPerSecond = rate(samples, 'rows');
   const bytesPerSecond = rate(samples, 'bytes');
   const reading = phase === 'reading' || phase === 'downloading';
-  const secondsLeft = !finished && reading && bytesPerSecond && status.bytes_total > 0
-    ? Math.max(0, status.bytes_total - status.bytes_done) / bytesPerSecond
-    : null;
+  const secondsLeft =
+    !finished && reading && bytesPerSecond && status.bytes_total > 0
+      ? Math.max(0, status.bytes_total - status.bytes_done) / bytesPerSecond
+      : null;
   const searchable = status.status === 'complete' || phase === 'storing' || phase === 'done';
   return {
-    fraction: Math.max(0, Math.min(1, fraction)), rows: status.rows_done, rowsPerSecond, secondsLeft, phase, finished, searchable,
-    stopped: false, stoppedIn: null,
+    fraction: Math.max(0, Math.min(1, fraction)),
+    rows: status.rows_done,
+    rowsPerSecond,
+    secondsLeft,
+    phase,
+    finished,
+    searchable,
+    stopped: false,
+    stoppedIn: null,
   };
 }

@@ -37,14 +37,16 @@ function sourceParams(state: ImportPreviewState, language: TextSearchLanguage): 
   const params = loadParams(state, language);
   const source = state.source;
   if (!params || !source) throw new ApiError('bad_request', 0, 'Nothing to import');
-  const where = source.kind === 'staged'
-    ? { deskstore_upload_id: source.uploadId }
-    : { deskstore_local_file: source.handle };
+  const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_file: source.handle };
   return { load: { ...where, ...params }, fileName: source.name };
 }
 
-export async function startImport(state: ImportPreviewState, target: TargetChoice, resourceName: string,
-  language: TextSearchLanguage): Promise<StartedImport> {
+export async function startImport(
+  state: ImportPreviewState,
+  target: TargetChoice,
+  resourceName: string,
+  language: TextSearchLanguage,
+): Promise<StartedImport> {
   const { load, fileName } = sourceParams(state, language);
   const createdDataset = target.mode === 'new' ? await createDataset(target.title) : null;
   const created = await api.resourceCreate({

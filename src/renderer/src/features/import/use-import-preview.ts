@@ -45,8 +45,17 @@ export interface ImportPreviewState {
 }
 
 const INITIAL: ImportPreviewState = {
-  phase: 'idle', fileName: '', fileSize: 0, uploaded: { loaded: 0, total: 0 }, source: null, preview: null,
-  overrides: { types: {} }, target: null, resourceName: null, language: null, error: null,
+  phase: 'idle',
+  fileName: '',
+  fileSize: 0,
+  uploaded: { loaded: 0, total: 0 },
+  source: null,
+  preview: null,
+  overrides: { types: {} },
+  target: null,
+  resourceName: null,
+  language: null,
+  error: null,
 };
 
 /** The wire name of a delimiter (`\t` → `tab`). */
@@ -86,52 +95,67 @@ export function useImportPreview() {
       setState((s) => (s.phase === 'uploading' ? { ...s, uploaded: { loaded, total } } : s));
     });
     upload.current = handle;
-    handle.promise.then((preview) => {
-      if (upload.current !== handle) return;
-      upload.current = null;
-      setState((s) => ({
-        ...s, phase: 'ready', preview, error: null,
-        source: { kind: 'staged', uploadId: preview.upload_id ?? '', name: file.name, size: file.size },
-      }));
-    }, (error: unknown) => {
-      if (upload.current !== handle || isAbort(error)) return;
-      upload.current = null;
-      setState((s) => ({ ...s, phase: 'idle', error }));
-    });
+    handle.promise.then(
+      (preview) => {
+        if (upload.current !== handle) return;
+        upload.current = null;
+        setState((s) => ({
+          ...s,
+          phase: 'ready',
+          preview,
+          error: null,
+          source: { kind: 'staged', uploadId: preview.upload_id ?? '', name: file.name, size: file.size },
+        }));
+      },
+      (error: unknown) => {
+        if (upload.current !== handle || isAbort(error)) return;
+        upload.current = null;
+        setState((s) => ({ ...s, phase: 'idle', error }));
+      },
+    );
   }, []);
 
   const runPreview = useCallback((source: Exclude<ImportSource, { kind: 'file' }>, overrides: Overrides) => {
     request.current?.abort();
     const controller = new AbortController();
     request.current = controller;
-    previewAgain(source, optionsOf(overrides), controller.signal).then((preview) => {
-      if (controller.signal.aborted) return;
-      const ids = new Set(preview.columns.map((c) => c.id));
-      const types = Object.fromEntries(Object.entries(overrides.types).filter(([id]) => ids.has(id)));
-      setState((s) => ({ ...s, phase: 'ready', preview, error: null, overrides: { ...s.overrides, types } }));
-    }, (error: unknown) => {
-      if (controller.signal.aborted || isAbort(error)) return;
-      setState((s) => ({ ...s, phase: s.preview ? 'ready' : 'idle', error }));
-    });
+    previewAgain(source, optionsOf(overrides), controller.signal).then(
+      (preview) => {
+        if (controller.signal.aborted) return;
+        const ids = new Set(preview.columns.map((c) => c.id));
+        const types = Object.fromEntries(Object.entries(overrides.types).filter(([id]) => ids.has(id)));
+        setState((s) => ({ ...s, phase: 'ready', preview, error: null, overrides: { ...s.overrides, types } }));
+      },
+      (error: unknown) => {
+        if (controller.signal.aborted || isAbort(error)) return;
+        setState((s) => ({ ...s, phase: s.preview ? 'ready' : 'idle', error }));
+      },
+    );
   }, []);
 
-  const chooseLocal = useCallback((picked: PickedFile) => {
-    cancelRunning();
-    const source = { kind: 'local' as const, handle: picked.handle, name: picked.name, size: picked.size };
-    setState({ ...INITIAL, phase: 'previewing', fileName: picked.name, fileSize: picked.size, source });
-    runPreview(source, INITIAL.overrides);
-  }, [runPreview]);
+  const chooseLocal = useCallback(
+    (picked: PickedFile) => {
+      cancelRunning();
+      const source = { kind: 'local' as const, handle: picked.handle, name: picked.name, size: picked.size };
+      setState({ ...INITIAL, phase: 'previewing', fileName: picked.name, fileSize: picked.size, source });
+      runPreview(source, INITIAL.overrides);
+    },
+    [runPreview],
+  );
 
   /** Changes options and previews again; `replace` drops the options the patch leaves out. */
-  const change = useCallback((patch: Partial<Overrides>, replace = false) => {
-    const current = latest.current;
-    if (!current.source) return;
-    const overrides: Overrides = replace ? { types: {}, ...patch } : { ...current.overrides, ...patch };
-    const next: ImportPreviewState = { ...current, overrides, phase: 'previewing' };
-    latest.current = next;
-    setState(next);
-    runPreview(current.source, next.overrides);
-  }, [runPreview]);
+  const change = useCallback(
+    (patch: Partial<Overrides>, replace = false) => {
+      const current = latest.current;
+      if (!current.source) return;
+      const overrides: Overrides = replace ? { types: {}, ...patch } : { ...current.overrides, ...patch };
+      const next: ImportPreviewState = { ...current, overrides, phase: 'previewing' };
+      latest.current = next;
+      setState(next);
+      runPreview(current.source, next.overrides);
+    },
+    [runPreview],
+  );
 
   const reset = useCallback(() => {
     cancelRunning();

@@ -16,30 +16,41 @@ export interface StatusPoll {
 
 /** Polls deskstore_import_status until the job ends; keeps recent samples for the rate. */
 export function useImportStatus(resourceId: string): StatusPoll {
-  const [poll, setPoll] = useState<StatusPoll & { id: string }>({ id: resourceId, status: null, lastActive: null, samples: [], error: null });
+  const [poll, setPoll] = useState<StatusPoll & { id: string }>({
+    id: resourceId,
+    status: null,
+    lastActive: null,
+    samples: [],
+    error: null,
+  });
   useEffect(() => {
     let timer = 0;
     let stopped = false;
     const controller = new AbortController();
     const tick = () => {
-      api.importStatus(resourceId, { signal: controller.signal }).then((status) => {
-        if (stopped) return;
-        const sample = { at: performance.now(), rows: status.rows_done, bytes: status.bytes_done };
-        setPoll((p) => {
-          const same = p.id === resourceId;
-          return {
-            id: resourceId, status, error: null,
-            lastActive: isFinished(status) ? (same ? p.lastActive : null) : status,
-            samples: addSample(same ? p.samples : [], sample),
-          };
-        });
-        if (!isFinished(status)) timer = window.setTimeout(tick, POLL_MS);
-      }, (error: unknown) => {
-        if (stopped || isAbort(error)) return;
-        setPoll((p) => ({ ...p, id: resourceId, error }));
-        // the server may be busy or restarting: keep trying, more slowly
-        timer = window.setTimeout(tick, POLL_MS * 5);
-      });
+      api.importStatus(resourceId, { signal: controller.signal }).then(
+        (status) => {
+          if (stopped) return;
+          const sample = { at: performance.now(), rows: status.rows_done, bytes: status.bytes_done };
+          setPoll((p) => {
+            const same = p.id === resourceId;
+            return {
+              id: resourceId,
+              status,
+              error: null,
+              lastActive: isFinished(status) ? (same ? p.lastActive : null) : status,
+              samples: addSample(same ? p.samples : [], sample),
+            };
+          });
+          if (!isFinished(status)) timer = window.setTimeout(tick, POLL_MS);
+        },
+        (error: unknown) => {
+          if (stopped || isAbort(error)) return;
+          setPoll((p) => ({ ...p, id: resourceId, error }));
+          // the server may be busy or restarting: keep trying, more slowly
+          timer = window.setTimeout(tick, POLL_MS * 5);
+        },
+      );
     };
     tick();
     return () => {

@@ -13,9 +13,7 @@ export function MessageLine({ message }: { readonly message: Message }) {
   return (
     <span className="message-line" data-code={message.code}>
       {text}
-      {portalSaid !== undefined && (
-        <span className="muted small portal-said">{t('portal.portalSaid', { text: String(portalSaid) })}</span>
-      )}
+      {portalSaid !== undefined && <span className="muted small portal-said">{t('portal.portalSaid', { text: String(portalSaid) })}</span>}
     </span>
   );
 }

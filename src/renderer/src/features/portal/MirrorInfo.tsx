@@ -10,8 +10,16 @@ import { portalApi } from './portal-api';
 import { isJobFinished, usePortalJob } from './use-portal-job';
 
 /** On a mirrored dataset in the catalogue: where it came from, when it was synced, and Update. */
-export function MirrorInfo({ packageId, mirror, canWrite, onUpdated }: {
-  readonly packageId: string; readonly mirror: PackageMirror | undefined; readonly canWrite: boolean; readonly onUpdated: () => void;
+export function MirrorInfo({
+  packageId,
+  mirror,
+  canWrite,
+  onUpdated,
+}: {
+  readonly packageId: string;
+  readonly mirror: PackageMirror | undefined;
+  readonly canWrite: boolean;
+  readonly onUpdated: () => void;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -34,14 +42,32 @@ export function MirrorInfo({ packageId, mirror, canWrite, onUpdated }: {
   return (
     <div className="mirror-info" data-testid="mirror-info">
       <p className="muted small">
-        {t('portal.from')} <a href={mirror.page} target="_blank" rel="noreferrer noopener">{mirror.page}</a>
-        {' · '}{t('portal.lastSynced', { when: formatInstant(mirror.fetchedAt, locale) })}
-        {' '}
-        <button type="button" className="button button-small" disabled={!canWrite || (job !== null && !isJobFinished(job))}
-          title={canWrite ? undefined : t('token.needed')} onClick={update} data-testid="mirror-update">{t('portal.update')}</button>
-        {' '}
-        <button type="button" className="button button-small" disabled={!canWrite || (job !== null && !isJobFinished(job))}
-          title={t('portal.detachHint')} onClick={detach} data-testid="mirror-detach">{t('portal.detach')}</button>
+        {t('portal.from')}{' '}
+        <a href={mirror.page} target="_blank" rel="noreferrer noopener">
+          {mirror.page}
+        </a>
+        {' · '}
+        {t('portal.lastSynced', { when: formatInstant(mirror.fetchedAt, locale) })}{' '}
+        <button
+          type="button"
+          className="button button-small"
+          disabled={!canWrite || (job !== null && !isJobFinished(job))}
+          title={canWrite ? undefined : t('token.needed')}
+          onClick={update}
+          data-testid="mirror-update"
+        >
+          {t('portal.update')}
+        </button>{' '}
+        <button
+          type="button"
+          className="button button-small"
+          disabled={!canWrite || (job !== null && !isJobFinished(job))}
+          title={t('portal.detachHint')}
+          onClick={detach}
+          data-testid="mirror-detach"
+        >
+          {t('portal.detach')}
+        </button>
       </p>
       {error !== null && <ErrorNotice error={error} />}
       {job && !isJobFinished(job) && <JobProgress job={job} />}

@@ -17,16 +17,26 @@ export function MirrorResults({ outcomes }: { readonly outcomes: readonly Mirror
           <ul>
             {o.resources.map((r) => (
               <li key={r.resource_id} data-status={r.status}>
-                {r.status === 'mirrored' || r.status === 'updated' || r.status === 'unchanged'
-                  ? <a href={hrefFor(resourcePath(r.resource_id))}>{r.name || r.resource_id}</a>
-                  : <span>{r.name || r.resource_id}</span>}
+                {r.status === 'mirrored' || r.status === 'updated' || r.status === 'unchanged' ? (
+                  <a href={hrefFor(resourcePath(r.resource_id))}>{r.name || r.resource_id}</a>
+                ) : (
+                  <span>{r.name || r.resource_id}</span>
+                )}
                 {': '}
                 <strong>{t(`portal.status.${r.status}`)}</strong>
                 {r.status !== 'failed' && r.status !== 'skipped' && ` · ${t('portal.rows', { done: formatCount(r.rows, locale) })}`}
-                {r.changes && ` · ${t('portal.changes', {
-                  added: formatCount(r.changes.added, locale), removed: formatCount(r.changes.removed, locale), changed: formatCount(r.changes.changed, locale),
-                })}`}
-                {r.message && <> · <MessageLine message={r.message} /></>}
+                {r.changes &&
+                  ` · ${t('portal.changes', {
+                    added: formatCount(r.changes.added, locale),
+                    removed: formatCount(r.changes.removed, locale),
+                    changed: formatCount(r.changes.changed, locale),
+                  })}`}
+                {r.message && (
+                  <>
+                    {' '}
+                    · <MessageLine message={r.message} />
+                  </>
+                )}
               </li>
             ))}
           </ul>
@@ -35,7 +45,9 @@ export function MirrorResults({ outcomes }: { readonly outcomes: readonly Mirror
           )}
         </div>
       ))}
-      <p><a href="#/">{t('nav.backToCatalogue')}</a></p>
+      <p>
+        <a href="#/">{t('nav.backToCatalogue')}</a>
+      </p>
     </div>
   );
 }

@@ -28,7 +28,9 @@ function PortalProblem({ error }: { readonly error: unknown }) {
   if (error instanceof PortalFailure) {
     return (
       <div className="notice notice-error" role="alert" data-testid="portal-problem">
-        <p className="notice-title"><MessageLine message={error.worded} /></p>
+        <p className="notice-title">
+          <MessageLine message={error.worded} />
+        </p>
         <p>{t('portal.localStillWorks')}</p>
       </div>
     );
@@ -68,24 +70,40 @@ export function PortalPage() {
       <TokenForm />
       <form className="portal-form" onSubmit={submit}>
         <label htmlFor={`${id}-url`}>{t('portal.urlLabel')}</label>
-        <input id={`${id}-url`} type="url" value={draft} required placeholder="https://dati.comune.example.it/opendata/dataset/…"
-          onChange={(e) => setDraft(e.target.value)} data-testid="portal-url" />
+        <input
+          id={`${id}-url`}
+          type="url"
+          value={draft}
+          required
+          placeholder="https://dati.comune.example.it/opendata/dataset/…"
+          onChange={(e) => setDraft(e.target.value)}
+          data-testid="portal-url"
+        />
         <label htmlFor={`${id}-token`}>{t('portal.tokenLabel')}</label>
         <input id={`${id}-token`} type="password" autoComplete="off" value={portalToken} onChange={(e) => setPortalToken(e.target.value)} />
-        <button type="submit" className="button button-primary" disabled={!token}>{t('portal.open')}</button>
+        <button type="submit" className="button button-primary" disabled={!token}>
+          {t('portal.open')}
+        </button>
       </form>
       {(remembered.data?.length ?? 0) > 0 && (
         <div className="remembered" aria-label={t('portal.remembered')}>
           <span className="muted small">{t('portal.remembered')}</span>
           {remembered.data!.map((p) => (
-            <button key={p.url} type="button" className="button button-small" onClick={() => open(p.url)} title={p.url}>{p.title}</button>
+            <button key={p.url} type="button" className="button button-small" onClick={() => open(p.url)} title={p.url}>
+              {p.title}
+            </button>
           ))}
         </div>
       )}
       {portal && !dataset && <PortalBrowser key={portal} url={portal} onOpen={setDataset} />}
       {portal && dataset && (
-        <RemoteDataset key={`${portal} ${dataset}`} url={portal} name={dataset} portalToken={portalToken}
-          onBack={datasetOfUrl(portal) ? null : () => setDataset(null)} />
+        <RemoteDataset
+          key={`${portal} ${dataset}`}
+          url={portal}
+          name={dataset}
+          portalToken={portalToken}
+          onBack={datasetOfUrl(portal) ? null : () => setDataset(null)}
+        />
       )}
     </div>
   );
@@ -108,41 +126,86 @@ function PortalBrowser({ url, onOpen }: { readonly url: string; readonly onOpen:
       {search.error !== undefined && <PortalProblem error={search.error} />}
       <div className="search-row">
         <label htmlFor={`${id}-q`}>{t('portal.searchLabel')}</label>
-        <input id={`${id}-q`} type="search" value={query} onChange={(e) => { setQuery(e.target.value); setStart(0); }} data-testid="portal-search" />
+        <input
+          id={`${id}-q`}
+          type="search"
+          value={query}
+          onChange={(e) => {
+            setQuery(e.target.value);
+            setStart(0);
+          }}
+          data-testid="portal-search"
+        />
         {(organizations.data?.result.length ?? 0) > 0 && (
           <>
             <label htmlFor={`${id}-org`}>{t('portal.organization')}</label>
-            <select id={`${id}-org`} value={organization} onChange={(e) => { setOrganization(e.target.value); setStart(0); }}>
+            <select
+              id={`${id}-org`}
+              value={organization}
+              onChange={(e) => {
+                setOrganization(e.target.value);
+                setStart(0);
+              }}
+            >
               <option value="">{t('portal.allOrganizations')}</option>
-              {organizations.data!.result.map((o) => <option key={o} value={o}>{o}</option>)}
+              {organizations.data!.result.map((o) => (
+                <option key={o} value={o}>
+                  {o}
+                </option>
+              ))}
             </select>
           </>
         )}
         <span className="muted" role="status" aria-live="polite">
-          {results ? t('portal.found', { count: results.count, n: formatCount(results.count, locale) }) : search.loading ? t('common.loading') : ''}
+          {results
+            ? t('portal.found', { count: results.count, n: formatCount(results.count, locale) })
+            : search.loading
+              ? t('common.loading')
+              : ''}
         </span>
       </div>
       <ul className="portal-results">
         {results?.results.map((p) => (
           <li key={p.id}>
-            <button type="button" className="link-button" onClick={() => onOpen(p.name)} data-testid="portal-result">{p.title || p.name}</button>
+            <button type="button" className="link-button" onClick={() => onOpen(p.name)} data-testid="portal-result">
+              {p.title || p.name}
+            </button>
             <span className="muted small">{` ${p.organization?.title ?? ''} · ${t('portal.resourceCount', { count: p.num_resources ?? p.resources?.length ?? 0 })}`}</span>
           </li>
         ))}
       </ul>
       {results && results.count > PAGE && (
         <div className="pager">
-          <button type="button" className="button button-small" disabled={start === 0} onClick={() => setStart(Math.max(0, start - PAGE))}>{t('portal.previous')}</button>
-          <span className="muted small">{t('portal.page', { from: start + 1, to: Math.min(start + PAGE, results.count), count: results.count })}</span>
-          <button type="button" className="button button-small" disabled={start + PAGE >= results.count} onClick={() => setStart(start + PAGE)}>{t('portal.next')}</button>
+          <button type="button" className="button button-small" disabled={start === 0} onClick={() => setStart(Math.max(0, start - PAGE))}>
+            {t('portal.previous')}
+          </button>
+          <span className="muted small">
+            {t('portal.page', { from: start + 1, to: Math.min(start + PAGE, results.count), count: results.count })}
+          </span>
+          <button
+            type="button"
+            className="button button-small"
+            disabled={start + PAGE >= results.count}
+            onClick={() => setStart(start + PAGE)}
+          >
+            {t('portal.next')}
+          </button>
         </div>
       )}
     </section>
   );
 }
 
-function RemoteDataset({ url, name, portalToken, onBack }: {
-  readonly url: string; readonly name: string; readonly portalToken: string; readonly onBack: (() => void) | null;
+function RemoteDataset({
+  url,
+  name,
+  portalToken,
+  onBack,
+}: {
+  readonly url: string;
+  readonly name: string;
+  readonly portalToken: string;
+  readonly onBack: (() => void) | null;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -154,24 +217,34 @@ function RemoteDataset({ url, name, portalToken, onBack }: {
   const pkg: RemotePackage | undefined = shown.data?.result;
   const resources = pkg?.resources ?? [];
   const chosen = resources.filter((r) => !unchecked.has(r.id)).map((r) => r.id);
-  const toggle = (rid: string) => setUnchecked((s) => {
-    const next = new Set(s);
-    if (next.has(rid)) next.delete(rid);
-    else next.add(rid);
-    return next;
-  });
+  const toggle = (rid: string) =>
+    setUnchecked((s) => {
+      const next = new Set(s);
+      if (next.has(rid)) next.delete(rid);
+      else next.add(rid);
+      return next;
+    });
   const mirror = () => {
     setStartError(null);
-    portalApi.mirror(`${shown.data!.portal}/dataset/${encodeURIComponent(name)}`, pkg!.id, chosen, portalToken).then(setStarted, setStartError);
+    portalApi
+      .mirror(`${shown.data!.portal}/dataset/${encodeURIComponent(name)}`, pkg!.id, chosen, portalToken)
+      .then(setStarted, setStartError);
   };
   return (
     <section className="remote-dataset" aria-labelledby="remote-dataset-title">
-      {onBack && <button type="button" className="link-button" onClick={onBack}>{t('portal.backToResults')}</button>}
+      {onBack && (
+        <button type="button" className="link-button" onClick={onBack}>
+          {t('portal.backToResults')}
+        </button>
+      )}
       {shown.error !== undefined && <PortalProblem error={shown.error} />}
       {pkg && (
         <>
           <h2 id="remote-dataset-title">{pkg.title || pkg.name}</h2>
-          <p className="muted small"><code>{pkg.name}</code>{pkg.organization ? ` · ${pkg.organization.title}` : ''}</p>
+          <p className="muted small">
+            <code>{pkg.name}</code>
+            {pkg.organization ? ` · ${pkg.organization.title}` : ''}
+          </p>
           {pkg.notes && <p>{pkg.notes}</p>}
           <fieldset className="remote-resources" disabled={job !== null && job.status === 'running'}>
             <legend>{t('portal.chooseResources')}</legend>
@@ -179,13 +252,20 @@ function RemoteDataset({ url, name, portalToken, onBack }: {
               <label key={r.id} className="remote-resource" data-testid="remote-resource">
                 <input type="checkbox" checked={!unchecked.has(r.id)} onChange={() => toggle(r.id)} />
                 <span className="file-name">{r.name || r.id}</span>
-                <span className="muted small">{[r.format || '–', typeof r.size === 'number' ? formatBytes(r.size, locale) : null].filter(Boolean).join(' · ')}</span>
+                <span className="muted small">
+                  {[r.format || '–', typeof r.size === 'number' ? formatBytes(r.size, locale) : null].filter(Boolean).join(' · ')}
+                </span>
                 {r.datastore_active && <span className="badge badge-ok">{t('portal.inDatastore')}</span>}
               </label>
             ))}
           </fieldset>
-          <button type="button" className="button button-primary" disabled={chosen.length === 0 || (job !== null && job.status === 'running')}
-            onClick={mirror} data-testid="mirror-button">
+          <button
+            type="button"
+            className="button button-primary"
+            disabled={chosen.length === 0 || (job !== null && job.status === 'running')}
+            onClick={mirror}
+            data-testid="mirror-button"
+          >
             {t('portal.mirror', { count: chosen.length })}
           </button>
         </>

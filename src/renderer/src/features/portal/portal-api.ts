@@ -34,7 +34,12 @@ export class PortalFailure extends Error {
   }
 }
 
-async function call<T>(url: string, action: string, params: Record<string, unknown>, signal?: AbortSignal): Promise<{ portal: string; result: T }> {
+async function call<T>(
+  url: string,
+  action: string,
+  params: Record<string, unknown>,
+  signal?: AbortSignal,
+): Promise<{ portal: string; result: T }> {
   const answer = await postAction<PortalCallAnswer<T>>('deskstore_portal_call', { url, action, params }, signal ? { signal } : {});
   if (!answer.ok) throw new PortalFailure(answer.error);
   return answer;
@@ -43,9 +48,17 @@ async function call<T>(url: string, action: string, params: Record<string, unkno
 export const portalApi = {
   portals: () => postAction<RememberedPortal[]>('deskstore_portals', {}),
   search: (url: string, q: string, organization: string, start: number, rows: number, signal?: AbortSignal) =>
-    call<RemoteSearch>(url, 'package_search', {
-      q: q || '*:*', rows, start, ...(organization ? { fq: `organization:${organization}` } : {}),
-    }, signal),
+    call<RemoteSearch>(
+      url,
+      'package_search',
+      {
+        q: q || '*:*',
+        rows,
+        start,
+        ...(organization ? { fq: `organization:${organization}` } : {}),
+      },
+      signal,
+    ),
   organizations: (url: string, signal?: AbortSignal) => call<string[]>(url, 'organization_list', {}, signal),
   dataset: (url: string, id: string, signal?: AbortSignal) => call<RemotePackage>(url, 'package_show', { id }, signal),
   status: (url: string, signal?: AbortSignal) => call<{ site_title?: string }>(url, 'status_show', {}, signal),

@@ -14,12 +14,15 @@ export function usePortalJob(started: PortalJobStatus | null): PortalJobStatus |
     const controller = new AbortController();
     let timer: ReturnType<typeof setTimeout> | undefined;
     const poll = () => {
-      portalApi.job(started.job_id, controller.signal).then((next) => {
-        setPolled(next);
-        if (!isJobFinished(next)) timer = setTimeout(poll, 500);
-      }, () => {
-        if (!controller.signal.aborted) timer = setTimeout(poll, 1500);
-      });
+      portalApi.job(started.job_id, controller.signal).then(
+        (next) => {
+          setPolled(next);
+          if (!isJobFinished(next)) timer = setTimeout(poll, 500);
+        },
+        () => {
+          if (!controller.signal.aborted) timer = setTimeout(poll, 1500);
+        },
+      );
     };
     poll();
     return () => {

@@ -22,8 +22,14 @@ interface Props {
 }
 
 /** Bars as a table: each row a label, a bar proportional to its count, and the count. */
-function BarTable({ caption, rows, testId }: {
-  readonly caption: string; readonly rows: readonly { label: string; count: number }[]; readonly testId: string;
+function BarTable({
+  caption,
+  rows,
+  testId,
+}: {
+  readonly caption: string;
+  readonly rows: readonly { label: string; count: number }[];
+  readonly testId: string;
 }) {
   const locale = useLocale();
   const max = Math.max(1, ...rows.map((r) => r.count));
@@ -33,8 +39,12 @@ function BarTable({ caption, rows, testId }: {
       <tbody>
         {rows.map((r, i) => (
           <tr key={i}>
-            <th scope="row" title={r.label}>{r.label}</th>
-            <td className="bar-cell" aria-hidden="true"><span className="bar" style={{ width: `${(100 * r.count) / max}%` }} /></td>
+            <th scope="row" title={r.label}>
+              {r.label}
+            </th>
+            <td className="bar-cell" aria-hidden="true">
+              <span className="bar" style={{ width: `${(100 * r.count) / max}%` }} />
+            </td>
             <td className="num">{formatCount(r.count, locale)}</td>
           </tr>
         ))}
@@ -56,11 +66,19 @@ function Statistics({ profile, field }: { readonly profile: ColumnProfile; reado
   if (profile.mean !== null) items.push([t('profile.mean'), stat(profile.mean)]);
   if (profile.median !== null) items.push([t('profile.median'), stat(profile.median)]);
   if (profile.min_length !== null) {
-    items.push([t('profile.length'), t('profile.lengthRange', { min: formatCount(profile.min_length, locale), max: formatCount(profile.max_length ?? 0, locale) })]);
+    items.push([
+      t('profile.length'),
+      t('profile.lengthRange', { min: formatCount(profile.min_length, locale), max: formatCount(profile.max_length ?? 0, locale) }),
+    ]);
   }
   return (
     <dl className="stats profile-stats" data-testid="profile-stats">
-      {items.map(([label, value]) => <div key={label}><dt>{label}</dt><dd>{value}</dd></div>)}
+      {items.map(([label, value]) => (
+        <div key={label}>
+          <dt>{label}</dt>
+          <dd>{value}</dd>
+        </div>
+      ))}
     </dl>
   );
 }
@@ -80,29 +98,48 @@ export function ProfilePanel({ shape, fields, field, onField, onClose }: Props) 
     ? [['resource_id', shape.resourceId], ['fields', target.id], ...queryPairs(shape, { withFields: false, withSort: false })]
     : [];
   const profile = useAsync(JSON.stringify(pairs), (signal) =>
-    target ? api.profile(pairs, { signal }) : Promise.resolve<ProfileResult | null>(null));
+    target ? api.profile(pairs, { signal }) : Promise.resolve<ProfileResult | null>(null),
+  );
   const column = profile.data?.fields[0]?.id === target?.id ? profile.data?.fields[0] : undefined;
   const labels = { yes: t('common.yes'), no: t('common.no') };
   return (
     <SidePanel title={t('profile.title')} testId="profile-panel" className="profile-panel" onClose={onClose}>
       <label htmlFor={`${id}-column`}>{t('profile.column')}</label>
       <select id={`${id}-column`} value={target?.id ?? ''} onChange={(e) => onField(e.target.value)} data-testid="profile-column">
-        {columns.map((f) => <option key={f.id} value={f.id}>{columnLabel(f)}</option>)}
+        {columns.map((f) => (
+          <option key={f.id} value={f.id}>
+            {columnLabel(f)}
+          </option>
+        ))}
       </select>
       <p className="muted small" role="status" aria-live="polite">
-        {profile.data && column ? t('profile.over', { count: profile.data.rows, n: formatCount(profile.data.rows, locale) }) : t('common.loading')}
+        {profile.data && column
+          ? t('profile.over', { count: profile.data.rows, n: formatCount(profile.data.rows, locale) })
+          : t('common.loading')}
       </p>
       {profile.error !== undefined && <ErrorNotice error={profile.error} onRetry={profile.reload} />}
       {column && target && (
         <div aria-busy={profile.loading}>
           <Statistics profile={column} field={target} />
           {column.histogram.length > 0 && (
-            <BarTable caption={t('profile.histogram')} testId="profile-histogram"
-              rows={column.histogram.map((b: ProfileBucket) => ({ label: bucketLabel(b, column.histogram_unit, target.type, locale), count: b.count }))} />
+            <BarTable
+              caption={t('profile.histogram')}
+              testId="profile-histogram"
+              rows={column.histogram.map((b: ProfileBucket) => ({
+                label: bucketLabel(b, column.histogram_unit, target.type, locale),
+                count: b.count,
+              }))}
+            />
           )}
           {column.top.length > 0 && (
-            <BarTable caption={t('profile.top')} testId="profile-top"
-              rows={column.top.map((v) => ({ label: v.value === '' ? t('filter.empty') : formatCell(v.value, target.type, locale, labels), count: v.count }))} />
+            <BarTable
+              caption={t('profile.top')}
+              testId="profile-top"
+              rows={column.top.map((v) => ({
+                label: v.value === '' ? t('filter.empty') : formatCell(v.value, target.type, locale, labels),
+                count: v.count,
+              }))}
+            />
           )}
         </div>
       )}

@@ -34,10 +34,15 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
-    portalApi.push({
-      resource_id: resourceId, to: portal, ...(portalToken ? { token: portalToken } : {}),
-      ...(dataset ? { dataset } : {}), ...(ownerOrg ? { owner_org: ownerOrg } : {}),
-    }).then(setStarted, setError);
+    portalApi
+      .push({
+        resource_id: resourceId,
+        to: portal,
+        ...(portalToken ? { token: portalToken } : {}),
+        ...(dataset ? { dataset } : {}),
+        ...(ownerOrg ? { owner_org: ownerOrg } : {}),
+      })
+      .then(setStarted, setError);
   };
   const outcome = job?.status === 'complete' && job.result && !Array.isArray(job.result) ? job.result : null;
   return (
@@ -49,27 +54,52 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
       <TokenForm />
       {link && (
         <p className="muted small" data-testid="push-link">
-          {t('publish.lastPushed')} <a href={link.page} target="_blank" rel="noreferrer noopener">{link.page}</a>
+          {t('publish.lastPushed')}{' '}
+          <a href={link.page} target="_blank" rel="noreferrer noopener">
+            {link.page}
+          </a>
         </p>
       )}
       <form className="portal-form" onSubmit={submit}>
         <label htmlFor={`${id}-to`}>{t('publish.portal')}</label>
         <input id={`${id}-to`} type="url" required value={portal} onChange={(e) => setTo(e.target.value)} data-testid="publish-portal" />
         <label htmlFor={`${id}-token`}>{t('portal.tokenLabel')}</label>
-        <input id={`${id}-token`} type="password" autoComplete="off" value={portalToken} onChange={(e) => setPortalToken(e.target.value)} data-testid="publish-token" />
+        <input
+          id={`${id}-token`}
+          type="password"
+          autoComplete="off"
+          value={portalToken}
+          onChange={(e) => setPortalToken(e.target.value)}
+          data-testid="publish-token"
+        />
         <label htmlFor={`${id}-dataset`}>{t('publish.dataset')}</label>
-        <input id={`${id}-dataset`} value={dataset} onChange={(e) => setDataset(e.target.value)} placeholder={t('publish.datasetDefault')} />
+        <input
+          id={`${id}-dataset`}
+          value={dataset}
+          onChange={(e) => setDataset(e.target.value)}
+          placeholder={t('publish.datasetDefault')}
+        />
         <label htmlFor={`${id}-org`}>{t('publish.ownerOrg')}</label>
         <input id={`${id}-org`} value={ownerOrg} onChange={(e) => setOwnerOrg(e.target.value)} />
-        <button type="submit" className="button button-primary" disabled={!token || (job !== null && job.status === 'running')}
-          data-testid="publish-button">{t('publish.push')}</button>
+        <button
+          type="submit"
+          className="button button-primary"
+          disabled={!token || (job !== null && job.status === 'running')}
+          data-testid="publish-button"
+        >
+          {t('publish.push')}
+        </button>
       </form>
       {error !== null && <ErrorNotice error={error} />}
       {job && <JobProgress job={job} />}
       {outcome && (
         <div className="notice notice-ok" role="status" data-testid="publish-done">
           <p>{t(`publish.status.${outcome.status}`, { rows: formatCount(outcome.rows, locale) })}</p>
-          <p><a href={outcome.url} target="_blank" rel="noreferrer noopener">{outcome.url}</a></p>
+          <p>
+            <a href={outcome.url} target="_blank" rel="noreferrer noopener">
+              {outcome.url}
+            </a>
+          </p>
         </div>
       )}
     </div>

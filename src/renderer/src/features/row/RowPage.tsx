@@ -36,7 +36,13 @@ export function RowPage({ resourceId, rowId, back }: Props) {
   const row = useAsync(`row:${resourceId}:${rowId}`, async (signal) => {
     const [resource, result] = await Promise.all([
       api.resourceShow(resourceId, { signal }),
-      api.datastoreSearch([['resource_id', resourceId], ['filters', JSON.stringify({ _id: rowId })]], { signal }),
+      api.datastoreSearch(
+        [
+          ['resource_id', resourceId],
+          ['filters', JSON.stringify({ _id: rowId })],
+        ],
+        { signal },
+      ),
     ]);
     return { resource, fields: result.fields, record: result.records[0] ?? null };
   });
@@ -54,7 +60,12 @@ export function RowPage({ resourceId, rowId, back }: Props) {
       </div>
     );
   }
-  if (!row.data) return <div className="page" role="status">{t('common.loading')}</div>;
+  if (!row.data)
+    return (
+      <div className="page" role="status">
+        {t('common.loading')}
+      </div>
+    );
   const { record, fields } = row.data;
   const userFields = fields.filter((f) => f.id !== '_id');
   return (
@@ -62,19 +73,44 @@ export function RowPage({ resourceId, rowId, back }: Props) {
       <nav aria-label={t('table.breadcrumb')} className="breadcrumb">
         <a href="#/">{t('nav.catalogue')}</a>
         <span aria-hidden="true"> › </span>
-        <a href={backHref} data-testid="row-back">{title}</a>
+        <a href={backHref} data-testid="row-back">
+          {title}
+        </a>
       </nav>
       <h1 tabIndex={-1}>{t('row.title', { n: formatCount(rowId, locale) })}</h1>
       {record === null ? (
-        <p className="notice" role="status">{t('row.missing')}</p>
+        <p className="notice" role="status">
+          {t('row.missing')}
+        </p>
       ) : (
         <>
           <div className="button-row">
-            <a className="button button-small" href={`#${rowPath(resourceId, Math.max(1, rowId - 1))}?${back.toString()}`}
-              aria-disabled={rowId <= 1} data-testid="row-previous">{t('row.previous')}</a>
-            <a className="button button-small" href={`#${rowPath(resourceId, rowId + 1)}?${back.toString()}`} data-testid="row-next">{t('row.next')}</a>
-            <CopyButton text={rowAsTsv(userFields.map((f) => f.id), record)} label={t('row.copyTsv')} caption={t('row.copyTsv')} testId="row-copy-tsv" />
-            <CopyButton text={JSON.stringify(record, null, 2)} label={t('row.copyJson')} caption={t('row.copyJson')} testId="row-copy-json" />
+            <a
+              className="button button-small"
+              href={`#${rowPath(resourceId, Math.max(1, rowId - 1))}?${back.toString()}`}
+              aria-disabled={rowId <= 1}
+              data-testid="row-previous"
+            >
+              {t('row.previous')}
+            </a>
+            <a className="button button-small" href={`#${rowPath(resourceId, rowId + 1)}?${back.toString()}`} data-testid="row-next">
+              {t('row.next')}
+            </a>
+            <CopyButton
+              text={rowAsTsv(
+                userFields.map((f) => f.id),
+                record,
+              )}
+              label={t('row.copyTsv')}
+              caption={t('row.copyTsv')}
+              testId="row-copy-tsv"
+            />
+            <CopyButton
+              text={JSON.stringify(record, null, 2)}
+              label={t('row.copyJson')}
+              caption={t('row.copyJson')}
+              testId="row-copy-json"
+            />
           </div>
           <dl className="record" data-testid="record">
             {userFields.map((field) => {
@@ -89,7 +125,9 @@ export function RowPage({ resourceId, rowId, back }: Props) {
                     <span className="type-badge">{t(typeKey(field.type))}</span>
                   </dt>
                   <dd>
-                    <span className={`record-value${empty ? ' muted' : ''}`}>{empty ? t('filter.empty') : formatCell(value, field.type, locale, labels)}</span>
+                    <span className={`record-value${empty ? ' muted' : ''}`}>
+                      {empty ? t('filter.empty') : formatCell(value, field.type, locale, labels)}
+                    </span>
                     {!empty && <CopyButton text={rawText(value)} label={t('row.copyValue', { column: label })} />}
                   </dd>
                 </div>

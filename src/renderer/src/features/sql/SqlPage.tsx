@@ -47,7 +47,14 @@ export function SqlPage({ resourceId, query }: Props) {
   const meta = useAsync(`sqlmeta:${resourceId}`, async (signal) => {
     const [resource, schema] = await Promise.all([
       api.resourceShow(resourceId, { signal }),
-      api.datastoreSearch([['resource_id', resourceId], ['limit', '0'], ['include_total', 'false']], { signal }),
+      api.datastoreSearch(
+        [
+          ['resource_id', resourceId],
+          ['limit', '0'],
+          ['include_total', 'false'],
+        ],
+        { signal },
+      ),
     ]);
     return { resource, fields: schema.fields };
   });
@@ -74,7 +81,7 @@ export function SqlPage({ resourceId, query }: Props) {
       el.setSelectionRange(start + text.length, start + text.length);
     });
   };
-  const data = result.loading ? null : result.data ?? null;
+  const data = result.loading ? null : (result.data ?? null);
   const source = useMemo(() => (data ? new StaticRowSource(data.records) : null), [data]);
   const friendly = result.error !== undefined ? sqlErrorText(toApiError(result.error)) : null;
   const names = data?.fields.map((f) => f.id) ?? [];
@@ -90,15 +97,38 @@ export function SqlPage({ resourceId, query }: Props) {
       <div className="sql-layout">
         <div className="sql-editor">
           <label htmlFor={`${id}-sql`}>{t('sql.label')}</label>
-          <textarea ref={editor} id={`${id}-sql`} className="sql-text" value={draft} spellCheck={false} rows={8}
-            onChange={(e) => setDraft(e.target.value)} onKeyDown={onKeyDown} aria-describedby={`${id}-help`} data-testid="sql-editor" />
-          <p id={`${id}-help`} className="muted small">{t('sql.help', { table: quoteSqlName(resourceId) })}</p>
+          <textarea
+            ref={editor}
+            id={`${id}-sql`}
+            className="sql-text"
+            value={draft}
+            spellCheck={false}
+            rows={8}
+            onChange={(e) => setDraft(e.target.value)}
+            onKeyDown={onKeyDown}
+            aria-describedby={`${id}-help`}
+            data-testid="sql-editor"
+          />
+          <p id={`${id}-help`} className="muted small">
+            {t('sql.help', { table: quoteSqlName(resourceId) })}
+          </p>
           <div className="button-row">
-            <button type="button" className="button button-primary" onClick={() => run()} disabled={!draft.trim()} data-testid="sql-run">{t('sql.run')}</button>
+            <button type="button" className="button button-primary" onClick={() => run()} disabled={!draft.trim()} data-testid="sql-run">
+              {t('sql.run')}
+            </button>
             {data && (
               <>
-                <button type="button" className="button" data-testid="sql-csv"
-                  onClick={() => download(new Blob([csvOf(names, data.records)], { type: 'text/csv' }), `${title || 'sql'}.csv`.replace(/[\\/:*?"<>|]+/g, '_'))}>
+                <button
+                  type="button"
+                  className="button"
+                  data-testid="sql-csv"
+                  onClick={() =>
+                    download(
+                      new Blob([csvOf(names, data.records)], { type: 'text/csv' }),
+                      `${title || 'sql'}.csv`.replace(/[\\/:*?"<>|]+/g, '_'),
+                    )
+                  }
+                >
                   {t('sql.csv')}
                 </button>
                 <CopyButton text={rowsAsTsv(names, data.records, true)} label={t('sql.copyTsv')} caption={t('sql.copyTsv')} />
@@ -111,7 +141,15 @@ export function SqlPage({ resourceId, query }: Props) {
           <ul className="plain-list">
             {examples.map((ex) => (
               <li key={ex.key}>
-                <button type="button" className="link-button" onClick={() => { setDraft(ex.sql); run(ex.sql); }} data-testid={`sql-example-${ex.key}`}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => {
+                    setDraft(ex.sql);
+                    run(ex.sql);
+                  }}
+                  data-testid={`sql-example-${ex.key}`}
+                >
                   {t(`sql.example.${ex.key}`)}
                 </button>
               </li>
@@ -119,12 +157,22 @@ export function SqlPage({ resourceId, query }: Props) {
           </ul>
           <h2>{t('sql.columns')}</h2>
           <ul className="plain-list sql-columns">
-            <li><button type="button" className="link-button" onClick={() => insert(quoteSqlName(resourceId))}>{t('sql.table')}</button></li>
+            <li>
+              <button type="button" className="link-button" onClick={() => insert(quoteSqlName(resourceId))}>
+                {t('sql.table')}
+              </button>
+            </li>
             {fields.map((f) => (
               <li key={f.id}>
-                <button type="button" className="link-button" onClick={() => insert(quoteSqlName(f.id))} title={t('sql.insert', { name: f.id })}>
+                <button
+                  type="button"
+                  className="link-button"
+                  onClick={() => insert(quoteSqlName(f.id))}
+                  title={t('sql.insert', { name: f.id })}
+                >
                   {f.id === '_id' ? '_id' : columnLabel(f)}
-                </button> <span className="type-badge">{f.type}</span>
+                </button>{' '}
+                <span className="type-badge">{f.type}</span>
               </li>
             ))}
           </ul>
@@ -134,12 +182,26 @@ export function SqlPage({ resourceId, query }: Props) {
         <ErrorNotice error={result.error} {...(friendly ? { title: t('sql.error.title'), hint: t(friendly.key, friendly.params) } : {})} />
       )}
       <p className="muted small" role="status" aria-live="polite" data-testid="sql-status">
-        {result.loading && sql ? t('sql.running') : data ? t(data.records_truncated ? 'sql.truncated' : 'sql.rows', { count: data.records.length, n: formatCount(data.records.length, locale) }) : ''}
+        {result.loading && sql
+          ? t('sql.running')
+          : data
+            ? t(data.records_truncated ? 'sql.truncated' : 'sql.rows', {
+                count: data.records.length,
+                n: formatCount(data.records.length, locale),
+              })
+            : ''}
       </p>
       {source && data && (
         <div className="sql-result">
-          <DataGrid store={source} fields={data.fields} sort={[]} filters={{}} openFilter={null} onSort={() => undefined}
-            label={t('sql.resultLabel')} />
+          <DataGrid
+            store={source}
+            fields={data.fields}
+            sort={[]}
+            filters={{}}
+            openFilter={null}
+            onSort={() => undefined}
+            label={t('sql.resultLabel')}
+          />
         </div>
       )}
     </div>

@@ -23,11 +23,17 @@ export function sqlExamples(resourceId: string, fields: readonly DatastoreField[
   }
   if (number) {
     const c = quoteSqlName(number.id);
-    out.push({ key: 'range', sql: `SELECT min(${c}) AS "min", max(${c}) AS "max", avg(${c}) AS "mean", count(${c}) AS "values"\nFROM ${table}` });
+    out.push({
+      key: 'range',
+      sql: `SELECT min(${c}) AS "min", max(${c}) AS "max", avg(${c}) AS "mean", count(${c}) AS "values"\nFROM ${table}`,
+    });
   }
   if (date) {
     const c = quoteSqlName(date.id);
-    out.push({ key: 'byYear', sql: `SELECT substr(CAST(${c} AS text), 1, 4) AS "year", count(*) AS "count"\nFROM ${table}\nGROUP BY 1\nORDER BY 1` });
+    out.push({
+      key: 'byYear',
+      sql: `SELECT substr(CAST(${c} AS text), 1, 4) AS "year", count(*) AS "count"\nFROM ${table}\nGROUP BY 1\nORDER BY 1`,
+    });
   }
   if (text) {
     const c = quoteSqlName(text.id);

@@ -27,16 +27,31 @@ export function ColumnsPanel({ fields, hidden, onChange, onClose, frozen = 0, on
     <SidePanel title={t('columns.title')} testId="columns-panel" onClose={onClose}>
       <p className="muted small">{t('columns.shown', { shown: columns.length - hiddenSet.size, total: columns.length })}</p>
       <div className="button-row">
-        <button type="button" className="button button-small" onClick={() => onChange([])}>{t('columns.showAll')}</button>
-        <button type="button" className="button button-small" onClick={() => onChange(columns.map((c) => c.id))}>{t('columns.hideAll')}</button>
+        <button type="button" className="button button-small" onClick={() => onChange([])}>
+          {t('columns.showAll')}
+        </button>
+        <button type="button" className="button button-small" onClick={() => onChange(columns.map((c) => c.id))}>
+          {t('columns.hideAll')}
+        </button>
       </div>
       {onFrozen && (
         <div className="option freeze-option">
           <label htmlFor={`${id}-frozen`}>{t('grid.freeze')}</label>
-          <input id={`${id}-frozen`} type="number" min={0} max={Math.min(5, columns.length)} value={frozen}
-            onChange={(e) => onFrozen(Math.max(0, Math.min(5, Math.floor(Number(e.target.value) || 0))))} data-testid="freeze-columns" />
+          <input
+            id={`${id}-frozen`}
+            type="number"
+            min={0}
+            max={Math.min(5, columns.length)}
+            value={frozen}
+            onChange={(e) => onFrozen(Math.max(0, Math.min(5, Math.floor(Number(e.target.value) || 0))))}
+            data-testid="freeze-columns"
+          />
           <p className="muted small">{t('grid.layoutHelp')}</p>
-          {onResetLayout && <button type="button" className="button button-small" onClick={onResetLayout} data-testid="reset-layout">{t('grid.resetLayout')}</button>}
+          {onResetLayout && (
+            <button type="button" className="button button-small" onClick={onResetLayout} data-testid="reset-layout">
+              {t('grid.resetLayout')}
+            </button>
+          )}
         </div>
       )}
       <fieldset className="column-list">

@@ -31,7 +31,9 @@ export function ConditionChips({ conditions, fields, onRemove, onEdit }: Props) 
             <button type="button" className="chip-main" onClick={onEdit}>
               {t('conditions.chip', { column, op: t(`conditions.op.${c.op}`), value })}
             </button>
-            <button type="button" className="chip-remove" aria-label={t('conditions.remove', { column })} onClick={() => onRemove(index)}>×</button>
+            <button type="button" className="chip-remove" aria-label={t('conditions.remove', { column })} onClick={() => onRemove(index)}>
+              ×
+            </button>
           </li>
         );
       })}

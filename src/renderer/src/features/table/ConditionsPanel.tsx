@@ -15,8 +15,18 @@ interface Props {
 }
 
 /** The input that fits a column: numbers, the locale's date picker, yes/no, or text. */
-function ValueInput({ field, value, label, onChange, testId }: {
-  readonly field: DatastoreField; readonly value: string; readonly label: string; readonly onChange: (v: string) => void; readonly testId: string;
+function ValueInput({
+  field,
+  value,
+  label,
+  onChange,
+  testId,
+}: {
+  readonly field: DatastoreField;
+  readonly value: string;
+  readonly label: string;
+  readonly onChange: (v: string) => void;
+  readonly testId: string;
 }) {
   const { t } = useTranslation();
   if (field.type === 'bool') {
@@ -30,8 +40,14 @@ function ValueInput({ field, value, label, onChange, testId }: {
   }
   const type = isNumericType(field.type) ? 'number' : field.type === 'date' ? 'date' : isDateType(field.type) ? 'datetime-local' : 'text';
   return (
-    <input type={type} step={type === 'number' ? 'any' : type === 'datetime-local' ? 1 : undefined} aria-label={label} value={value}
-      onChange={(e) => onChange(e.target.value)} data-testid={testId} />
+    <input
+      type={type}
+      step={type === 'number' ? 'any' : type === 'datetime-local' ? 1 : undefined}
+      aria-label={label}
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      data-testid={testId}
+    />
   );
 }
 
@@ -58,16 +74,19 @@ export function ConditionsPanel({ fields, conditions, onChange, onClose }: Props
     onChangeRef.current(settled);
   }, [settled]);
 
-  const update = (index: number, patch: Partial<Condition>) => setDraft((list) => list.map((c, i) => {
-    if (i !== index) return c;
-    const next = { ...c, ...patch };
-    // a new column keeps the operator only if that column offers it
-    if (patch.field !== undefined) {
-      const field = columns.find((f) => f.id === patch.field);
-      if (field && !operatorsFor(field.type).includes(next.op)) return { ...next, op: 'eq', value: '', value2: '' };
-    }
-    return next;
-  }));
+  const update = (index: number, patch: Partial<Condition>) =>
+    setDraft((list) =>
+      list.map((c, i) => {
+        if (i !== index) return c;
+        const next = { ...c, ...patch };
+        // a new column keeps the operator only if that column offers it
+        if (patch.field !== undefined) {
+          const field = columns.find((f) => f.id === patch.field);
+          if (field && !operatorsFor(field.type).includes(next.op)) return { ...next, op: 'eq', value: '', value2: '' };
+        }
+        return next;
+      }),
+    );
   const add = () => {
     const first = columns[0];
     if (first) setDraft((list) => [...list, { field: first.id, op: 'eq', value: '', value2: '' }]);
@@ -88,27 +107,70 @@ export function ConditionsPanel({ fields, conditions, onChange, onClose }: Props
               <fieldset>
                 <legend className="visually-hidden">{t('conditions.number', { n: index + 1 })}</legend>
                 <div className="condition-line">
-                  <label className="visually-hidden" htmlFor={`${rowId}-field`}>{t('conditions.column')}</label>
-                  <select id={`${rowId}-field`} value={field.id} onChange={(e) => update(index, { field: e.target.value })} data-testid="condition-field">
-                    {columns.map((f) => <option key={f.id} value={f.id}>{columnLabel(f)}</option>)}
+                  <label className="visually-hidden" htmlFor={`${rowId}-field`}>
+                    {t('conditions.column')}
+                  </label>
+                  <select
+                    id={`${rowId}-field`}
+                    value={field.id}
+                    onChange={(e) => update(index, { field: e.target.value })}
+                    data-testid="condition-field"
+                  >
+                    {columns.map((f) => (
+                      <option key={f.id} value={f.id}>
+                        {columnLabel(f)}
+                      </option>
+                    ))}
                   </select>
-                  <label className="visually-hidden" htmlFor={`${rowId}-op`}>{t('conditions.operator')}</label>
-                  <select id={`${rowId}-op`} value={c.op} onChange={(e) => update(index, { op: e.target.value as ConditionOp })} data-testid="condition-op">
-                    {operatorsFor(field.type).map((op) => <option key={op} value={op}>{t(`conditions.op.${op}`)}</option>)}
+                  <label className="visually-hidden" htmlFor={`${rowId}-op`}>
+                    {t('conditions.operator')}
+                  </label>
+                  <select
+                    id={`${rowId}-op`}
+                    value={c.op}
+                    onChange={(e) => update(index, { op: e.target.value as ConditionOp })}
+                    data-testid="condition-op"
+                  >
+                    {operatorsFor(field.type).map((op) => (
+                      <option key={op} value={op}>
+                        {t(`conditions.op.${op}`)}
+                      </option>
+                    ))}
                   </select>
-                  <button type="button" className="icon-button" aria-label={t('conditions.remove', { column: label })}
-                    onClick={() => setDraft((list) => list.filter((_, i) => i !== index))}>×</button>
+                  <button
+                    type="button"
+                    className="icon-button"
+                    aria-label={t('conditions.remove', { column: label })}
+                    onClick={() => setDraft((list) => list.filter((_, i) => i !== index))}
+                  >
+                    ×
+                  </button>
                 </div>
                 {needsValue(c.op) && (
                   <div className="condition-line">
-                    <ValueInput field={field} value={c.value} label={c.op === 'between' ? t('conditions.from') : t('conditions.value')}
-                      onChange={(value) => update(index, { value })} testId="condition-value" />
+                    <ValueInput
+                      field={field}
+                      value={c.value}
+                      label={c.op === 'between' ? t('conditions.from') : t('conditions.value')}
+                      onChange={(value) => update(index, { value })}
+                      testId="condition-value"
+                    />
                     {c.op === 'between' && (
-                      <ValueInput field={field} value={c.value2} label={t('conditions.to')} onChange={(value2) => update(index, { value2 })} testId="condition-value2" />
+                      <ValueInput
+                        field={field}
+                        value={c.value2}
+                        label={t('conditions.to')}
+                        onChange={(value2) => update(index, { value2 })}
+                        testId="condition-value2"
+                      />
                     )}
                   </div>
                 )}
-                {DESKSTORE_ONLY.has(c.op) && <span className="badge badge-warn" data-testid="deskstore-only">{t('conditions.deskstoreOnly')}</span>}
+                {DESKSTORE_ONLY.has(c.op) && (
+                  <span className="badge badge-warn" data-testid="deskstore-only">
+                    {t('conditions.deskstoreOnly')}
+                  </span>
+                )}
               </fieldset>
             </li>
           );
@@ -116,10 +178,20 @@ export function ConditionsPanel({ fields, conditions, onChange, onClose }: Props
       </ol>
       {draft.length === 0 && <p className="muted">{t('conditions.none')}</p>}
       <div className="button-row">
-        <button type="button" className="button" onClick={add} data-testid="add-condition">{t('conditions.add')}</button>
-        {draft.length > 0 && <button type="button" className="button button-small" onClick={() => setDraft([])}>{t('conditions.clear')}</button>}
+        <button type="button" className="button" onClick={add} data-testid="add-condition">
+          {t('conditions.add')}
+        </button>
+        {draft.length > 0 && (
+          <button type="button" className="button button-small" onClick={() => setDraft([])}>
+            {t('conditions.clear')}
+          </button>
+        )}
       </div>
-      {anyDeskstoreOnly && <p className="small notice" role="note">{t('conditions.deskstoreOnlyNote')}</p>}
+      {anyDeskstoreOnly && (
+        <p className="small notice" role="note">
+          {t('conditions.deskstoreOnlyNote')}
+        </p>
+      )}
     </SidePanel>
   );
 }

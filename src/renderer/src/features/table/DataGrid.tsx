@@ -1,4 +1,15 @@
-import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore, type CSSProperties, type KeyboardEvent, type MouseEvent } from 'react';
+import {
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DatastoreRecord } from '../../../../shared/wire/search';
 import { copyText } from '../../components/clipboard';
@@ -32,7 +43,21 @@ interface Props extends Omit<GridHeaderProps, 'widths' | 'offsets' | 'frozen'> {
  * (Shift extends the selection, Page Up/Down and Home/End jump), Enter opens the row,
  * Ctrl+C copies the selected cells as TSV; the first columns can stay in view.
  */
-export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onFilter, label, onTopRow, layout = EMPTY_LAYOUT, onOpenRow, onResize, onMove }: Props) {
+export function DataGrid({
+  store,
+  fields,
+  sort,
+  filters,
+  openFilter,
+  onSort,
+  onFilter,
+  label,
+  onTopRow,
+  layout = EMPTY_LAYOUT,
+  onOpenRow,
+  onResize,
+  onMove,
+}: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const gridId = useId();
@@ -52,16 +77,30 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
   const offsets = useMemo(() => leftOffsets(widths), [widths]);
   const frozen = Math.min(layout.frozen, fields.length - 1);
   // so are the numbers' styles (ids without separators, a column's decimals kept)
-  const numberStyles = useMemo(() => new Map(fields.filter((f) => isNumericType(f.type))
-    .map((f) => [f.id, numberStyleOf(f, store.sample.map((r) => r[f.id]))])), [fields, store.sample]);
+  const numberStyles = useMemo(
+    () =>
+      new Map(
+        fields
+          .filter((f) => isNumericType(f.type))
+          .map((f) => [
+            f.id,
+            numberStyleOf(
+              f,
+              store.sample.map((r) => r[f.id]),
+            ),
+          ]),
+      ),
+    [fields, store.sample],
+  );
 
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return undefined;
-    const measure = () => setSize({
-      viewport: el.clientHeight,
-      header: header.current?.offsetHeight ?? 64,
-    });
+    const measure = () =>
+      setSize({
+        viewport: el.clientHeight,
+        header: header.current?.offsetHeight ?? 64,
+      });
     measure();
     const observer = new ResizeObserver(measure);
     observer.observe(el);
@@ -75,7 +114,11 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
   }, [store]);
 
   const win = computeWindow({
-    rowCount: total, rowHeight: ROW_HEIGHT, viewportHeight: size.viewport - size.header, scrollTop, overscan: OVERSCAN,
+    rowCount: total,
+    rowHeight: ROW_HEIGHT,
+    viewportHeight: size.viewport - size.header,
+    scrollTop,
+    overscan: OVERSCAN,
   });
 
   useEffect(() => {
@@ -134,7 +177,12 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
       return;
     }
     const page = Math.max(1, Math.floor((size.viewport - size.header) / ROW_HEIGHT) - 1);
-    const moved = moveSelection(current, e.key, { rows: total, cols: fields.length, page }, { shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey });
+    const moved = moveSelection(
+      current,
+      e.key,
+      { rows: total, cols: fields.length, page },
+      { shift: e.shiftKey, ctrl: e.ctrlKey || e.metaKey },
+    );
     // the first navigation key only shows where the cursor is: the top row's first cell
     const next = sel ? moved : moved ? current : null;
     if (!next) return;
@@ -152,18 +200,28 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
 
   const labels = { yes: t('common.yes'), no: t('common.no') };
   const stickyStyle = (col: number): CSSProperties | undefined =>
-    (col > 0 && col <= frozen ? { position: 'sticky', left: `${offsets[col]}px`, zIndex: 1 } : undefined);
+    col > 0 && col <= frozen ? { position: 'sticky', left: `${offsets[col]}px`, zIndex: 1 } : undefined;
   const rows = [];
   for (let index = win.first; index <= win.last; index++) {
     const record = store.rowAt(index);
     const y = rowOffset(index, win, scrollTop, ROW_HEIGHT);
     rows.push(
-      <div key={index} role="row" aria-rowindex={index + 2} className={`grid-row${index % 2 ? ' odd' : ''}`}
-        style={{ transform: `translateY(${y}px)` }} data-testid="grid-row"
-        onDoubleClick={() => { if (record && onOpenRow) onOpenRow(record); }}>
+      <div
+        key={index}
+        role="row"
+        aria-rowindex={index + 2}
+        className={`grid-row${index % 2 ? ' odd' : ''}`}
+        style={{ transform: `translateY(${y}px)` }}
+        data-testid="grid-row"
+        onDoubleClick={() => {
+          if (record && onOpenRow) onOpenRow(record);
+        }}
+      >
         {fields.map((field, col) => {
           const value = record?.[field.id];
-          const { text, full } = record ? formatCellText(value, field.type, locale, labels, numberStyles.get(field.id)) : { text: '', full: null };
+          const { text, full } = record
+            ? formatCellText(value, field.type, locale, labels, numberStyles.get(field.id))
+            : { text: '', full: null };
           const classes = ['grid-cell'];
           if (isNumericType(field.type)) classes.push('num');
           if (field.id === '_id') classes.push('row-id');
@@ -177,9 +235,19 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
           if (sel && sel.active.row === index && sel.active.col === col) classes.push('active');
           // long values are cut with an ellipsis, rounded numbers show fewer decimals: the whole value is in the tooltip
           return (
-            <div key={field.id} id={cellId(index, col)} role="gridcell" aria-colindex={col + 1} aria-selected={selected}
-              className={classes.join(' ')} data-field={field.id} title={full ?? (text.length > 20 ? text : undefined)}
-              data-full={full ?? undefined} style={stickyStyle(col)} onMouseDown={(e) => onCellMouseDown(e, index, col)}>
+            <div
+              key={field.id}
+              id={cellId(index, col)}
+              role="gridcell"
+              aria-colindex={col + 1}
+              aria-selected={selected}
+              className={classes.join(' ')}
+              data-field={field.id}
+              title={full ?? (text.length > 20 ? text : undefined)}
+              data-full={full ?? undefined}
+              style={stickyStyle(col)}
+              onMouseDown={(e) => onCellMouseDown(e, index, col)}
+            >
               {text}
             </div>
           );
@@ -191,19 +259,53 @@ export function DataGrid({ store, fields, sort, filters, openFilter, onSort, onF
   const activeId = sel && sel.active.row >= win.first && sel.active.row <= win.last ? cellId(sel.active.row, sel.active.col) : undefined;
   const style = { '--grid-columns': widths.map((w) => `${w}px`).join(' ') } as CSSProperties;
   return (
-    <div ref={scroller} className="grid-scroll" tabIndex={0} onScroll={onScroll} onKeyDown={onKeyDown} style={style}
-      role="grid" aria-readonly="true" aria-multiselectable="true" aria-label={label} aria-rowcount={total + 1} aria-colcount={fields.length}
-      aria-busy={store.loading} aria-activedescendant={activeId} aria-describedby={`${gridId}-help`} data-testid="data-grid">
+    <div
+      ref={scroller}
+      className="grid-scroll"
+      tabIndex={0}
+      onScroll={onScroll}
+      onKeyDown={onKeyDown}
+      style={style}
+      role="grid"
+      aria-readonly="true"
+      aria-multiselectable="true"
+      aria-label={label}
+      aria-rowcount={total + 1}
+      aria-colcount={fields.length}
+      aria-busy={store.loading}
+      aria-activedescendant={activeId}
+      aria-describedby={`${gridId}-help`}
+      data-testid="data-grid"
+    >
       <div ref={header} className="grid-header-wrap" role="rowgroup">
-        <GridHeader fields={fields} sort={sort} filters={filters} openFilter={openFilter} onSort={onSort} onFilter={onFilter}
-          widths={widths} offsets={offsets} frozen={frozen} onResize={onResize} onMove={onMove} />
+        <GridHeader
+          fields={fields}
+          sort={sort}
+          filters={filters}
+          openFilter={openFilter}
+          onSort={onSort}
+          onFilter={onFilter}
+          widths={widths}
+          offsets={offsets}
+          frozen={frozen}
+          onResize={onResize}
+          onMove={onMove}
+        />
       </div>
       <div className="grid-body" role="rowgroup" style={{ height: `${win.contentHeight}px` }}>
         {rows}
       </div>
-      {store.total === 0 && <p className="grid-empty" role="status">{t('table.noRows')}</p>}
-      <p id={`${gridId}-help`} className="visually-hidden">{onOpenRow ? t('grid.help') : t('grid.helpNoRow')}</p>
-      <p className="visually-hidden" role="status" aria-live="polite" data-testid="grid-copied">{copied}</p>
+      {store.total === 0 && (
+        <p className="grid-empty" role="status">
+          {t('table.noRows')}
+        </p>
+      )}
+      <p id={`${gridId}-help`} className="visually-hidden">
+        {onOpenRow ? t('grid.help') : t('grid.helpNoRow')}
+      </p>
+      <p className="visually-hidden" role="status" aria-live="polite" data-testid="grid-copied">
+        {copied}
+      </p>
     </div>
   );
 }

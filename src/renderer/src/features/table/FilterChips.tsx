@@ -23,9 +23,10 @@ export function FilterChips({ view, fields, onRemove, onEdit, onClearAll }: Prop
   const entries = Object.entries(view.filters).filter(([, values]) => values.length > 0);
   if (entries.length === 0 && !view.q) return null;
   const fieldOf = (id: string) => fields.find((f) => f.id === id);
-  const show = (field: DatastoreField | undefined, choice: FilterChoice) => (isEmptyChoice(choice)
-    ? t(choice.deskstore_empty ? 'filter.empty' : 'filter.notEmptyChoice')
-    : formatCell(choice, field?.type ?? 'text', locale, labels, field ? numberStyleOf(field, []) : undefined));
+  const show = (field: DatastoreField | undefined, choice: FilterChoice) =>
+    isEmptyChoice(choice)
+      ? t(choice.deskstore_empty ? 'filter.empty' : 'filter.notEmptyChoice')
+      : formatCell(choice, field?.type ?? 'text', locale, labels, field ? numberStyleOf(field, []) : undefined);
   return (
     <ul className="chips" aria-label={t('filter.active')} data-testid="filter-chips">
       {entries.map(([fieldId, values]) => {
@@ -37,12 +38,23 @@ export function FilterChips({ view, fields, onRemove, onEdit, onClearAll }: Prop
             <button type="button" className="chip-main" onClick={() => onEdit(fieldId)}>
               <span className="chip-field">{label}:</span> {text}
             </button>
-            <button type="button" className="chip-remove" aria-label={t('filter.remove', { column: label })} onClick={() => onRemove(fieldId)}>×</button>
+            <button
+              type="button"
+              className="chip-remove"
+              aria-label={t('filter.remove', { column: label })}
+              onClick={() => onRemove(fieldId)}
+            >
+              ×
+            </button>
           </li>
         );
       })}
       {(entries.length > 1 || (entries.length > 0 && view.q)) && (
-        <li><button type="button" className="link-button" onClick={onClearAll}>{t('filter.clearAll')}</button></li>
+        <li>
+          <button type="button" className="link-button" onClick={onClearAll}>
+            {t('filter.clearAll')}
+          </button>
+        </li>
       )}
     </ul>
   );

@@ -44,7 +44,10 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
   }, [field.id]);
   const label = columnLabel(field);
   const labels = { yes: t('common.yes'), no: t('common.no') };
-  const style = numberStyleOf(field, (facets.data?.values ?? []).map((f) => f.value));
+  const style = numberStyleOf(
+    field,
+    (facets.data?.values ?? []).map((f) => f.value),
+  );
   const isSelected = (choice: FilterChoice) => selected.some((s) => sameChoice(s, choice));
   const toggle = (choice: FilterChoice) => onChange(toggleChoice(selected, choice));
   // chosen values first (in the order chosen), then the rest by count as the server sends them;
@@ -57,22 +60,41 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
   const nullCount = data?.values.find((f) => f.value === null)?.count ?? (data && data.distinct <= data.values.length ? 0 : null);
   const blanks = [
     { choice: EMPTY, label: t('filter.empty'), count: nullCount, testId: 'filter-empty' },
-    { choice: NOT_EMPTY, label: t('filter.notEmptyChoice'), count: data && nullCount !== null ? data.rows - nullCount : null, testId: 'filter-not-empty' },
+    {
+      choice: NOT_EMPTY,
+      label: t('filter.notEmptyChoice'),
+      count: data && nullCount !== null ? data.rows - nullCount : null,
+      testId: 'filter-not-empty',
+    },
   ];
   return (
     <SidePanel title={t('filter.title', { column: label })} testId="filter-panel" className="filter-panel" onClose={onClose}>
       <label htmlFor={`${id}-contains`}>{t('filter.searchValues')}</label>
-      <input ref={search} id={`${id}-contains`} type="search" value={contains} onChange={(e) => setContains(e.target.value)}
-        data-testid="facet-search" />
+      <input
+        ref={search}
+        id={`${id}-contains`}
+        type="search"
+        value={contains}
+        onChange={(e) => setContains(e.target.value)}
+        data-testid="facet-search"
+      />
       <p className="muted small" role="status" aria-live="polite">
-        {facets.data ? t('filter.distinct', { count: facets.data.distinct, n: formatCount(facets.data.distinct, locale) }) : t('common.loading')}
+        {facets.data
+          ? t('filter.distinct', { count: facets.data.distinct, n: formatCount(facets.data.distinct, locale) })
+          : t('common.loading')}
       </p>
       {facets.error !== undefined && <ErrorNotice error={facets.error} onRetry={facets.reload} />}
       <fieldset className="facet-list" aria-busy={facets.loading}>
         <legend className="visually-hidden">{t('filter.values', { column: label })}</legend>
         {blanks.map(({ choice, label: text, count, testId }) => (
           <div key={testId} className="facet facet-blank">
-            <input type="checkbox" id={`${id}-${testId}`} checked={isSelected(choice)} onChange={() => toggle(choice)} data-testid={testId} />
+            <input
+              type="checkbox"
+              id={`${id}-${testId}`}
+              checked={isSelected(choice)}
+              onChange={() => toggle(choice)}
+              data-testid={testId}
+            />
             <label htmlFor={`${id}-${testId}`} title={t('filter.emptyNote')}>
               <span className="facet-value">{text}</span>
               <span className="facet-count">{count === null ? '' : formatCount(count, locale)}</span>
@@ -94,13 +116,17 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
         })}
         {facets.data && values.length === 0 && <p className="muted">{t('filter.noValues')}</p>}
         {facets.data && facets.data.distinct > facets.data.values.length && (
-          <p className="muted small">{t('filter.more', { shown: formatCount(values.length, locale), total: formatCount(facets.data.distinct, locale) })}</p>
+          <p className="muted small">
+            {t('filter.more', { shown: formatCount(values.length, locale), total: formatCount(facets.data.distinct, locale) })}
+          </p>
         )}
       </fieldset>
       {selected.length > 0 && (
         <div className="selected-values">
           <p className="small">{t('filter.selected', { count: selected.length })}</p>
-          <button type="button" className="button button-small" onClick={() => onChange([])}>{t('filter.clear')}</button>
+          <button type="button" className="button button-small" onClick={() => onChange([])}>
+            {t('filter.clear')}
+          </button>
         </div>
       )}
     </SidePanel>

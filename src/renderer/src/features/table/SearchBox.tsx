@@ -30,11 +30,21 @@ export function SearchBox({ value, onCommit }: Props) {
   return (
     <div className="table-search">
       <label htmlFor={`${id}-q`}>{t('table.searchLabel')}</label>
-      <input id={`${id}-q`} type="search" value={text} placeholder={t('table.searchPlaceholder')} data-testid="table-search"
+      <input
+        id={`${id}-q`}
+        type="search"
+        value={text}
+        placeholder={t('table.searchPlaceholder')}
+        data-testid="table-search"
         aria-describedby={`${id}-help`}
         onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => { if (e.key === 'Enter') onCommit(text); }} />
-      <span id={`${id}-help`} className="visually-hidden">{t('table.searchHelp')}</span>
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') onCommit(text);
+        }}
+      />
+      <span id={`${id}-help`} className="visually-hidden">
+        {t('table.searchHelp')}
+      </span>
     </div>
   );
 }

@@ -36,7 +36,7 @@ function shapeKeyOf(resourceId: string, view: ViewState, fields: readonly Datast
 }
 
 function parseShapeKey(key: string): SearchShape | null {
-  return key ? JSON.parse(key) as SearchShape : null;
+  return key ? (JSON.parse(key) as SearchShape) : null;
 }
 
 type Panel = 'api' | 'columns' | 'export' | 'filter' | 'conditions' | 'profile' | null;
@@ -57,12 +57,19 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   const meta = useAsync(`meta:${resourceId}`, async (signal) => {
     const [resource, schema] = await Promise.all([
       api.resourceShow(resourceId, { signal }),
-      api.datastoreSearch([['resource_id', resourceId], ['limit', '0']], { signal }),
+      api.datastoreSearch(
+        [
+          ['resource_id', resourceId],
+          ['limit', '0'],
+        ],
+        { signal },
+      ),
     ]);
     return { resource, fields: schema.fields, total: schema.total ?? 0 };
   });
   const dataset = useAsync(`pkg:${meta.data?.resource.package_id ?? ''}`, (signal) =>
-    meta.data ? api.packageShow(meta.data.resource.package_id, { signal }) : Promise.resolve(null));
+    meta.data ? api.packageShow(meta.data.resource.package_id, { signal }) : Promise.resolve(null),
+  );
 
   const allFields = meta.data?.fields ?? [];
   const allIds = allFields.map((f) => f.id);
@@ -81,32 +88,45 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   const [topRow, setTopRow] = useState(0);
   // Widths, order and frozen columns the user chose for this resource (column-layout.ts).
   const [layout, setLayoutState] = useState<ColumnLayout>(() => loadLayout(resourceId));
-  const setLayout = useCallback((next: ColumnLayout, persist = true) => {
-    setLayoutState(next);
-    if (persist) saveLayout(resourceId, next);
-  }, [resourceId]);
+  const setLayout = useCallback(
+    (next: ColumnLayout, persist = true) => {
+      setLayoutState(next);
+      if (persist) saveLayout(resourceId, next);
+    },
+    [resourceId],
+  );
 
   const title = meta.data ? resourceTitle(meta.data.resource) : '';
   useDocumentTitle(title || t('table.title'));
 
   // A change of what the table shows is a history step (Back undoes it; the search box's
   // refinements are one step); opening or closing a panel only rewrites the address.
-  const go = useCallback((next: ViewState, nextPanel: Panel, field?: string | null,
-    options: { readonly step?: 'search' | 'view'; readonly mode?: TableMode } = {}) => {
-    const nextMode = options.mode ?? mode;
-    const extra: Record<string, string> = {};
-    if (nextMode !== 'table') extra.view = nextMode;
-    if (nextPanel) extra.panel = nextPanel;
-    if (withField(nextPanel) && field) extra.field = field;
-    const step = options.step;
-    navigate(resourcePath(resourceId), viewToQuery(next, extra), step ? { step, merge: step === 'search' } : { replace: true });
-  }, [resourceId, mode]);
+  const go = useCallback(
+    (
+      next: ViewState,
+      nextPanel: Panel,
+      field?: string | null,
+      options: { readonly step?: 'search' | 'view'; readonly mode?: TableMode } = {},
+    ) => {
+      const nextMode = options.mode ?? mode;
+      const extra: Record<string, string> = {};
+      if (nextMode !== 'table') extra.view = nextMode;
+      if (nextPanel) extra.panel = nextPanel;
+      if (withField(nextPanel) && field) extra.field = field;
+      const step = options.step;
+      navigate(resourcePath(resourceId), viewToQuery(next, extra), step ? { step, merge: step === 'search' } : { replace: true });
+    },
+    [resourceId, mode],
+  );
   const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField, { step: 'view' });
   const openPanel = (next: Panel, field?: string) => {
     const same = next === panel && (!withField(next) || field === undefined || field === filterField);
     go(view, same ? null : next, field);
   };
-  const commitSearch = useCallback((q: string) => go({ ...view, q }, panel, filterField, { step: 'search' }), [go, view, panel, filterField]);
+  const commitSearch = useCallback(
+    (q: string) => go({ ...view, q }, panel, filterField, { step: 'search' }),
+    [go, view, panel, filterField],
+  );
 
   if (meta.error !== undefined) {
     return (
@@ -117,11 +137,19 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
       </div>
     );
   }
-  if (!meta.data || !shape || !store) return <div className="page" role="status">{t('common.loading')}</div>;
+  if (!meta.data || !shape || !store)
+    return (
+      <div className="page" role="status">
+        {t('common.loading')}
+      </div>
+    );
 
   const visibleIds = new Set(visibleFieldIds(allIds, view.hidden));
-  const gridFields: readonly DatastoreField[] = orderFields(allFields.filter((f) => visibleIds.has(f.id)), layout.order);
-  const filterTarget = filterField ? allFields.find((f) => f.id === filterField) ?? null : null;
+  const gridFields: readonly DatastoreField[] = orderFields(
+    allFields.filter((f) => visibleIds.has(f.id)),
+    layout.order,
+  );
+  const filterTarget = filterField ? (allFields.find((f) => f.id === filterField) ?? null) : null;
   const matching = store.total;
   const conditions = view.conditions ?? [];
   const filtered = Object.keys(view.filters).length > 0 || view.q.trim() !== '' || conditions.length > 0;
@@ -138,85 +166,172 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
         <h1 tabIndex={-1}>{title}</h1>
         <SearchLanguageNote resource={meta.data.resource} />
         <p className="counts" role="status" aria-live="polite" data-testid="row-counts">
-          {matching === null ? t('common.loading') : filtered
-            ? t('table.countFiltered', { count: matching, matching: formatCount(matching, locale), total: formatCount(meta.data.total, locale) })
-            : t('table.count', { count: meta.data.total, total: formatCount(meta.data.total, locale) })}
+          {matching === null
+            ? t('common.loading')
+            : filtered
+              ? t('table.countFiltered', {
+                  count: matching,
+                  matching: formatCount(matching, locale),
+                  total: formatCount(meta.data.total, locale),
+                })
+              : t('table.count', { count: meta.data.total, total: formatCount(meta.data.total, locale) })}
           {' · '}
-          {t('table.columnCount', { count: gridFields.length - 1, n: formatCount(gridFields.length - 1, locale), total: allFields.length - 1 })}
+          {t('table.columnCount', {
+            count: gridFields.length - 1,
+            n: formatCount(gridFields.length - 1, locale),
+            total: allFields.length - 1,
+          })}
         </p>
       </div>
       <div className="toolbar">
         <SearchBox key={resourceId} value={view.q} onCommit={commitSearch} />
         <div className="toolbar-buttons">
           <ViewSwitch mode={mode} onMode={(m) => go(view, panel, filterField, { mode: m, step: 'view' })} />
-          <button type="button" className="button" aria-pressed={panel === 'conditions'} onClick={() => openPanel('conditions')} data-testid="open-conditions">
+          <button
+            type="button"
+            className="button"
+            aria-pressed={panel === 'conditions'}
+            onClick={() => openPanel('conditions')}
+            data-testid="open-conditions"
+          >
             {conditions.length ? t('conditions.buttonActive', { count: conditions.length }) : t('conditions.button')}
           </button>
-          <button type="button" className="button" aria-pressed={panel === 'profile'} onClick={() => openPanel('profile')} data-testid="open-profile">
+          <button
+            type="button"
+            className="button"
+            aria-pressed={panel === 'profile'}
+            onClick={() => openPanel('profile')}
+            data-testid="open-profile"
+          >
             {t('profile.button')}
           </button>
-          <a className="button" href={`#${sqlPath(resourceId)}`} data-testid="open-sql">{t('sql.button')}</a>
-          <button type="button" className="button" aria-pressed={panel === 'columns'} onClick={() => openPanel('columns')} data-testid="open-columns">
+          <a className="button" href={`#${sqlPath(resourceId)}`} data-testid="open-sql">
+            {t('sql.button')}
+          </a>
+          <button
+            type="button"
+            className="button"
+            aria-pressed={panel === 'columns'}
+            onClick={() => openPanel('columns')}
+            data-testid="open-columns"
+          >
             {hiddenCount > 0 ? t('columns.buttonHidden', { count: hiddenCount }) : t('columns.button')}
           </button>
-          <button type="button" className="button" aria-pressed={panel === 'export'} onClick={() => openPanel('export')} data-testid="open-export">
+          <button
+            type="button"
+            className="button"
+            aria-pressed={panel === 'export'}
+            onClick={() => openPanel('export')}
+            data-testid="open-export"
+          >
             {t('export.button')}
           </button>
           <button type="button" className="button" aria-pressed={panel === 'api'} onClick={() => openPanel('api')} data-testid="open-api">
             {t('apiPanel.button')}
           </button>
-          <CopyButton text={window.location.href} label={t('table.copyLinkLabel')} caption={t('table.copyLink')} className="button" testId="copy-link" />
+          <CopyButton
+            text={window.location.href}
+            label={t('table.copyLinkLabel')}
+            caption={t('table.copyLink')}
+            className="button"
+            testId="copy-link"
+          />
         </div>
       </div>
-      <FilterChips view={view} fields={allFields}
+      <FilterChips
+        view={view}
+        fields={allFields}
         onRemove={(field) => {
           const filters = { ...view.filters };
           delete filters[field];
           setView({ filters });
         }}
         onEdit={(field) => openPanel('filter', field)}
-        onClearAll={() => go({ ...view, q: '', filters: {}, conditions: [] }, panel === 'filter' ? null : panel, null, { step: 'view' })} />
-      <ConditionChips conditions={conditions} fields={allFields}
+        onClearAll={() => go({ ...view, q: '', filters: {}, conditions: [] }, panel === 'filter' ? null : panel, null, { step: 'view' })}
+      />
+      <ConditionChips
+        conditions={conditions}
+        fields={allFields}
         onRemove={(index) => setView({ conditions: conditions.filter((_, i) => i !== index) })}
-        onEdit={() => { if (panel !== 'conditions') openPanel('conditions'); }} />
+        onEdit={() => {
+          if (panel !== 'conditions') openPanel('conditions');
+        }}
+      />
       {store.error !== null && <ErrorNotice error={store.error} onRetry={() => setAttempt((n) => n + 1)} />}
       <div className={panel ? 'table-main with-panel' : 'table-main'}>
         {mode === 'chart' && <ChartView shape={shape} fields={allFields} title={title} />}
         {mode === 'map' && <MapView shape={shape} fields={allFields} onOpenRow={(rowId) => navigate(rowPath(resourceId, rowId))} />}
         {mode === 'table' && (
-          <DataGrid store={store} fields={gridFields} sort={view.sort} filters={view.filters} openFilter={filterField}
+          <DataGrid
+            store={store}
+            fields={gridFields}
+            sort={view.sort}
+            filters={view.filters}
+            openFilter={filterField}
             label={t('table.gridLabel', { name: title })}
             onSort={(field, add) => setView({ sort: nextSort(view.sort, field, add) })}
             onFilter={(field) => openPanel('filter', field)}
             onTopRow={setTopRow}
             layout={layout}
             onResize={(field, width, done) => setLayout({ ...layout, widths: { ...layout.widths, [field]: width } }, done)}
-            onMove={(field, target) => setLayout({ ...layout, order: moveColumn(orderFields(allFields, layout.order).map((f) => f.id), field, target) })}
-            onOpenRow={(record) => { if (typeof record._id === 'number') navigate(rowPath(resourceId, record._id), viewToQuery(view)); }} />
+            onMove={(field, target) =>
+              setLayout({
+                ...layout,
+                order: moveColumn(
+                  orderFields(allFields, layout.order).map((f) => f.id),
+                  field,
+                  target,
+                ),
+              })
+            }
+            onOpenRow={(record) => {
+              if (typeof record._id === 'number') navigate(rowPath(resourceId, record._id), viewToQuery(view));
+            }}
+          />
         )}
         {panel === 'conditions' && (
-          <ConditionsPanel fields={allFields} conditions={conditions} onChange={(next) => setView({ conditions: next })} onClose={() => go(view, null)} />
+          <ConditionsPanel
+            fields={allFields}
+            conditions={conditions}
+            onChange={(next) => setView({ conditions: next })}
+            onClose={() => go(view, null)}
+          />
         )}
         {panel === 'profile' && (
-          <ProfilePanel shape={shape} fields={allFields} field={filterField} onField={(field) => go(view, 'profile', field)} onClose={() => go(view, null)} />
+          <ProfilePanel
+            shape={shape}
+            fields={allFields}
+            field={filterField}
+            onField={(field) => go(view, 'profile', field)}
+            onClose={() => go(view, null)}
+          />
         )}
         {panel === 'filter' && filterTarget && (
-          <FilterPanel key={filterTarget.id} shape={shape} field={filterTarget} selected={view.filters[filterTarget.id] ?? []}
+          <FilterPanel
+            key={filterTarget.id}
+            shape={shape}
+            field={filterTarget}
+            selected={view.filters[filterTarget.id] ?? []}
             onChange={(values: FilterChoice[]) => {
               const filters = { ...view.filters, [filterTarget.id]: values };
               if (values.length === 0) delete filters[filterTarget.id];
               setView({ filters });
             }}
-            onClose={() => go(view, null)} />
+            onClose={() => go(view, null)}
+          />
         )}
         {panel === 'columns' && (
-          <ColumnsPanel fields={allFields} hidden={view.hidden} onChange={(hidden) => setView({ hidden })} onClose={() => go(view, null)}
-            frozen={layout.frozen} onFrozen={(frozen) => setLayout({ ...layout, frozen })}
-            onResetLayout={() => setLayout({ widths: {}, order: [], frozen: 0 })} />
+          <ColumnsPanel
+            fields={allFields}
+            hidden={view.hidden}
+            onChange={(hidden) => setView({ hidden })}
+            onClose={() => go(view, null)}
+            frozen={layout.frozen}
+            onFrozen={(frozen) => setLayout({ ...layout, frozen })}
+            onResetLayout={() => setLayout({ widths: {}, order: [], frozen: 0 })}
+          />
         )}
-        {panel === 'export' && (
-          <ExportPanel shape={shape} rows={matching} fileBase={title} onClose={() => go(view, null)} />
-        )}
+        {panel === 'export' && <ExportPanel shape={shape} rows={matching} fileBase={title} onClose={() => go(view, null)} />}
         {panel === 'api' && (
           <ApiPanel shape={shape} resource={meta.data.resource} limit={API_PAGE} offset={topRow} onClose={() => go(view, null)} />
         )}

@@ -9,10 +9,12 @@ export function columnLabel(field: DatastoreField): string {
 
 /** The length (in characters) that 90 % of the sample's values of a column fit in. */
 export function typicalLength(field: string, sample: readonly DatastoreRecord[]): number {
-  const lengths = sample.map((r) => {
-    const v = r[field];
-    return v === null || v === undefined ? 0 : String(v).length;
-  }).sort((a, b) => a - b);
+  const lengths = sample
+    .map((r) => {
+      const v = r[field];
+      return v === null || v === undefined ? 0 : String(v).length;
+    })
+    .sort((a, b) => a - b);
   return lengths.length ? lengths[Math.min(lengths.length - 1, Math.floor(lengths.length * 0.9))]! : 0;
 }
 

@@ -61,11 +61,21 @@ export function conditionsFromParam(text: string | null): Condition[] {
 
 /** Compact in the URL: `[["regione","ne","Lazio"],["data","between","2020-01-01","2020-12-31"]]`. */
 export function conditionsToParam(conditions: readonly Condition[]): string {
-  return JSON.stringify(conditions.map((c) => (c.op === 'between' ? [c.field, c.op, c.value, c.value2] : needsValue(c.op) ? [c.field, c.op, c.value] : [c.field, c.op])));
+  return JSON.stringify(
+    conditions.map((c) =>
+      c.op === 'between' ? [c.field, c.op, c.value, c.value2] : needsValue(c.op) ? [c.field, c.op, c.value] : [c.field, c.op],
+    ),
+  );
 }
 
 const OPERATOR: Partial<Record<ConditionOp, string>> = {
-  ne: 'deskstore_ne', gt: 'gt', gte: 'gte', lt: 'lt', lte: 'lte', contains: 'deskstore_contains', starts_with: 'deskstore_starts_with',
+  ne: 'deskstore_ne',
+  gt: 'gt',
+  gte: 'gte',
+  lt: 'lt',
+  lte: 'lte',
+  contains: 'deskstore_contains',
+  starts_with: 'deskstore_starts_with',
 };
 
 /** One condition as the value of its column in `filters`. */

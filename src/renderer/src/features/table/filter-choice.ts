@@ -16,8 +16,13 @@ export const EMPTY: EmptyChoice = { deskstore_empty: true };
 export const NOT_EMPTY: EmptyChoice = { deskstore_empty: false };
 
 export function isEmptyChoice(choice: unknown): choice is EmptyChoice {
-  return typeof choice === 'object' && choice !== null && !Array.isArray(choice)
-    && Object.keys(choice).length === 1 && typeof (choice as EmptyChoice).deskstore_empty === 'boolean';
+  return (
+    typeof choice === 'object' &&
+    choice !== null &&
+    !Array.isArray(choice) &&
+    Object.keys(choice).length === 1 &&
+    typeof (choice as EmptyChoice).deskstore_empty === 'boolean'
+  );
 }
 
 export function isFilterChoice(choice: unknown): choice is FilterChoice {

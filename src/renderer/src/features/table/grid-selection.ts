@@ -26,15 +26,32 @@ export function moveSelection(sel: Selection, key: string, size: GridSize, modif
   const { row, col } = sel.active;
   let next: CellPos;
   switch (key) {
-    case 'ArrowDown': next = { row: row + 1, col }; break;
-    case 'ArrowUp': next = { row: row - 1, col }; break;
-    case 'ArrowRight': next = { row, col: col + 1 }; break;
-    case 'ArrowLeft': next = { row, col: col - 1 }; break;
-    case 'PageDown': next = { row: row + size.page, col }; break;
-    case 'PageUp': next = { row: row - size.page, col }; break;
-    case 'Home': next = modifiers.ctrl ? { row: 0, col: 0 } : { row, col: 0 }; break;
-    case 'End': next = modifiers.ctrl ? { row: size.rows - 1, col: size.cols - 1 } : { row, col: size.cols - 1 }; break;
-    default: return null;
+    case 'ArrowDown':
+      next = { row: row + 1, col };
+      break;
+    case 'ArrowUp':
+      next = { row: row - 1, col };
+      break;
+    case 'ArrowRight':
+      next = { row, col: col + 1 };
+      break;
+    case 'ArrowLeft':
+      next = { row, col: col - 1 };
+      break;
+    case 'PageDown':
+      next = { row: row + size.page, col };
+      break;
+    case 'PageUp':
+      next = { row: row - size.page, col };
+      break;
+    case 'Home':
+      next = modifiers.ctrl ? { row: 0, col: 0 } : { row, col: 0 };
+      break;
+    case 'End':
+      next = modifiers.ctrl ? { row: size.rows - 1, col: size.cols - 1 } : { row, col: size.cols - 1 };
+      break;
+    default:
+      return null;
   }
   const active = { row: clamp(next.row, 0, Math.max(0, size.rows - 1)), col: clamp(next.col, 0, Math.max(0, size.cols - 1)) };
   return { active, anchor: modifiers.shift ? sel.anchor : active };
@@ -42,8 +59,10 @@ export function moveSelection(sel: Selection, key: string, size: GridSize, modif
 
 export function selectionBounds(sel: Selection): { top: number; bottom: number; left: number; right: number } {
   return {
-    top: Math.min(sel.active.row, sel.anchor.row), bottom: Math.max(sel.active.row, sel.anchor.row),
-    left: Math.min(sel.active.col, sel.anchor.col), right: Math.max(sel.active.col, sel.anchor.col),
+    top: Math.min(sel.active.row, sel.anchor.row),
+    bottom: Math.max(sel.active.row, sel.anchor.row),
+    left: Math.min(sel.active.col, sel.anchor.col),
+    right: Math.max(sel.active.col, sel.anchor.col),
   };
 }
 

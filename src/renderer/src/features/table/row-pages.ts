@@ -85,24 +85,27 @@ export class RowPageStore {
     const controller = new AbortController();
     this.inflight.set(page, controller);
     const pairs = searchPairs(this.shape, { limit: PAGE_SIZE, offset: page * PAGE_SIZE, includeTotal: page === 0 });
-    api.datastoreSearch(pairs, { signal: controller.signal }).then((result) => {
-      if (this.disposed || controller.signal.aborted) return;
-      this.inflight.delete(page);
-      if (page === 0) {
-        this.total = result.total ?? result.records.length;
-        this.sample = result.records;
-      }
-      this.pages.set(page, result.records);
-      this.evict();
-      this.changed();
-      // pages that were wanted while the parallel limit was reached
-      this.request(this.wanted.first * PAGE_SIZE, (this.wanted.last + 1) * PAGE_SIZE - 1);
-    }, (err: unknown) => {
-      this.inflight.delete(page);
-      if (this.disposed || isAbort(err)) return;
-      this.error = err;
-      this.changed();
-    });
+    api.datastoreSearch(pairs, { signal: controller.signal }).then(
+      (result) => {
+        if (this.disposed || controller.signal.aborted) return;
+        this.inflight.delete(page);
+        if (page === 0) {
+          this.total = result.total ?? result.records.length;
+          this.sample = result.records;
+        }
+        this.pages.set(page, result.records);
+        this.evict();
+        this.changed();
+        // pages that were wanted while the parallel limit was reached
+        this.request(this.wanted.first * PAGE_SIZE, (this.wanted.last + 1) * PAGE_SIZE - 1);
+      },
+      (err: unknown) => {
+        this.inflight.delete(page);
+        if (this.disposed || isAbort(err)) return;
+        this.error = err;
+        this.changed();
+      },
+    );
   }
 
   private evict(): void {

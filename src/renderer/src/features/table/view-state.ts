@@ -50,8 +50,9 @@ export function viewFromQuery(query: URLSearchParams): ViewState {
   }
   const rawSort = parseJson(query.get('sort'));
   const sort = Array.isArray(rawSort)
-    ? rawSort.filter((s): s is [string, string] => Array.isArray(s) && typeof s[0] === 'string')
-      .map(([field, dir]) => ({ field, dir: dir === 'desc' ? 'desc' as const : 'asc' as const }))
+    ? rawSort
+        .filter((s): s is [string, string] => Array.isArray(s) && typeof s[0] === 'string')
+        .map(([field, dir]) => ({ field, dir: dir === 'desc' ? ('desc' as const) : ('asc' as const) }))
     : [];
   const rawHidden = parseJson(query.get('hidden'));
   const hidden = Array.isArray(rawHidden) ? rawHidden.filter((h): h is string => typeof h === 'string') : [];
@@ -133,7 +134,11 @@ export function queryPairs(shape: SearchShape, options: QueryOptions = {}): [str
   return pairs;
 }
 
-export function searchPairs(shape: SearchShape, page: { limit: number; offset: number; includeTotal?: boolean }, options: QueryOptions = {}): ParamPairs {
+export function searchPairs(
+  shape: SearchShape,
+  page: { limit: number; offset: number; includeTotal?: boolean },
+  options: QueryOptions = {},
+): ParamPairs {
   const pairs: [string, string][] = [['resource_id', shape.resourceId], ...queryPairs(shape, options)];
   pairs.push(['limit', String(page.limit)], ['offset', String(page.offset)]);
   if (page.includeTotal === false) pairs.push(['include_total', 'false']);
@@ -159,7 +164,8 @@ export function dumpPairs(shape: SearchShape, format: 'csv' | 'json', options: D
 
 export function facetPairs(shape: SearchShape, field: string, contains: string, limit: number): ParamPairs {
   return [
-    ['resource_id', shape.resourceId], ['field', field],
+    ['resource_id', shape.resourceId],
+    ['field', field],
     ...queryPairs(shape, { withoutFilter: field, withFields: false, withSort: false }),
     ...(contains.trim() ? [['contains', contains.trim()] as [string, string]] : []),
     ['limit', String(limit)],

@@ -41,9 +41,7 @@ export function computeWindow(input: WindowInput): WindowOutput {
   const maxScroll = Math.max(0, contentHeight - viewportHeight);
   const scrollTop = Math.max(0, Math.min(input.scrollTop, maxScroll));
   const visibleRows = viewportHeight / rowHeight;
-  const topRow = scaled && maxScroll > 0
-    ? (scrollTop / maxScroll) * Math.max(0, rowCount - visibleRows)
-    : scrollTop / rowHeight;
+  const topRow = scaled && maxScroll > 0 ? (scrollTop / maxScroll) * Math.max(0, rowCount - visibleRows) : scrollTop / rowHeight;
   const first = Math.max(0, Math.floor(topRow) - overscan);
   const last = Math.min(rowCount - 1, Math.ceil(topRow + visibleRows) + overscan);
   return { contentHeight, first, last, topRow, scaled };
