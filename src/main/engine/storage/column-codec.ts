@@ -6,16 +6,23 @@ import { CorruptContainerError, uint32View } from './binary-container';
 
 /**
  * The column store as container sections: per column, its dictionary (numbers as a
- * Float64Array, anything else, exact numeric texts included, as one JSON array) and its
+ * Float64Array, anything else, exact numeric texts included, as JSON arrays) and its
  * codes; plus the live-row bitmap.
+ *
+ * A text dictionary is one JSON array (`json`) or, when it holds many values, consecutive
+ * JSON arrays in further sections (`json-chunks`, `moreSections`): V8 cannot build or read a
+ * string past ~512 MB, which a column of ten million distinct texts exceeds. Files written
+ * before chunking have `json` only and read as before.
  */
 export interface ColumnsHeader {
   readonly maxRowId: number;
   readonly columns: readonly {
     id: string;
     type: string;
-    dictionary: 'f64' | 'json';
+    dictionary: 'f64' | 'json' | 'json-chunks';
     dictionarySection: number;
+    /** `json-chunks`: the sections holding the rest of the dictionary, in order. */
+    moreSections?: number[];
     codesSection: number;
     mayRepeat?: boolean;
   }[];
@@ -29,17 +36,24 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
     // numeric/int8 dictionaries are doubles too unless some value needs its exact text
     // (`2.50`, an int8 beyond 2^53): then the JSON form keeps numbers and texts alike.
     const numeric = isStoredAsNumber(c.type.storage) || (c.type.storage === 'exact' && allNumbers(c.values));
-    // Text dictionaries keep their NULL slot in the JSON so that loading is one JSON.parse.
-    const dictionarySection = numeric
-      ? add(new Uint8Array(Float64Array.from(c.values.slice(1) as number[]).buffer))
-      : add(Buffer.from(JSON.stringify(c.values)));
+    // Text dictionaries keep their NULL slot in the JSON so that a small one loads with one JSON.parse.
+    let more: number[] = [];
+    let dictionarySection: number;
+    if (numeric) dictionarySection = add(new Uint8Array(Float64Array.from(c.values.slice(1) as number[]).buffer));
+    else {
+      const chunks = [];
+      for (let start = 0; start < c.values.length; start += DICTIONARY_CHUNK)
+        chunks.push(add(Buffer.from(JSON.stringify(c.values.slice(start, start + DICTIONARY_CHUNK)))));
+      [dictionarySection, ...more] = chunks as [number, ...number[]];
+    }
     const codes = c.codes.subarray(0, size);
     const codesSection = add(new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength));
     return {
       id: c.id,
       type: c.type.name,
-      dictionary: numeric ? ('f64' as const) : ('json' as const),
+      dictionary: numeric ? ('f64' as const) : more.length ? ('json-chunks' as const) : ('json' as const),
       dictionarySection,
+      ...(more.length ? { moreSections: more } : {}),
       codesSection,
       ...(c.mayRepeat ? { mayRepeat: true } : {}),
     };
@@ -47,6 +61,9 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
   const liveSection = add(store.live.subarray(0, size));
   return { maxRowId: store.maxRowId, columns, liveSection };
 }
+
+/** Values per JSON chunk of a text dictionary: far below V8's string limit even for long texts. */
+export const DICTIONARY_CHUNK = 1_000_000;
 
 function allNumbers(values: readonly StoredValue[]): boolean {
   for (let i = 1; i < values.length; i++) if (typeof values[i] !== 'number') return false;
@@ -69,7 +86,14 @@ export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Arr
       values[0] = null;
       for (let i = 0; i < numbers.length; i++) values[i + 1] = numbers[i]!;
     } else {
-      values = JSON.parse(Buffer.from(dict.buffer, dict.byteOffset, dict.byteLength).toString('utf8')) as StoredValue[];
+      const parse = (bytes: Uint8Array) =>
+        JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as StoredValue[];
+      values = parse(dict);
+      if (c.dictionary === 'json-chunks') {
+        for (const more of c.moreSections ?? []) {
+          for (const value of parse(section(more))) values.push(value);
+        }
+      }
       if (values[0] !== null) throw new CorruptContainerError(`column ${c.id} dictionary lacks its NULL slot`);
     }
     const codesView = uint32View(section(c.codesSection));
