@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ImportInputError } from './import-errors';
+import { parseJsonExact } from '../util/exact-json';
 
 /**
  * Reads a DataStore JSON dump (`/datastore/dump/<id>?format=json`, CKAN's and Deskstore's:
@@ -113,7 +114,8 @@ export async function readJsonDump(
           recordStart = -1;
           let record: unknown;
           try {
-            record = JSON.parse(json);
+            // int8 values past 2^53 keep every digit (a portal's 9223372036854775807)
+            record = parseJsonExact(json);
           } catch {
             throw new ImportInputError(`The DataStore dump's record ${records + 1} is not valid JSON.`);
           }

@@ -5,9 +5,9 @@
  * already read.
  */
 import type { ActionParams, UploadedFile } from '../actions/types';
-import { parse as parseLossless } from 'lossless-json';
 import { BadRequestError } from '../errors';
 import type { RequestBody } from './body-reader';
+import { parseJsonExact } from '../util/exact-json';
 import { pythonRepr } from '../util/python-repr';
 import { TOO_DEEP, jsonDepthExceeds } from '../util/json-depth';
 
@@ -86,26 +86,6 @@ function mixed(entries: ReadonlyArray<[string, string]>): ActionParams {
     else grouped.set(name, [value]);
   }
   return Object.fromEntries([...grouped].map(([name, values]) => [name, values.length === 1 ? values[0] : values]));
-}
-
-/** An integer literal too long for a double to hold exactly (2^53 has 16 digits). */
-const LONG_INTEGER = /\d{16,}/;
-
-/**
- * JSON.parse, except that an integer beyond 2^53 keeps every digit as its decimal text, as
- * Python's json (and so CKAN) keeps it: an int8 such as 9223372036854775807 is stored exactly
- * (docs/sql-and-values.md). Fractions stay doubles, as Python's floats. Only bodies that
- * hold such a number pay for the slower lossless parser.
- */
-function parseJsonExact(text: string): unknown {
-  if (!LONG_INTEGER.test(text)) return JSON.parse(text);
-  try {
-    return parseLossless(text, null, (digits) =>
-      /^-?\d+$/.test(digits) && !Number.isSafeInteger(Number(digits)) ? digits : Number(digits),
-    );
-  } catch {
-    return JSON.parse(text); // invalid: JSON.parse's error, worded as every other body's
-  }
 }
 
 function decodeJson(text: string, shown: string): unknown {

@@ -78,6 +78,14 @@ describe('JSON dumps', () => {
     }
   });
 
+  it("keeps every digit of an int8 past 2^53, as a portal's dump writes it", async () => {
+    const out = await read(`{"fields": ${JSON.stringify(fields)}, "records": [\n[1, "a", 9223372036854775807],\n[2, "b", 2.5]\n]}`);
+    expect(out.rows).toEqual([
+      [1, 'a', '9223372036854775807'],
+      [2, 'b', 2.5],
+    ]);
+  });
+
   it('reads records cut across chunk boundaries', async () => {
     const many = Array.from({ length: 30_000 }, (_, i) => [i + 1, `riga ${i} "é" [${i}]`, { n: i }]);
     const out = await read(JSON.stringify({ fields, records: many }));
