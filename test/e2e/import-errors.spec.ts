@@ -56,7 +56,9 @@ test('a file that cannot be imported: the error in Italian, with what to do', as
   await page.getByTestId('start-import').click();
   await expect(page.getByRole('alert').filter({ hasText: "L'importazione non è riuscita" })).toBeVisible({ timeout: 60_000 });
   await expect(page.getByText('Non è stata importata nessuna riga', { exact: false })).toBeVisible();
-  await expect(page.getByText('Column "numero" cannot be int4', { exact: false })).toBeVisible();
+  // the reason in Italian (a coded message), CKAN-style English kept under the technical details
+  await expect(page.getByText('La colonna «numero» non può essere int4', { exact: false })).toBeVisible();
+  await expect(page.getByRole('alert').getByText('Column "numero" cannot be int4', { exact: false })).toBeAttached();
   // a failed import looks stopped too: nothing ticked
   await expect(page.getByTestId('import-card').locator('.step.done')).toHaveCount(0);
   await page.getByTestId('remove-empty').click();

@@ -24,11 +24,13 @@ export function ErrorNotice({ error, title, hint, onRetry }: Props) {
   const fields = Object.entries(err.fields);
   const detail = err.kind === 'network' || isNoTokenError(err) ? '' : err.message;
   if (err.worded) {
+    // A failed import still says what to do next, beside the server's worded reason.
+    const whatToDo = hint ?? (kind === 'import_failed' ? t('errors.import_failed.hint') : undefined);
     return (
       <div className="notice notice-error" role="alert" data-testid="error-notice">
         <p className="notice-title">{title ?? t(`errors.${kind}.title`)}</p>
         <MessageText as="p" message={err.worded} />
-        {hint && <p>{hint}</p>}
+        {whatToDo && <p>{whatToDo}</p>}
         <details>
           <summary>{t('errors.details')}</summary>
           {fields.length > 0 ? (
