@@ -145,13 +145,13 @@ describe('exact numbers in the column store', () => {
     expect(delimitedCell('-0.000100', 'exact', ',')).toBe('-0.000100');
     expect(coerceValue(['2.50', 1], fieldTypeOf('_numeric'))).toBe('[2.50,1]');
   });
-  it('keeps exact texts through the columns file (f64 only when every value is a number)', () => {
+  it('keeps exact texts through the columns file (f64 only when every value is a number, else texts with number flags)', () => {
     const exact = column(['2.50', 3, '9007199254740993']);
     const plain = new Column('y', int8, [null, 1, 2], Uint32Array.from([0, 1, 2, 0]));
     const store = new TableStore([exact, plain], Uint8Array.from([0, 1, 1, 1]), 3);
     const sections: Uint8Array[] = [];
     const header = encodeColumns(store, sections);
-    expect(header.columns.map((c) => c.dictionary)).toEqual(['json', 'f64']);
+    expect(header.columns.map((c) => c.dictionary)).toEqual(['utf8', 'f64']);
     const back = decodeColumns(header, sections);
     expect(back.column('x')!.values).toEqual([null, '2.50', 3, '9007199254740993']);
     expect(back.column('y')!.values).toEqual([null, 1, 2]);

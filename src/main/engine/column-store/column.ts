@@ -2,6 +2,7 @@ import type { FieldType } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { approximate, type ExactNumber } from '../values/exact-number';
 import { rankCodes } from './sort-order';
+import type { Utf8Dictionary } from './utf8-dictionary';
 
 /**
  * One column of a resource, dictionary-encoded in memory: `codes[rowId]` is the index of the
@@ -15,8 +16,9 @@ import { rankCodes } from './sort-order';
  * lookups go through `codesOf` and grouping through `canonicalCodes`, both built on demand.
  */
 export class Column {
-  /** Dictionary; values[0] is the NULL slot. */
-  readonly values: StoredValue[];
+  private dict: StoredValue[] | null;
+  /** The dictionary as loaded from the file, until something needs it as an array. */
+  private undecoded: Utf8Dictionary | null;
   private codeArray: Uint32Array;
   private lookup: Map<string | number, number | number[]> | null = null;
   private ranks: Uint32Array | null = null;
@@ -26,13 +28,33 @@ export class Column {
   constructor(
     readonly id: string,
     readonly type: FieldType,
-    values: StoredValue[],
+    values: StoredValue[] | Utf8Dictionary,
     codes: Uint32Array,
     readonly mayRepeat = false,
   ) {
-    if (values.length === 0 || values[0] !== null) throw new Error('column dictionary must start with the NULL slot');
-    this.values = values;
+    if (Array.isArray(values)) {
+      if (values.length === 0 || values[0] !== null) throw new Error('column dictionary must start with the NULL slot');
+      this.dict = values;
+      this.undecoded = null;
+    } else {
+      this.dict = null;
+      this.undecoded = values;
+    }
     this.codeArray = codes;
+  }
+
+  /** Dictionary; values[0] is the NULL slot. Decoded from the file form on first use. */
+  get values(): StoredValue[] {
+    if (!this.dict) {
+      this.dict = this.undecoded!.materialize();
+      this.undecoded = null;
+    }
+    return this.dict;
+  }
+
+  /** Rough bytes the dictionary holds in memory. */
+  dictionaryBytes(): number {
+    return this.dict ? this.dict.length * 48 : this.undecoded!.byteLength;
   }
 
   static empty(id: string, type: FieldType, capacity: number): Column {
@@ -45,11 +67,12 @@ export class Column {
 
   /** Dictionary entries (an upper bound of distinct values when `mayRepeat`). */
   get distinctCount(): number {
-    return this.values.length - 1;
+    return (this.dict ? this.dict.length : this.undecoded!.size) - 1;
   }
 
   valueOf(rowId: number): StoredValue {
-    return this.values[this.codeArray[rowId]!]!;
+    const code = this.codeArray[rowId]!;
+    return this.dict ? this.dict[code]! : this.undecoded!.valueAt(code);
   }
 
   /**

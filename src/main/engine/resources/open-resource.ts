@@ -139,7 +139,7 @@ export class OpenResource implements SearchableResource {
   /** Rough bytes held in memory, for the cache's budget. */
   memoryEstimate(): number {
     let bytes = this.store.live.byteLength;
-    for (const c of this.store.columns) bytes += c.codes.byteLength + c.distinctCount * 48;
+    for (const c of this.store.columns) bytes += c.codes.byteLength + c.dictionaryBytes();
     const base = this.textIndex.baseIndex;
     bytes += base.termBytes.byteLength + base.termOffsets.byteLength + base.offsets.byteLength
       + base.rowIds.byteLength + base.tfs.byteLength + this.textIndex.deltaRowCount * 256;

@@ -1,26 +1,34 @@
 import { Column } from '../column-store/column';
+import { Utf8Dictionary } from '../column-store/utf8-dictionary';
 import { TableStore } from '../column-store/table-store';
 import { fieldTypeOf, isStoredAsNumber } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { CorruptContainerError, uint32View } from './binary-container';
 
 /**
- * The column store as container sections: per column, its dictionary (numbers as a
- * Float64Array, anything else, exact numeric texts included, as JSON arrays) and its
- * codes; plus the live-row bitmap.
+ * The column store as container sections: per column, its dictionary and its codes; plus the
+ * live-row bitmap.
  *
- * A text dictionary is one JSON array (`json`) or, when it holds many values, consecutive
- * JSON arrays in further sections (`json-chunks`, `moreSections`): V8 cannot build or read a
- * string past ~512 MB, which a column of ten million distinct texts exceeds. Files written
- * before chunking have `json` only and read as before.
+ * Dictionaries of numbers are a Float64Array (`f64`). Dictionaries of strings (numeric/int8
+ * columns: strings and numbers) are `utf8`: where each value ends (Uint32Array) in
+ * `dictionarySection`, the UTF-8 bytes in `textSection` and, for numeric columns, which
+ * entries are numbers in `numberSection`, so that a loaded resource decodes a value only when
+ * it is used (column-store/utf8-dictionary.ts). Anything else (arrays, JSON values, texts with
+ * lone surrogates) is one JSON array (`json`) or, when it holds many values, consecutive JSON
+ * arrays in further sections (`json-chunks`, `moreSections`): V8 cannot build or read a string
+ * past ~512 MB. Files written before the `utf8` form read as before.
  */
 export interface ColumnsHeader {
   readonly maxRowId: number;
   readonly columns: readonly {
     id: string;
     type: string;
-    dictionary: 'f64' | 'json' | 'json-chunks';
+    dictionary: 'f64' | 'json' | 'json-chunks' | 'utf8';
     dictionarySection: number;
+    /** `utf8`: the section holding the values' bytes. */
+    textSection?: number;
+    /** `utf8` of a numeric/int8 column: which entries are numbers (one byte each). */
+    numberSection?: number;
     /** `json-chunks`: the sections holding the rest of the dictionary, in order. */
     moreSections?: number[];
     codesSection: number;
@@ -39,8 +47,15 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
     // Text dictionaries keep their NULL slot in the JSON so that a small one loads with one JSON.parse.
     let more: number[] = [];
     let dictionarySection: number;
+    let textSection: number | undefined;
+    let numberSection: number | undefined;
+    const utf8 = numeric ? null : Utf8Dictionary.encode(c.values, c.type.storage === 'exact');
     if (numeric) dictionarySection = add(new Uint8Array(Float64Array.from(c.values.slice(1) as number[]).buffer));
-    else {
+    else if (utf8) {
+      dictionarySection = add(new Uint8Array(utf8.ends.buffer, utf8.ends.byteOffset, utf8.ends.byteLength));
+      textSection = add(utf8.bytes);
+      if (utf8.numbers) numberSection = add(utf8.numbers);
+    } else {
       const chunks = [];
       for (let start = 0; start < c.values.length; start += DICTIONARY_CHUNK)
         chunks.push(add(Buffer.from(JSON.stringify(c.values.slice(start, start + DICTIONARY_CHUNK)))));
@@ -51,8 +66,10 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
     return {
       id: c.id,
       type: c.type.name,
-      dictionary: numeric ? ('f64' as const) : more.length ? ('json-chunks' as const) : ('json' as const),
+      dictionary: numeric ? ('f64' as const) : utf8 ? ('utf8' as const) : more.length ? ('json-chunks' as const) : ('json' as const),
       dictionarySection,
+      ...(textSection !== undefined ? { textSection } : {}),
+      ...(numberSection !== undefined ? { numberSection } : {}),
       ...(more.length ? { moreSections: more } : {}),
       codesSection,
       ...(c.mayRepeat ? { mayRepeat: true } : {}),
@@ -79,8 +96,13 @@ export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Arr
   const size = header.maxRowId + 1;
   const columns = header.columns.map((c) => {
     const dict = section(c.dictionarySection);
-    let values: StoredValue[];
-    if (c.dictionary === 'f64') {
+    let values: StoredValue[] | Utf8Dictionary;
+    if (c.dictionary === 'utf8') {
+      const numbers = c.numberSection === undefined ? null : section(c.numberSection);
+      const checked = Utf8Dictionary.checked(uint32View(dict), section(c.textSection ?? -1), numbers);
+      if (typeof checked === 'string') throw new CorruptContainerError(`column ${c.id}: ${checked}`);
+      values = checked;
+    } else if (c.dictionary === 'f64') {
       const numbers = new Float64Array(dict.buffer.slice(dict.byteOffset, dict.byteOffset + dict.byteLength));
       values = new Array<StoredValue>(numbers.length + 1);
       values[0] = null;
@@ -98,10 +120,11 @@ export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Arr
     }
     const codesView = uint32View(section(c.codesSection));
     if (codesView.length !== size) throw new CorruptContainerError(`column ${c.id} has ${codesView.length} codes for ${size} rows`);
-    // Copy: the store grows its arrays on writes, and the file buffer can then be released.
-    return new Column(c.id, fieldTypeOf(c.type), values, Uint32Array.from(codesView), c.mayRepeat ?? false);
+    // Views, not copies: the file buffer stays in memory anyway (text dictionaries and the
+    // full-text index are read from it), and the store replaces an array when a write grows it.
+    return new Column(c.id, fieldTypeOf(c.type), values, codesView, c.mayRepeat ?? false);
   });
-  const live = Uint8Array.from(section(header.liveSection));
+  const live = section(header.liveSection);
   if (live.length !== size) throw new CorruptContainerError('live-row bitmap has the wrong size');
   return new TableStore(columns, live, header.maxRowId);
 }

@@ -1,0 +1,104 @@
+import type { StoredValue } from '../values/coerce';
+
+/**
+ * A text column's dictionary as it lies in the columns file: the UTF-8 bytes of every value
+ * back to back, and where each one ends. A freshly loaded resource answers its first search
+ * from this form, decoding only the cells it returns; the dictionary becomes a JavaScript
+ * array only when something scans it whole (a filter, a sort, a facet). Decoding a million
+ * strings up front was most of a restarted server's first answer and of its memory.
+ *
+ * `ends[i]` is where the value of code i + 1 ends; code 0 is the NULL slot, as in Column.
+ * numeric/int8 dictionaries mix numbers with exact texts (`2.50`, int8 past 2^53): there
+ * `numbers[i]` is 1 where the entry is a number, kept as its shortest text (which reads back
+ * as the same double).
+ */
+export class Utf8Dictionary {
+  private readonly text: Buffer;
+
+  constructor(
+    private readonly ends: Uint32Array,
+    bytes: Uint8Array,
+    private readonly numbers: Uint8Array | null = null,
+  ) {
+    this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  }
+
+  /** Checks that the offsets describe the bytes; a damaged file fails here, at load. */
+  static checked(ends: Uint32Array, bytes: Uint8Array, numbers: Uint8Array | null = null): Utf8Dictionary | string {
+    if (numbers && numbers.length !== ends.length) return `text dictionary has ${numbers.length} number flags for ${ends.length} entries`;
+    let previous = 0;
+    for (let i = 0; i < ends.length; i++) {
+      const end = ends[i]!;
+      if (end < previous) return `text dictionary offsets go backwards at entry ${i}`;
+      previous = end;
+    }
+    if (previous !== bytes.byteLength) return `text dictionary offsets end at ${previous}, not at ${bytes.byteLength}`;
+    return new Utf8Dictionary(ends, bytes, numbers);
+  }
+
+  /** Entries, the NULL slot included (Column's `values.length`). */
+  get size(): number {
+    return this.ends.length + 1;
+  }
+
+  get byteLength(): number {
+    return this.text.byteLength + this.ends.byteLength + (this.numbers?.byteLength ?? 0);
+  }
+
+  valueAt(code: number): StoredValue {
+    if (code === 0) return null;
+    const text = this.text.toString('utf8', code === 1 ? 0 : this.ends[code - 2]!, this.ends[code - 1]!);
+    return this.numbers?.[code - 1] ? Number(text) : text;
+  }
+
+  materialize(): StoredValue[] {
+    const out = new Array<StoredValue>(this.size);
+    out[0] = null;
+    let start = 0;
+    for (let i = 0; i < this.ends.length; i++) {
+      const end = this.ends[i]!;
+      const text = this.text.toString('utf8', start, end);
+      out[i + 1] = this.numbers?.[i] ? Number(text) : text;
+      start = end;
+    }
+    return out;
+  }
+
+  /**
+   * The file form of a dictionary whose entries (after the NULL slot) are all strings, or
+   * strings and numbers when `withNumbers`; null for any other dictionary.
+   */
+  static encode(
+    values: readonly StoredValue[],
+    withNumbers: boolean,
+  ): { ends: Uint32Array; bytes: Uint8Array; numbers: Uint8Array | null } | null {
+    const ends = new Uint32Array(values.length - 1);
+    const numbers = withNumbers ? new Uint8Array(values.length - 1) : null;
+    const texts: string[] = new Array(values.length - 1);
+    let total = 0;
+    for (let code = 1; code < values.length; code++) {
+      const v = values[code];
+      let text: string;
+      if (typeof v === 'number' && numbers) {
+        numbers[code - 1] = 1;
+        text = String(v);
+      } else if (typeof v === 'string' && isWellFormed(v)) {
+        text = v; // a lone surrogate would not survive UTF-8: such a dictionary stays JSON, which keeps it
+      } else return null;
+      texts[code - 1] = text;
+      total += Buffer.byteLength(text, 'utf8');
+      // Offsets are 32-bit; such a column stays in the JSON form, which has no such limit.
+      if (total > 0xffff_ffff) return null;
+      ends[code - 1] = total;
+    }
+    const bytes = Buffer.allocUnsafe(total);
+    let at = 0;
+    for (const text of texts) at += bytes.write(text, at, 'utf8');
+    return { ends, bytes, numbers };
+  }
+}
+
+/** ES2024's String.prototype.isWellFormed (Node 20 has it; the project's lib setting is ES2023). */
+function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
