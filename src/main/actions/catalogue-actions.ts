@@ -215,6 +215,7 @@ export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
           extensions: ['datastore', 'xloader', 'deskstore'],
           ckan_version: '2.11.5',
           deskstore_version: deps.version,
+          deskstore_memory: await engine.memoryStatus(),
         } satisfies StatusShow;
       },
     },

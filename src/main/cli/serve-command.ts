@@ -14,6 +14,7 @@ export interface ServeArgs {
   readonly sample: boolean;
   readonly maxUploadBytes?: number;
   readonly sqlTimeoutMs?: number;
+  readonly memoryBudgetBytes?: number;
   readonly importFolders: readonly string[];
 }
 
@@ -60,6 +61,7 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     version: paths.version,
     ...(args.maxUploadBytes ? { maxUploadBytes: args.maxUploadBytes } : {}),
     ...(args.sqlTimeoutMs ? { sqlTimeoutMs: args.sqlTimeoutMs } : {}),
+    ...(args.memoryBudgetBytes ? { memoryBudgetBytes: args.memoryBudgetBytes } : {}),
     importFolders: args.importFolders,
     logger: { ...consoleLogger, request: () => {} },
   });
@@ -106,7 +108,7 @@ function tokenFromOptions(inline: string | undefined, file: string | undefined):
 export const serveCli: CliCommand = {
   name: 'serve',
   usage: `deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token-file FILE] [--no-sample]
-                   [--max-upload-mb N] [--sql-timeout-s N] [--import-folder DIR ...]`,
+                   [--max-upload-mb N] [--sql-timeout-s N] [--memory-budget-mb N] [--import-folder DIR ...]`,
   options: {
     data: { type: 'string' },
     port: { type: 'string' },
@@ -116,11 +118,13 @@ export const serveCli: CliCommand = {
     'no-sample': { type: 'boolean' },
     'max-upload-mb': { type: 'string' },
     'sql-timeout-s': { type: 'string' },
+    'memory-budget-mb': { type: 'string' },
     'import-folder': { type: 'string', multiple: true },
   },
   async run(values, _positionals, env) {
     const maxUploadMb = integerOption(values['max-upload-mb'], '--max-upload-mb', 1);
     const sqlTimeoutS = integerOption(values['sql-timeout-s'], '--sql-timeout-s', 1);
+    const memoryBudgetMb = integerOption(values['memory-budget-mb'], '--memory-budget-mb', 1);
     const host = stringOption(values.host) ?? '127.0.0.1';
     if (!LOOPBACK.includes(host)) {
       throw new UsageError('--host must be a loopback address (127.0.0.1, ::1 or localhost): Deskstore is a local, single-user server');
@@ -139,6 +143,7 @@ export const serveCli: CliCommand = {
         sample: values['no-sample'] !== true,
         ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
         ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
+        ...(memoryBudgetMb ? { memoryBudgetBytes: memoryBudgetMb * 1024 * 1024 } : {}),
         importFolders,
       },
       {

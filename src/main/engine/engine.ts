@@ -30,6 +30,8 @@ import type { EngineContext } from './engine-context';
 import type { TextSearchLanguage } from './fts';
 import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
+import { defaultMemoryBudgetBytes } from './memory-budget';
+import type { DeskstoreMemory } from '../../shared/wire/status';
 import { executeSearch } from './search/execute-search';
 import { removeUploadLeftovers, removeUploadedFile } from '../storage/upload-files';
 import { searchTableMetadata, TABLE_METADATA } from './search/table-metadata';
@@ -58,7 +60,7 @@ function checkpointThreshold(tableBytes: number): number {
 
 export interface EngineOptions {
   readonly dataDir: string;
-  /** Memory for open resources before the least recently used are unloaded. */
+  /** Memory for open resources before the least recently used are unloaded (default: memory-budget.ts). */
   readonly memoryBudgetBytes?: number;
   readonly defaultFtsLanguage?: TextSearchLanguage;
 }
@@ -102,7 +104,7 @@ export class Engine implements EngineContext {
       }
     }
     this.catalogue = Catalogue.open(dataDir);
-    this.cache = new ResourceCache(dataDir, options.memoryBudgetBytes ?? 4 * 1024 ** 3, logger);
+    this.cache = new ResourceCache(dataDir, options.memoryBudgetBytes ?? defaultMemoryBudgetBytes(), logger);
     this.removeCrashLeftovers();
     this.defaultFtsLanguage = options.defaultFtsLanguage ?? 'english';
   }
@@ -146,11 +148,19 @@ export class Engine implements EngineContext {
   }
 
   async datastoreUpsert(req: UpsertRequest): Promise<void> {
-    await datastoreUpsert(this, req);
+    try {
+      await datastoreUpsert(this, req);
+    } finally {
+      this.cache.enforceBudget(); // a write opens the resource's SQLite table
+    }
   }
 
   async datastoreDelete(req: DeleteRequest): Promise<{ resourceId: string; deleted: number }> {
-    return datastoreDelete(this, req);
+    try {
+      return await datastoreDelete(this, req);
+    } finally {
+      this.cache.enforceBudget();
+    }
   }
 
   /** Forces a checkpoint now (benchmarks, tests, the UI's "compact" button); reports its cost. */
@@ -312,7 +322,23 @@ export class Engine implements EngineContext {
   }
 
   async searchSql(sql: string): Promise<SqlOutcome> {
-    return searchSql(this, sql);
+    try {
+      return await searchSql(this, sql);
+    } finally {
+      this.cache.enforceBudget(); // the SQLite tables it opened count too
+    }
+  }
+
+  /** `status_show`'s memory figures: the budget, the open resources' estimate, the process. */
+  memoryStatus(): DeskstoreMemory {
+    const usage = this.cache.usage();
+    return {
+      budget_bytes: this.cache.budgetBytes,
+      open_resources_bytes: usage.usedBytes,
+      open_resources: usage.openResources,
+      unloaded_for_budget: usage.unloadedForBudget,
+      process_rss_bytes: process.memoryUsage.rss(),
+    };
   }
 
   /**

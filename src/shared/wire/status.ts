@@ -1,4 +1,17 @@
-/** `status_show`, as CKAN answers it plus Deskstore's version. */
+/** Deskstore's memory, in `status_show`: open resources are unloaded, least recently used first, past the budget. */
+export interface DeskstoreMemory {
+  /** What open resources may hold (`deskstore serve --memory-budget-mb`; default a quarter of the machine's memory). */
+  readonly budget_bytes: number;
+  /** What the open resources hold now, by Deskstore's estimate (columns, full-text index, SQLite tables). */
+  readonly open_resources_bytes: number;
+  readonly open_resources: number;
+  /** Resources unloaded to stay within the budget since the server started (a reload brings one back). */
+  readonly unloaded_for_budget: number;
+  /** The server process's resident memory, everything included. */
+  readonly process_rss_bytes: number;
+}
+
+/** `status_show`, as CKAN answers it plus Deskstore's version and memory. */
 export interface StatusShow {
   readonly site_title: string;
   readonly site_description?: string;
@@ -8,4 +21,5 @@ export interface StatusShow {
   readonly extensions?: readonly string[];
   readonly ckan_version?: string;
   readonly deskstore_version?: string;
+  readonly deskstore_memory?: DeskstoreMemory;
 }

@@ -18,8 +18,27 @@ import { journalPath, OpenResource } from './open-resource';
  */
 export class ResourceCache {
   private readonly open = new Map<string, OpenResource>();
+  private unloadedForBudget = 0;
 
-  constructor(private readonly dataDir: string, private readonly budgetBytes: number, private readonly logger: Logger) {}
+  constructor(private readonly dataDir: string, readonly budgetBytes: number, private readonly logger: Logger) {}
+
+  /** What the open resources hold, by the cache's estimate, and how often the budget unloaded one. */
+  usage(): { usedBytes: number; openResources: number; unloadedForBudget: number } {
+    let usedBytes = 0;
+    for (const r of this.open.values()) usedBytes += r.memoryEstimate();
+    return { usedBytes, openResources: this.open.size, unloadedForBudget: this.unloadedForBudget };
+  }
+
+  /**
+   * Unloads least recently used resources until the rest fit the budget, keeping the most
+   * recently used one whatever its size (unloading it would only reload it on the next
+   * request). Called after loads, and after anything that grows an open resource (its SQLite
+   * table opened for SQL or writes).
+   */
+  enforceBudget(): void {
+    const newest = [...this.open.keys()].pop();
+    if (newest) this.trim(newest);
+  }
 
   get(resourceId: string, record: DatastoreRecord): OpenResource {
     let resource = this.open.get(resourceId);
@@ -77,6 +96,7 @@ export class ResourceCache {
       if (id === keep) continue;
       total -= r.memoryEstimate();
       this.evict(id);
+      this.unloadedForBudget++;
     }
   }
 }
