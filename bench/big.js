@@ -5,12 +5,16 @@
 // the store can hold must be refused before it is read (a clean exit with a message), never
 // end in a crash or an out-of-memory death: that is the PASS/MISS of each size.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, renameSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { writeCsv } from './generate.js';
-import { client } from './http-client.js';
+import { client, percentile, timeEach } from './http-client.js';
+import { coldTwoColumnFilters, coldTwoWordQueries } from './query-sets.js';
+import { printTargets, target } from './targets.js';
+
+const COLD_QUERIES = 100;
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'out/main/cli.js');
@@ -86,8 +90,14 @@ async function measure(rows) {
       log('  first answer after a restart…');
       const server = await startServer(dataDir);
       const c = client(server.url, 1);
+      const asked = performance.now();
       await c.action('datastore_search', { resource_id: summary.resource_id, limit: 1 });
+      result.firstSearchMs = performance.now() - asked;
       result.firstAnswerSeconds = (performance.now() - server.started) / 1000;
+      const search = (extra) => ({ resource_id: summary.resource_id, ...extra });
+      const p50 = async (list) => percentile(await timeEach(c, list.map(search)), 50);
+      result.coldFilterP50 = await p50(coldTwoColumnFilters(COLD_QUERIES).map((filters) => ({ filters })));
+      result.coldTwoWordP50 = await p50(coldTwoWordQueries(COLD_QUERIES).map((q) => ({ q })));
       c.close();
       server.child.kill('SIGTERM');
       await new Promise((r) => server.child.once('exit', r));
@@ -102,6 +112,40 @@ async function measure(rows) {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** The 1M-row run's cold figures (bench/.work/results.json, written by `npm run bench`). */
+function millionRowFigures() {
+  try {
+    const r = JSON.parse(readFileSync(join(WORK, 'results.json'), 'utf8'));
+    const p50 = (label) => r.latency.find((s) => s.label === label)?.p50;
+    return { at: r.measuredAt, filter: p50('cold two-column filter'), twoWord: p50('cold two-word q') };
+  } catch {
+    return null;
+  }
+}
+
+function bigTargets(results) {
+  const million = millionRowFigures();
+  const out = [];
+  for (const r of results) {
+    const size = `${(r.rows / 1e6).toFixed(0)}M rows`;
+    out.push(
+      target(
+        `${size}: imports and answers, or is refused before importing (1 = yes)`,
+        r.outcome === 'imported' || r.outcome === 'refused before importing' ? 1 : 0,
+        1,
+        '',
+        { atLeast: true, note: r.outcome },
+      ),
+    );
+    if (r.rows !== 5_000_000) continue;
+    out.push(target(`${size}: a fresh server's first datastore_search`, r.firstSearchMs ?? null, 1500, 'ms'));
+    const note = million ? `vs the 1M-row run of ${million.at}` : 'no 1M-row run to compare with: run npm run bench first';
+    out.push(target(`${size}: cold two-column filter p50 ÷ 1M-row p50`, million && r.coldFilterP50 / million.filter, 5, '×', { note }));
+    out.push(target(`${size}: cold two-word q p50 ÷ 1M-row p50`, million && r.coldTwoWordP50 / million.twoWord, 5, '×', { note }));
+  }
+  return out;
 }
 
 export async function runBig() {
@@ -120,10 +164,14 @@ export async function runBig() {
     );
     lines.push(
       `  peak RSS ${Number.isFinite(r.peakRssMb) ? `${r.peakRssMb.toFixed(0)} MB` : '?'}` +
-        `${r.firstAnswerSeconds ? `; a restarted server's first answer on it after ${r.firstAnswerSeconds.toFixed(2)} s` : ''}`,
+        `${r.firstAnswerSeconds ? `; a restarted server's first answer on it after ${r.firstAnswerSeconds.toFixed(2)} s (the search itself ${r.firstSearchMs.toFixed(0)} ms)` : ''}`,
     );
+    if (r.coldFilterP50 !== undefined) {
+      lines.push(`  cold two-column filter p50 ${r.coldFilterP50.toFixed(1)} ms; cold two-word q p50 ${r.coldTwoWordP50.toFixed(1)} ms`);
+    }
     if (r.message) lines.push(`  ${r.message}`);
   }
+  lines.push('', printTargets('Targets of issue 14 for big files', bigTargets(results)));
   console.log(lines.join('\n'));
   return results;
 }
