@@ -111,7 +111,7 @@ export async function importTypedRows(opts: TypedImportOptions): Promise<TypedIm
 /** Rows added, removed and changed between a stored generation and `next`, matched by `_id`. */
 export function diffAgainst(dir: string, previousGeneration: number, next: TableStore): RowChanges | null {
   if (!existsSync(columnsPath(dir, previousGeneration))) return null;
-  return diffStores(readColumnsFile(dir, previousGeneration).store, next);
+  return diffStores(readColumnsFile(dir, previousGeneration, true).store, next);
 }
 
 export function diffStores(before: TableStore, after: TableStore): RowChanges {
@@ -135,5 +135,5 @@ export function diffStores(before: TableStore, after: TableStore): RowChanges {
 /** The diff of two generations' files (a re-imported file resource). */
 export function diffGenerations(dir: string, previousGeneration: number, generation: number): RowChanges | null {
   if (!existsSync(columnsPath(dir, previousGeneration)) || !existsSync(columnsPath(dir, generation))) return null;
-  return diffStores(readColumnsFile(dir, previousGeneration).store, readColumnsFile(dir, generation).store);
+  return diffStores(readColumnsFile(dir, previousGeneration, true).store, readColumnsFile(dir, generation, true).store);
 }

@@ -1,11 +1,22 @@
 import type { StoredValue } from '../values/coerce';
 
+/** The values' bytes still in the file: a range read for a few cells, the whole for many. */
+export interface LazyBytes {
+  readonly length: number;
+  range(start: number, end: number): Buffer;
+  whole(): Uint8Array;
+}
+
+/** Cells read one by one from the file before the dictionary's bytes are read whole. */
+const RANGE_READS_BEFORE_WHOLE = 2000;
+
 /**
  * A text column's dictionary as it lies in the columns file: the UTF-8 bytes of every value
  * back to back, and where each one ends. A freshly loaded resource answers its first search
- * from this form, decoding only the cells it returns; the dictionary becomes a JavaScript
- * array only when something scans it whole (a filter, a sort, a facet). Decoding a million
- * strings up front was most of a restarted server's first answer and of its memory.
+ * from this form, reading from the file and decoding only the cells it returns (the bytes are
+ * read whole after a few thousand cells); the dictionary becomes a JavaScript array only when
+ * something scans it whole (a filter, a sort, a facet). Decoding a million strings up front
+ * was most of a restarted server's first answer and of its memory.
  *
  * `ends[i]` is where the value of code i + 1 ends; code 0 is the NULL slot, as in Column.
  * numeric/int8 dictionaries mix numbers with exact texts (`2.50`, int8 past 2^53): there
@@ -13,18 +24,19 @@ import type { StoredValue } from '../values/coerce';
  * as the same double).
  */
 export class Utf8Dictionary {
-  private readonly text: Buffer;
+  private text: Buffer | null = null;
+  private rangeReads = 0;
 
   constructor(
     private readonly ends: Uint32Array,
-    bytes: Uint8Array,
+    private readonly bytes: Uint8Array | LazyBytes,
     private readonly numbers: Uint8Array | null = null,
   ) {
-    this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    if (bytes instanceof Uint8Array) this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   }
 
   /** Checks that the offsets describe the bytes; a damaged file fails here, at load. */
-  static checked(ends: Uint32Array, bytes: Uint8Array, numbers: Uint8Array | null = null): Utf8Dictionary | string {
+  static checked(ends: Uint32Array, bytes: Uint8Array | LazyBytes, numbers: Uint8Array | null = null): Utf8Dictionary | string {
     if (numbers && numbers.length !== ends.length) return `text dictionary has ${numbers.length} number flags for ${ends.length} entries`;
     let previous = 0;
     for (let i = 0; i < ends.length; i++) {
@@ -32,7 +44,8 @@ export class Utf8Dictionary {
       if (end < previous) return `text dictionary offsets go backwards at entry ${i}`;
       previous = end;
     }
-    if (previous !== bytes.byteLength) return `text dictionary offsets end at ${previous}, not at ${bytes.byteLength}`;
+    const length = bytes instanceof Uint8Array ? bytes.byteLength : bytes.length;
+    if (previous !== length) return `text dictionary offsets end at ${previous}, not at ${length}`;
     return new Utf8Dictionary(ends, bytes, numbers);
   }
 
@@ -41,24 +54,38 @@ export class Utf8Dictionary {
     return this.ends.length + 1;
   }
 
+  /** Bytes held in memory (the values' bytes only once they were read). */
   get byteLength(): number {
-    return this.text.byteLength + this.ends.byteLength + (this.numbers?.byteLength ?? 0);
+    return (this.text?.byteLength ?? 0) + this.ends.byteLength + (this.numbers?.byteLength ?? 0);
   }
 
   valueAt(code: number): StoredValue {
     if (code === 0) return null;
-    const text = this.text.toString('utf8', code === 1 ? 0 : this.ends[code - 2]!, this.ends[code - 1]!);
+    const start = code === 1 ? 0 : this.ends[code - 2]!;
+    const end = this.ends[code - 1]!;
+    let text: string;
+    if (this.text || ++this.rangeReads > RANGE_READS_BEFORE_WHOLE) text = this.wholeText().toString('utf8', start, end);
+    else text = (this.bytes as LazyBytes).range(start, end).toString('utf8');
     return this.numbers?.[code - 1] ? Number(text) : text;
   }
 
+  private wholeText(): Buffer {
+    if (!this.text) {
+      const bytes = (this.bytes as LazyBytes).whole();
+      this.text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    }
+    return this.text;
+  }
+
   materialize(): StoredValue[] {
+    const text = this.wholeText();
     const out = new Array<StoredValue>(this.size);
     out[0] = null;
     let start = 0;
     for (let i = 0; i < this.ends.length; i++) {
       const end = this.ends[i]!;
-      const text = this.text.toString('utf8', start, end);
-      out[i + 1] = this.numbers?.[i] ? Number(text) : text;
+      const value = text.toString('utf8', start, end);
+      out[i + 1] = this.numbers?.[i] ? Number(value) : value;
       start = end;
     }
     return out;

@@ -18,7 +18,9 @@ interface DeltaTerm {
 }
 
 export class MutableTextIndex implements TextIndexReader {
-  private base: InvertedIndex;
+  private loadedBase: InvertedIndex | null;
+  /** Reads the base from its file on first use: a search without `q` never needs it. */
+  private loadBase: (() => InvertedIndex) | null;
   private tombstones = new Uint32Array(0);
   private tombstoneCount = 0;
   private readonly deltaRows = new Map<number, string[]>(); // row -> its distinct lexemes
@@ -27,12 +29,31 @@ export class MutableTextIndex implements TextIndexReader {
   private sortedLexemes: string[] | null = null;
   private baseMaxRowId = -1; // computed lazily; rows above it cannot be in the base
 
-  constructor(base: InvertedIndex = InvertedIndex.empty()) {
-    this.base = base;
+  constructor(base: InvertedIndex | (() => InvertedIndex) = InvertedIndex.empty()) {
+    this.loadedBase = typeof base === 'function' ? null : base;
+    this.loadBase = typeof base === 'function' ? base : null;
+  }
+
+  private get base(): InvertedIndex {
+    if (!this.loadedBase) {
+      this.loadedBase = this.loadBase!();
+      this.loadBase = null;
+    }
+    return this.loadedBase;
+  }
+
+  private set base(index: InvertedIndex) {
+    this.loadedBase = index;
+    this.loadBase = null;
   }
 
   get baseIndex(): InvertedIndex {
     return this.base;
+  }
+
+  /** The base if it was read already (memory estimates must not read it). */
+  get baseIndexIfLoaded(): InvertedIndex | null {
+    return this.loadedBase;
   }
 
   /** Rows currently held in the delta (a hint for when to compact). */

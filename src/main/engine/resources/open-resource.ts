@@ -140,9 +140,11 @@ export class OpenResource implements SearchableResource {
   memoryEstimate(): number {
     let bytes = this.store.live.byteLength;
     for (const c of this.store.columns) bytes += c.codes.byteLength + c.dictionaryBytes();
-    const base = this.textIndex.baseIndex;
-    bytes += base.termBytes.byteLength + base.termOffsets.byteLength + base.offsets.byteLength
-      + base.rowIds.byteLength + base.tfs.byteLength + this.textIndex.deltaRowCount * 256;
+    const base = this.textIndex.baseIndexIfLoaded;
+    if (base) {
+      bytes += base.termBytes.byteLength + base.termOffsets.byteLength + base.offsets.byteLength + base.rowIds.byteLength + base.tfs.byteLength;
+    }
+    bytes += this.textIndex.deltaRowCount * 256;
     return bytes + (this.db ? this.record.sizeBytes : 0);
   }
 

@@ -41,24 +41,45 @@ export function encodeContainer(header: ContainerHeader, sections: readonly Uint
 
 export class CorruptContainerError extends Error {}
 
-export function decodeContainer(file: Buffer): { header: ContainerHeader; sections: Uint8Array[] } {
-  // Typed-array views need aligned offsets; a pooled Buffer may not start on one.
-  const buffer = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
-  if (buffer.length < MAGIC.length + 4 || !buffer.subarray(0, MAGIC.length).equals(MAGIC)) {
-    throw new CorruptContainerError('not a Deskstore columns file');
-  }
-  const length = buffer.readUInt32LE(MAGIC.length);
-  let header: ContainerHeader & { sections?: { offset: number; length: number }[] };
+export interface SectionLayout {
+  readonly offset: number;
+  readonly length: number;
+}
+
+/**
+ * The header and section layout of a container of `size` bytes, through `read(length,
+ * position)`: from a buffer in memory, or from the file itself (file-sections.ts).
+ */
+export function readContainerHead(
+  read: (length: number, position: number) => Uint8Array,
+  size: number,
+): { header: ContainerHeader; sections: SectionLayout[] } {
+  if (size < MAGIC.length + 4) throw new CorruptContainerError('not a Deskstore columns file');
+  const head = Buffer.from(read(MAGIC.length + 4, 0));
+  if (!head.subarray(0, MAGIC.length).equals(MAGIC)) throw new CorruptContainerError('not a Deskstore columns file');
+  const length = head.readUInt32LE(MAGIC.length);
+  if (MAGIC.length + 4 + length > size) throw new CorruptContainerError('columns file header is damaged');
+  let header: ContainerHeader & { sections?: SectionLayout[] };
   try {
-    header = JSON.parse(buffer.subarray(MAGIC.length + 4, MAGIC.length + 4 + length).toString('utf8'));
+    header = JSON.parse(Buffer.from(read(length, MAGIC.length + 4)).toString('utf8'));
   } catch {
     throw new CorruptContainerError('columns file header is damaged');
   }
   const sections = (header.sections ?? []).map(({ offset, length: n }) => {
-    if (offset + n > buffer.length) throw new CorruptContainerError('columns file is truncated');
-    return new Uint8Array(buffer.buffer, buffer.byteOffset + offset, n);
+    if (!Number.isInteger(offset) || !Number.isInteger(n) || offset < 0 || n < 0 || offset % 8 !== 0) {
+      throw new CorruptContainerError('columns file header is damaged');
+    }
+    if (offset + n > size) throw new CorruptContainerError('columns file is truncated');
+    return { offset, length: n };
   });
   return { header, sections };
+}
+
+export function decodeContainer(file: Buffer): { header: ContainerHeader; sections: Uint8Array[] } {
+  // Typed-array views need aligned offsets; a pooled Buffer may not start on one.
+  const buffer = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
+  const { header, sections } = readContainerHead((n, at) => buffer.subarray(at, at + n), buffer.length);
+  return { header, sections: sections.map(({ offset, length }) => new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length)) };
 }
 
 /** A typed-array view of a section (aligned by construction). */

@@ -1,5 +1,5 @@
 import { Column } from '../column-store/column';
-import { Utf8Dictionary } from '../column-store/utf8-dictionary';
+import { Utf8Dictionary, type LazyBytes } from '../column-store/utf8-dictionary';
 import { TableStore } from '../column-store/table-store';
 import { fieldTypeOf, isStoredAsNumber } from '../field-types';
 import type { StoredValue } from '../values/coerce';
@@ -87,23 +87,41 @@ function allNumbers(values: readonly StoredValue[]): boolean {
   return true;
 }
 
-export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Array[]): TableStore {
-  const section = (i: number): Uint8Array => {
+/**
+ * Where decodeColumns finds sections: in memory, or in the file (file-sections.ts), where a
+ * text dictionary's bytes stay until its cells are used.
+ */
+export interface ColumnSections {
+  whole(index: number): Uint8Array;
+  lazy(index: number): Uint8Array | LazyBytes;
+}
+
+function inMemory(sections: readonly Uint8Array[]): ColumnSections {
+  const whole = (i: number): Uint8Array => {
     const s = sections[i];
     if (!s) throw new CorruptContainerError(`columns file lacks section ${i}`);
     return s;
   };
+  return { whole, lazy: whole };
+}
+
+export function decodeColumns(header: ColumnsHeader, from: readonly Uint8Array[] | ColumnSections): TableStore {
+  const sections = Array.isArray(from) ? inMemory(from) : (from as ColumnSections);
+  const section = (i: number): Uint8Array => sections.whole(i);
   const size = header.maxRowId + 1;
   const columns = header.columns.map((c) => {
     const dict = section(c.dictionarySection);
     let values: StoredValue[] | Utf8Dictionary;
     if (c.dictionary === 'utf8') {
       const numbers = c.numberSection === undefined ? null : section(c.numberSection);
-      const checked = Utf8Dictionary.checked(uint32View(dict), section(c.textSection ?? -1), numbers);
+      const checked = Utf8Dictionary.checked(uint32View(dict), sections.lazy(c.textSection ?? -1), numbers);
       if (typeof checked === 'string') throw new CorruptContainerError(`column ${c.id}: ${checked}`);
       values = checked;
     } else if (c.dictionary === 'f64') {
-      const numbers = new Float64Array(dict.buffer.slice(dict.byteOffset, dict.byteOffset + dict.byteLength));
+      const numbers =
+        dict.byteOffset % 8 === 0
+          ? new Float64Array(dict.buffer, dict.byteOffset, dict.byteLength / 8)
+          : new Float64Array(dict.buffer.slice(dict.byteOffset, dict.byteOffset + dict.byteLength));
       values = new Array<StoredValue>(numbers.length + 1);
       values[0] = null;
       for (let i = 0; i < numbers.length; i++) values[i + 1] = numbers[i]!;
@@ -120,8 +138,8 @@ export function decodeColumns(header: ColumnsHeader, sections: readonly Uint8Arr
     }
     const codesView = uint32View(section(c.codesSection));
     if (codesView.length !== size) throw new CorruptContainerError(`column ${c.id} has ${codesView.length} codes for ${size} rows`);
-    // Views, not copies: the file buffer stays in memory anyway (text dictionaries and the
-    // full-text index are read from it), and the store replaces an array when a write grows it.
+    // A view, not a copy: the section was read for this column alone (or the file buffer stays
+    // in memory anyway), and the store replaces the array when a write grows it.
     return new Column(c.id, fieldTypeOf(c.type), values, codesView, c.mayRepeat ?? false);
   });
   const live = section(header.liveSection);

@@ -2,7 +2,9 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import type { TableStore } from '../column-store/table-store';
 import { decodeIndex, encodeIndex, type InvertedIndex } from '../fts';
-import { decodeContainer, encodeContainer, CorruptContainerError } from './binary-container';
+import { encodeContainer, CorruptContainerError } from './binary-container';
+import { FileSections } from './file-sections';
+import { StorageError } from '../../errors';
 import { decodeColumns, encodeColumns, type ColumnsHeader } from './column-codec';
 import { writeFileDurably } from './durable-files';
 import { storageFailure } from '../../storage/storage-failure';
@@ -80,26 +82,61 @@ export function sqliteFileExists(dir: string, generation: number): boolean {
   return existsSync(sqlitePath(dir, generation));
 }
 
-export function readColumnsFile(dir: string, generation: number): Omit<ResourceImage, 'sqlite'> {
+/** A generation's columns file as loaded: the full-text index is read on first use. */
+export interface LoadedColumns {
+  readonly store: TableStore;
+  readonly textIndex: InvertedIndex | (() => InvertedIndex);
+  readonly indexedColumns: readonly string[];
+  readonly ftsLanguage: string;
+}
+
+/**
+ * Reads what every search needs (codes, live rows, number dictionaries, where text values
+ * end) and leaves in the file what only some need: text values (read per cell, or whole when
+ * scanned) and the full-text index (read at the first `q`). file-sections.ts says why.
+ * `columnsNow` reads the column values whole at once, for a reader that cannot count on the
+ * file staying there (an import diffing against the previous generation, which a checkpoint
+ * may replace meanwhile).
+ */
+export function readColumnsFile(dir: string, generation: number, columnsNow = false): LoadedColumns {
   const path = columnsPath(dir, generation);
-  let file: Buffer;
-  try {
-    file = readFileSync(path);
-  } catch (err) {
-    throw storageFailure(`Could not read ${path}`, err);
-  }
-  const { header, sections } = decodeContainer(file);
-  const h = header as unknown as ColumnsFileHeader;
+  const reading = <T>(read: () => T): T => {
+    try {
+      return read();
+    } catch (err) {
+      if (err instanceof CorruptContainerError) throw err;
+      throw storageFailure(`Could not read ${path}`, err);
+    }
+  };
+  const file = reading(() => FileSections.open(path));
+  const h = file.header as unknown as ColumnsFileHeader;
   if (!h.columns || !h.text) throw new CorruptContainerError(`${path} lacks its column or text sections`);
-  const store = decodeColumns(h.columns, sections);
-  const textIndex = decodeIndex(
-    h.text.meta,
-    h.text.sections.map((i) => {
-      const s = sections[i];
-      if (!s) throw new CorruptContainerError(`${path} lacks text section ${i}`);
-      return s;
-    }),
-  );
+  const store = decodeColumns(h.columns, {
+    whole: (i) => reading(() => file.read(i)),
+    lazy: (i) =>
+      columnsNow
+        ? reading(() => file.read(i))
+        : {
+            length: file.length(i),
+            range: (start, end) => reading(() => file.readRange(i, start, end)),
+            whole: () => reading(() => file.read(i)),
+          },
+  });
+  const textSections = h.text.sections;
+  for (const i of textSections) file.length(i); // a missing section fails at load, not at the first q
+  const textIndex = (): InvertedIndex => {
+    try {
+      return decodeIndex(
+        h.text.meta,
+        textSections.map((i) => reading(() => file.read(i))),
+      );
+    } catch (err) {
+      throw new StorageError(
+        `The full-text index in ${path} could not be read (${(err as Error).message}); ` +
+          'restore the folder from a backup, or delete the resource and import it again',
+      );
+    }
+  };
   return { store, textIndex, indexedColumns: h.text.indexedColumns ?? store.columns.map((c) => c.id), ftsLanguage: h.ftsLanguage };
 }
 
