@@ -118,6 +118,15 @@ export class Column {
 
   intern(value: StoredValue): number {
     if (value === null) return 0;
+    if (this.mayRepeat && !this.lookup) {
+      // A mostly unique column may hold a value twice: appending costs nothing, where building
+      // the lookup table of a million values cost the first write on a fresh resource seconds.
+      const code = this.values.length;
+      this.values.push(value);
+      this.ranks = null;
+      this.canonical = null;
+      return code;
+    }
     const dict = this.dictionary();
     const found = dict.get(value);
     if (found !== undefined) return typeof found === 'number' ? found : found[0]!;
