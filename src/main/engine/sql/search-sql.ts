@@ -27,6 +27,13 @@ export interface SqlOutcome {
   readonly recordsTruncated: boolean;
 }
 
+/**
+ * The most a `datastore_search_sql` answer may hold, besides CKAN's row cap: 32,000 rows of
+ * long texts (or `repeat()`) made answers of hundreds of megabytes that stalled the server
+ * while they were serialised. Counted while rows are read, so a query stops as it crosses it.
+ */
+export const SQL_RESULT_MAX_BYTES = 64 * 1024 * 1024;
+
 const notSingleStatement = (): ValidationError => new ValidationError({ query: ['Query is not a single statement.'] });
 
 /** The statement CKAN runs for `sql`. */
@@ -61,6 +68,12 @@ export async function runSql(sql: string, query: TranslatedQuery, files: readonl
     try {
       rows = allRows(db, query.sqlite);
     } catch (err) {
+      if (err instanceof ResultTooLarge) {
+        throw queryError(
+          `The result is larger than ${SQL_RESULT_MAX_BYTES / 1024 / 1024} MB: select fewer rows (LIMIT) or columns, or aggregate in SQL`,
+          wrappedStatement(sql),
+        );
+      }
       throw queryError(postgresMessage((err as Error).message), wrappedStatement(sql));
     }
     const truncated = rows.length > ROWS_MAX;
@@ -83,15 +96,34 @@ export async function runSql(sql: string, query: TranslatedQuery, files: readonl
   }
 }
 
+class ResultTooLarge extends Error {}
+
 function allRows(db: Database, sql: string): unknown[][] {
   const stmt = db.prepare(sql);
   try {
     const rows: unknown[][] = [];
-    while (stmt.step()) rows.push(rowWithBigInts(stmt));
+    let bytes = 0;
+    while (stmt.step()) {
+      const row = rowWithBigInts(stmt);
+      bytes += answerBytes(row);
+      if (bytes > SQL_RESULT_MAX_BYTES) throw new ResultTooLarge();
+      rows.push(row);
+    }
     return rows;
   } finally {
     stmt.free();
   }
+}
+
+/** About what a row adds to the JSON answer: text as its length, anything else a number's width. */
+function answerBytes(row: readonly unknown[]): number {
+  let bytes = 2;
+  for (const cell of row) {
+    if (typeof cell === 'string') bytes += cell.length + 4;
+    else if (cell instanceof Uint8Array) bytes += cell.byteLength * 2 + 4;
+    else bytes += 12;
+  }
+  return bytes;
 }
 
 /** SQLite's few run-time failures in PostgreSQL's words. */
