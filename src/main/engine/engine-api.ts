@@ -18,6 +18,7 @@ export const ENGINE_METHODS = [
   'checkpoint',
   'searchSql',
   'memoryStatus',
+  'writeSaved',
   'packageCreate',
   'packageShow',
   'packageList',

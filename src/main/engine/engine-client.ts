@@ -1,4 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
+import type { DeleteRequest } from './datastore/delete';
+import type { UpsertRequest } from './datastore/upsert';
 import { StorageError, fromWireError } from '../errors';
 import type { Logger } from '../logger';
 import { CallGate, MAINTENANCE_ID } from './call-gate';
@@ -34,6 +37,38 @@ export interface EngineClient {
   readonly restarts: number;
   close(): Promise<void>;
 }
+
+/**
+ * Writes whose outcome a crash must not leave unknown (row writes, which go through the
+ * journal; not a dry run, not the drop of a whole table): each gets an id for its entry.
+ */
+function withWriteId(method: EngineMethod, args: unknown[]): unknown[] {
+  if (method === 'datastoreUpsert') {
+    const req = args[0] as UpsertRequest;
+    if (!req.dryRun) return [{ ...req, writeId: randomUUID() } satisfies UpsertRequest, ...args.slice(1)];
+  }
+  if (method === 'datastoreDelete') {
+    const req = args[0] as DeleteRequest;
+    if (req.filters !== undefined && req.filters !== null)
+      return [{ ...req, writeId: randomUUID() } satisfies DeleteRequest, ...args.slice(1)];
+  }
+  return args;
+}
+
+function writeIdOf(p: Pending): { resourceId: string; writeId: string } | undefined {
+  if (p.method !== 'datastoreUpsert' && p.method !== 'datastoreDelete') return undefined;
+  const req = p.args[0] as UpsertRequest | DeleteRequest;
+  return req.writeId ? { resourceId: req.resourceId, writeId: req.writeId } : undefined;
+}
+
+/** What a saved write would have answered: datastoreUpsert nothing, datastoreDelete the table's id. */
+const savedAnswer = (method: EngineMethod, resourceId: string): unknown => (method === 'datastoreDelete' ? { resourceId } : undefined);
+
+const unknownOutcome = (code: number): StorageError =>
+  new StorageError(
+    `The Deskstore engine stopped unexpectedly (exit code ${code}) while answering this request; it restarted. ` +
+      'A write may or may not have been saved: check the data before retrying it.',
+  );
 
 /**
  * Runs the engine in a worker thread and returns a typed proxy to it. Every call is a
@@ -107,21 +142,22 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL, 
       });
       w.on('exit', (code) => {
         if (closed || worker !== w) return;
-        // A crash: only the call it was running has an unknown outcome; the rest never started.
-        const running = callGate.running();
-        if (running !== null) {
-          settle(running)?.reject(
-            new StorageError(
-              `The Deskstore engine stopped unexpectedly (exit code ${code}) while answering this request; it restarted. ` +
-                'A write may or may not have been saved: check the data before retrying it.',
-            ),
-          );
-        }
+        logger.warn(`the engine worker stopped unexpectedly (exit code ${code}); restarting it`);
+        // A crash: only the call it was running may have done anything; the rest never started.
+        const runningId = callGate.running();
+        const crashed = runningId === null ? undefined : settle(runningId);
+        const write = crashed && writeIdOf(crashed);
+        if (crashed && !write) crashed.reject(unknownOutcome(code));
         restarts++;
         const replaced = w;
         void spawn().then(
-          () => resend(replaced),
+          async () => {
+            // Before anything else runs on the fresh worker: the journal says whether it was saved.
+            if (crashed && write) await answerCrashedWrite(crashed, write, code);
+            await resend(replaced);
+          },
           (err: unknown) => {
+            crashed?.reject(unknownOutcome(code));
             for (const id of [...pending.keys()]) settle(id)?.reject(err instanceof Error ? err : new Error(String(err)));
           },
         );
@@ -146,8 +182,33 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL, 
     await resend(old);
   };
 
+  /**
+   * A write the worker crashed in: saved (its id is in the journal the fresh worker replayed)
+   * gets the answer it would have had; not saved gets an error that says so, and that retrying
+   * is safe. Only if the fresh worker cannot tell does the answer stay "unknown".
+   */
+  const answerCrashedWrite = async (crashed: Pending, write: { resourceId: string; writeId: string }, code: number): Promise<void> => {
+    let outcome: { saved: boolean; resourceId: string };
+    try {
+      outcome = (await call('writeSaved', [write.resourceId, write.writeId])) as typeof outcome;
+    } catch {
+      crashed.reject(unknownOutcome(code));
+      return;
+    }
+    if (outcome.saved) crashed.resolve(savedAnswer(crashed.method, outcome.resourceId));
+    else {
+      crashed.reject(
+        new StorageError(
+          `The Deskstore engine stopped unexpectedly (exit code ${code}) while answering this request; it restarted. ` +
+            'The write was not saved: nothing of it is in the data, and sending it again is safe.',
+        ),
+      );
+    }
+  };
+
   const call = async (method: EngineMethod, args: unknown[], limits?: CallLimits): Promise<unknown> => {
     if (closed) throw new Error('the engine is closed');
+    args = withWriteId(method, args);
     await ready;
     const id = nextId;
     nextId = nextId >= MAINTENANCE_ID - 1 ? 1 : nextId + 1;

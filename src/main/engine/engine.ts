@@ -155,7 +155,7 @@ export class Engine implements EngineContext {
     }
   }
 
-  async datastoreDelete(req: DeleteRequest): Promise<{ resourceId: string; deleted: number }> {
+  async datastoreDelete(req: DeleteRequest): Promise<{ resourceId: string }> {
     try {
       return await datastoreDelete(this, req);
     } finally {
@@ -327,6 +327,16 @@ export class Engine implements EngineContext {
     } finally {
       this.cache.enforceBudget(); // the SQLite tables it opened count too
     }
+  }
+
+  /**
+   * Whether the write request `writeId` was saved: asked of a freshly started engine after the
+   * previous one crashed while running it. Loading the resource replays its journal, which
+   * holds the entry if and only if the write was saved.
+   */
+  writeSaved(resourceId: string, writeId: string): { saved: boolean; resourceId: string } {
+    const resource = this.openResource(resourceId);
+    return { saved: resource.replayedWriteIds.has(writeId), resourceId: resource.id };
   }
 
   /** `status_show`'s memory figures: the budget, the open resources' estimate, the process. */

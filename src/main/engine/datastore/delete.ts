@@ -15,11 +15,13 @@ export interface DeleteRequest {
   /** undefined or null: drop the whole table. */
   readonly filters?: unknown;
   readonly force: boolean;
+  /** Set by the engine client for a filtered delete: written into the journal entry (journal-entry.ts). */
+  readonly writeId?: string;
 }
 
 const isPlainObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 
-export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): Promise<{ resourceId: string; deleted: number }> {
+export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): Promise<{ resourceId: string }> {
   requireResourceUnlessForced(ctx, req.resourceId, req.force);
   const resource = ctx.openResource(req.resourceId);
   const target = ctx.catalogue.findResource(resource.id);
@@ -27,11 +29,10 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
 
   if (req.filters === undefined || req.filters === null) {
     // Drop the table and its aliases; the resource stays, with datastore_active false.
-    const previous = target?.datastore ?? null;
     ctx.catalogue.commit(() => ctx.catalogue.setDatastore(resource.id, null));
     ctx.cache.evict(resource.id);
     rmSync(resource.dir, { recursive: true, force: true });
-    return { resourceId: resource.id, deleted: previous?.rowCount ?? 0 };
+    return { resourceId: resource.id };
   }
 
   if (!isPlainObject(req.filters)) throw invalid('filters', 'filters must be either a dict or null.');
@@ -47,9 +48,15 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
     : rows!.length
       ? [{ t: 'del', ids: Array.from(rows!) }]
       : [];
-  await commitWrite(ctx, resource, (db) => {
-    applyEntryToSqlite(db, resource.id, { ops });
-    return { ops };
-  });
-  return { resourceId: resource.id, deleted: everything ? countBefore : rows!.length };
+  await commitWrite(
+    ctx,
+    resource,
+    (db) => {
+      applyEntryToSqlite(db, resource.id, { ops });
+      return { ops };
+    },
+    false,
+    req.writeId,
+  );
+  return { resourceId: resource.id };
 }

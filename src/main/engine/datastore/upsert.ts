@@ -20,6 +20,8 @@ export interface UpsertRequest {
   readonly method: UpsertMethod;
   readonly force: boolean;
   readonly dryRun: boolean;
+  /** Set by the engine client: written into the journal entry (journal-entry.ts). */
+  readonly writeId?: string;
 }
 
 /**
@@ -129,6 +131,7 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
       return { ops };
     },
     req.dryRun,
+    req.writeId,
   );
 }
 

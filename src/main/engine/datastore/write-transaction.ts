@@ -4,6 +4,7 @@ import type { EngineContext } from '../engine-context';
 import { applyEntryToMemory } from '../journal/apply-entry';
 import type { JournalEntry } from '../journal/journal-entry';
 import type { OpenResource } from '../resources/open-resource';
+import { injectedCrash } from '../test-faults';
 
 /**
  * The one path every row write takes (docs/architecture.md §3):
@@ -19,12 +20,17 @@ export async function commitWrite(
   resource: OpenResource,
   apply: (db: Database) => JournalEntry,
   dryRun = false,
+  writeId?: string,
 ): Promise<JournalEntry> {
   const db = await resource.sqlite();
   if (dryRun) return rolledBack(db, () => apply(db));
   const entry = transaction(db, () => {
-    const applied = apply(db);
-    if (applied.ops.length > 0) resource.journal().append(applied);
+    const applied: JournalEntry = { ...apply(db), ...(writeId ? { w: writeId } : {}) };
+    if (applied.ops.length > 0) {
+      injectedCrash('before-journal', applied);
+      resource.journal().append(applied);
+      injectedCrash('after-journal', applied);
+    }
     return applied;
   });
   if (entry.ops.length === 0) return entry;

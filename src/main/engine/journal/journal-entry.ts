@@ -13,4 +13,10 @@ export type JournalOp =
 
 export interface JournalEntry {
   readonly ops: readonly JournalOp[];
+  /**
+   * The id the main thread gave the write request, when it gave one: if the engine worker
+   * crashes during the request, the restarted one finds the id in the journal (the write was
+   * saved) or does not (it was not), so the answer is certain (engine-client.ts).
+   */
+  readonly w?: string;
 }

@@ -35,6 +35,8 @@ export class OpenResource implements SearchableResource {
   text: ResourceTextIndex;
   fields: ResourceField[] = [];
   readonly searchCache = new SearchCache();
+  /** Write ids of the journal entries replayed when the resource was loaded (journal-entry.ts). */
+  readonly replayedWriteIds = new Set<string>();
   private db: Database | null = null;
   private pendingSql: JournalEntry[] = [];
   private log: Journal | null = null;

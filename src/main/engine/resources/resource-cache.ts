@@ -63,7 +63,10 @@ export class ResourceCache {
     const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex), new Set(indexedColumns), this.logger);
     const { journal, entries, damage } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
     if (damage) this.logger.error(describeDamage(resourceId, journal.path, damage));
-    for (const entry of entries) applyEntryToMemory(resource, entry);
+    for (const entry of entries) {
+      applyEntryToMemory(resource, entry);
+      if (entry.w) resource.replayedWriteIds.add(entry.w);
+    }
     resource.attachJournal(journal, entries);
     return resource;
   }

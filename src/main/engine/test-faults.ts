@@ -1,0 +1,18 @@
+/**
+ * Fault injection for the crash tests, inert unless `DESKSTORE_TEST_FAULT` is set: a
+ * comma-separated list of `<point>:<text>`, where the engine worker exits (as a crash would
+ * end it) at `<point>` of a write whose journal entry contains `<text>`. Only the crash tests
+ * set it (test/integration/write-crash-outcome.test.ts); nothing else reads it.
+ */
+export type FaultPoint = 'before-journal' | 'after-journal';
+
+const faults: readonly { point: string; text: string }[] = (process.env.DESKSTORE_TEST_FAULT ?? '')
+  .split(',')
+  .filter((f) => f.includes(':'))
+  .map((f) => ({ point: f.slice(0, f.indexOf(':')), text: f.slice(f.indexOf(':') + 1) }));
+
+export function injectedCrash(point: FaultPoint, entry: unknown): void {
+  if (faults.length === 0) return;
+  const written = JSON.stringify(entry);
+  if (faults.some((f) => f.point === point && written.includes(f.text))) process.exit(70);
+}
