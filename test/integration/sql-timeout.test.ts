@@ -3,11 +3,11 @@ import { ckan } from '../helpers/ckan-client';
 import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
 
 /**
- * datastore_search_sql has a time limit. sql.js cannot be interrupted from outside, so the
- * engine worker is terminated and restarted; everything acknowledged is on disk, so nothing
- * is lost, and the server keeps answering. The call gate (src/main/engine/call-gate.ts) stops
- * the worker only while the runaway query runs, so what was queued behind it never started
- * and gets its real answer from the fresh worker.
+ * datastore_search_sql has a time limit. These queries run in the SQL worker (its tables have
+ * files: datastore_create writes a generation), which is terminated past the limit; the calls
+ * sent meanwhile get their real answers and nothing acknowledged is lost. (When a table has no
+ * file yet the query runs on the engine worker, where the call gate, src/main/engine/call-gate.ts
+ * and its unit test, restarts that worker without failing the calls queued behind the query.)
  */
 let server: ServerProcess;
 beforeAll(async () => {

@@ -1,7 +1,9 @@
 import { join } from 'node:path';
 import { createActionRegistry } from '../actions/registry';
-import { ValidationError } from '../errors';
+import { StorageError, ValidationError } from '../errors';
 import { startEngineWorker, type EngineClient } from '../engine/engine-client';
+import type { SqlOutcome } from '../engine/sql/search-sql';
+import { SqlRunner } from '../engine/sql/sql-runner';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
 import { LocalFiles } from '../jobs/local-files';
@@ -78,17 +80,14 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     const portalJobs = new PortalJobs();
     const sqlTimeoutMs = opts.sqlTimeoutMs ?? 60_000;
     const localFiles = new LocalFiles(opts.importFolders ?? []);
+    // The SQL worker's entry is built next to the engine worker's.
+    const sqlRunner = new SqlRunner(new URL('./sql-worker.js', opts.workers.engine), opts.logger ?? consoleLogger);
     const registry = createActionRegistry({
       engine: engine.api,
       jobs,
       localFiles,
       preview: (path, name, choices) => previewInWorker(opts.workers.importer, path, name, choices),
-      searchSql: (sql) =>
-        client.callWithLimit(
-          { timeoutMs: sqlTimeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) },
-          'searchSql',
-          sql,
-        ),
+      searchSql: (sql) => runUserSql(sql, client, sqlRunner, sqlTimeoutMs),
       portal: { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs },
       keepUpload: (resourceId, path) => prepareUploadedFile(opts.dataDir, resourceId, path),
       siteTitle: 'Deskstore',
@@ -127,6 +126,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
           portalJobs.cancelAll();
           await server.close();
           await portalJobs.idle();
+          await sqlRunner.close();
           await running.close();
           lock.release();
         })();
@@ -137,5 +137,25 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     await engine?.close();
     lock.release();
     throw err;
+  }
+}
+
+/**
+ * datastore_search_sql: planned by the engine (tables resolved, SQL translated), run by the SQL
+ * worker so that a slow query holds up no search or write; run by the engine itself only when
+ * a table has no file yet (sql/search-sql.ts, planSql). A plan whose table files a checkpoint
+ * replaced meanwhile is made again, once.
+ */
+async function runUserSql(sql: string, engine: EngineClient, runner: SqlRunner, timeoutMs: number): Promise<SqlOutcome> {
+  const limits = { timeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) };
+  for (let attempt = 1; ; attempt++) {
+    const plan = await engine.api.planSql(sql);
+    if (!plan) return engine.callWithLimit(limits, 'searchSql', sql);
+    try {
+      return await runner.run(plan, limits);
+    } catch (err) {
+      if (attempt === 1 && err instanceof StorageError) continue;
+      throw err;
+    }
   }
 }

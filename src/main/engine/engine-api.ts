@@ -17,6 +17,7 @@ export const ENGINE_METHODS = [
   'maintenance',
   'checkpoint',
   'searchSql',
+  'planSql',
   'memoryStatus',
   'writeSaved',
   'packageCreate',

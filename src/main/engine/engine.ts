@@ -18,7 +18,7 @@ import {
 } from './catalogue/catalogue-operations';
 import { createGroup, listGroups, showGroup, type GroupListRequest } from './catalogue/groups';
 import { searchPackageDicts, type PackageSearchRequest } from './catalogue/search/package-search';
-import { searchSql, type SqlOutcome } from './sql/search-sql';
+import { planSql, searchSql, type SqlOutcome, type SqlPlan } from './sql/search-sql';
 import type { CkanDict } from './catalogue/ckan-dicts';
 import type { ImportSource } from './catalogue/records';
 import { datastoreCreate, type CreateOutcome, type CreateRequest } from './datastore/create-table';
@@ -319,6 +319,11 @@ export class Engine implements EngineContext {
     const dir = resourceDirIfValid(this.dataDir, resourceId);
     if (dir) rmSync(dir, { recursive: true, force: true });
     removeUploadedFile(this.dataDir, resourceId);
+  }
+
+  /** A query for the SQL worker, or null when it must run here (sql/search-sql.ts). */
+  async planSql(sql: string): Promise<SqlPlan | null> {
+    return planSql(this, sql);
   }
 
   async searchSql(sql: string): Promise<SqlOutcome> {

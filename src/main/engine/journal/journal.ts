@@ -145,6 +145,29 @@ export class Journal {
     return { journal, entries, damage: journal.repair(entries, { offset: damagedAt, recovered, lostEntry, notReplayed }) };
   }
 
+  /**
+   * The entries between bytes `from` and `to` of a journal the engine has open (so any damage
+   * was already repaired, and both are boundaries between whole entries): what the SQL worker
+   * replays onto a generation's table file (sql/sql-worker.ts).
+   */
+  static entriesBetween<T>(path: string, from: number, to: number): T[] {
+    if (to <= from) return [];
+    let data: Buffer;
+    try {
+      data = readFileSync(path).subarray(0, to);
+    } catch (err) {
+      throw storageFailure(`Could not read ${path}`, err);
+    }
+    const entries: T[] = [];
+    for (let at = from; at < to;) {
+      const frame = frameAt(data, at);
+      if (!frame) throw new StorageError(`The journal ${path} changed while it was read at byte ${at}`);
+      entries.push(frame.payload as T);
+      at = frame.end;
+    }
+    return entries;
+  }
+
   /** Keeps the damaged file aside, then rewrites the journal with the entries replayed. */
   private repair(
     entries: readonly unknown[],

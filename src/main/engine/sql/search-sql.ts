@@ -9,6 +9,7 @@ import { registerRuntimeFunctions } from './runtime-functions';
 import { queryError, SqlQueryError } from './sql-errors';
 import { recordsJson } from './shape-results';
 import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './translate';
+import { sqliteFileExists } from '../storage/resource-files';
 
 /**
  * datastore_search_sql (docs/ckan-contract.md §4; dialect in docs/sql-and-values.md). The query is read
@@ -133,9 +134,8 @@ function postgresMessage(message: string): string {
   return message;
 }
 
-/** The engine's call site: resources resolved from the catalogue, files from the open tables. */
-export async function searchSql(ctx: EngineContext, sql: string): Promise<SqlOutcome> {
-  const files = new Map<string, string>();
+/** Parses and translates against the catalogue: resources resolved by id or alias. */
+async function prepareInEngine(ctx: EngineContext, sql: string): Promise<TranslatedQuery> {
   const query = await prepareSql(sql, (name) => {
     const id = ctx.catalogue.resolveTable(name);
     if (!id) return null;
@@ -143,6 +143,46 @@ export async function searchSql(ctx: EngineContext, sql: string): Promise<SqlOut
     return { id, fields: resource.fields, language: resource.ftsLanguage };
   });
   if (query.tables.length > 9) throw queryError('a query may use at most 9 resources', wrappedStatement(sql));
+  return query;
+}
+
+/**
+ * A query ready for the SQL worker (sql-worker.ts), which runs user SQL away from the engine
+ * worker so that a slow query never holds up searches and writes: each table is its
+ * generation's file plus the journal written since, up to the bytes acknowledged now. Null
+ * when a table has no file yet (created and not checkpointed, or an import still writing it):
+ * the engine then runs the query itself, on the table it holds.
+ */
+export async function planSql(ctx: EngineContext, sql: string): Promise<SqlPlan | null> {
+  const query = await prepareInEngine(ctx, sql);
+  const tables: SqlTableSource[] = [];
+  for (const table of query.tables) {
+    const resource = ctx.openResource(table.id);
+    if (!sqliteFileExists(resource.dir, resource.generation)) return null;
+    tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, journalBytes: resource.journal().size });
+  }
+  return { sql, query, tables };
+}
+
+/** A table as the engine acknowledged it: its folder's generation file and journal. */
+export interface SqlTableSource {
+  readonly id: string;
+  readonly dir: string;
+  readonly generation: number;
+  /** Acknowledged journal bytes when the query was planned. */
+  readonly journalBytes: number;
+}
+
+export interface SqlPlan {
+  readonly sql: string;
+  readonly query: TranslatedQuery;
+  readonly tables: readonly SqlTableSource[];
+}
+
+/** The engine's call site: resources resolved from the catalogue, files from the open tables. */
+export async function searchSql(ctx: EngineContext, sql: string): Promise<SqlOutcome> {
+  const files = new Map<string, string>();
+  const query = await prepareInEngine(ctx, sql);
   for (const table of query.tables) {
     const db = await ctx.openResource(table.id).sqlite();
     files.set(table.id, (db as unknown as { filename: string }).filename);

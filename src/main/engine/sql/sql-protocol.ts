@@ -1,0 +1,11 @@
+import type { WireError } from '../../errors';
+import type { SqlOutcome, SqlPlan } from './search-sql';
+
+/** Messages between the main thread (sql-runner.ts) and the SQL worker (sql-worker.ts). */
+export interface ToSqlWorker {
+  readonly id: number;
+  readonly plan: SqlPlan;
+}
+
+export type FromSqlWorker =
+  { readonly ready: true } | { readonly id: number; readonly value: SqlOutcome } | { readonly id: number; readonly error: WireError };

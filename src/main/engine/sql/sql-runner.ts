@@ -1,0 +1,101 @@
+import { Worker } from 'node:worker_threads';
+import { StorageError, fromWireError } from '../../errors';
+import type { Logger } from '../../logger';
+import type { CallLimits } from '../engine-client';
+import type { SqlOutcome, SqlPlan } from './search-sql';
+import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
+
+interface Waiting {
+  resolve(value: SqlOutcome): void;
+  reject(err: Error): void;
+}
+
+/**
+ * The main thread's side of the SQL worker (sql-worker.ts): one query at a time, each with its
+ * time limit counted from when it is handed to the idle worker. A query past its limit gets the
+ * worker terminated; the next query starts a fresh one. Nothing else runs there, so stopping it
+ * never touches a search, a write or an import: the engine worker goes on answering them.
+ */
+export class SqlRunner {
+  private worker: Worker | null = null;
+  private ready: Promise<void> | null = null;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly waiting = new Map<number, Waiting>();
+  private nextId = 1;
+  private closed = false;
+
+  constructor(
+    private readonly workerUrl: URL,
+    private readonly logger: Logger,
+  ) {}
+
+  run(plan: SqlPlan, limits: CallLimits): Promise<SqlOutcome> {
+    const result = this.queue.then(() => this.runNow(plan, limits));
+    this.queue = result.catch(() => undefined);
+    return result;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    await this.stop();
+  }
+
+  private async runNow(plan: SqlPlan, limits: CallLimits): Promise<SqlOutcome> {
+    if (this.closed) throw new Error('the SQL worker is closed');
+    const worker = await this.started();
+    const id = this.nextId++;
+    return new Promise<SqlOutcome>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.waiting.delete(id);
+        reject(limits.onTimeout());
+        this.logger.warn('stopping the SQL worker: a query ran too long (searches and writes were not held up)');
+        void this.stop();
+      }, limits.timeoutMs);
+      const done = () => clearTimeout(timer);
+      this.waiting.set(id, {
+        resolve: (value) => (done(), resolve(value)),
+        reject: (err) => (done(), reject(err)),
+      });
+      worker.postMessage({ id, plan } satisfies ToSqlWorker);
+    });
+  }
+
+  private started(): Promise<Worker> {
+    if (!this.ready) {
+      const worker = new Worker(this.workerUrl);
+      this.worker = worker;
+      this.ready = new Promise<void>((resolve, reject) => {
+        worker.on('message', (message: FromSqlWorker) => {
+          if ('ready' in message) return resolve();
+          const waiting = this.waiting.get(message.id);
+          if (!waiting) return;
+          this.waiting.delete(message.id);
+          if ('error' in message) waiting.reject(fromWireError(message.error));
+          else waiting.resolve(message.value);
+        });
+        worker.on('error', (err) => {
+          reject(err);
+          this.logger.error('the SQL worker failed:', err);
+        });
+        worker.on('exit', (code) => {
+          if (this.worker !== worker) return; // stopped on purpose
+          this.worker = null;
+          this.ready = null;
+          reject(new StorageError(`The SQL worker stopped (exit code ${code})`));
+          for (const [id, waiting] of this.waiting) {
+            this.waiting.delete(id);
+            waiting.reject(new StorageError(`The SQL worker stopped unexpectedly (exit code ${code}) while running this query`));
+          }
+        });
+      });
+    }
+    return this.ready.then(() => this.worker!);
+  }
+
+  private async stop(): Promise<void> {
+    const worker = this.worker;
+    this.worker = null;
+    this.ready = null;
+    if (worker) await worker.terminate();
+  }
+}

@@ -1,0 +1,122 @@
+import { journalPath } from '../resources/open-resource';
+import { parentPort } from 'node:worker_threads';
+import type { Database } from 'sql.js';
+import { toWireError } from '../../errors';
+import { applyEntryToSqlite } from '../journal/apply-entry';
+import { Journal } from '../journal/journal';
+import type { JournalEntry } from '../journal/journal-entry';
+import { readSqliteFile } from '../storage/resource-files';
+import { transaction } from '../sqlite/transaction';
+import { loadSqlJs } from '../sqlite/sql-js';
+import { runSql, type SqlPlan, type SqlTableSource } from './search-sql';
+import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
+
+/**
+ * The SQL worker: runs `datastore_search_sql` queries planned by the engine (search-sql.ts),
+ * so that user SQL never holds the engine worker, which answers searches and writes. It reads
+ * each table as the engine acknowledged it: the generation's file plus the journal entries
+ * written since, up to the bytes the plan names; kept between queries and brought up to date
+ * by the journal's new entries. It writes nothing. A query past its time limit gets this
+ * worker terminated (sql-runner.ts), which costs only its own copies of the tables.
+ */
+const port = parentPort;
+if (!port) throw new Error('sql-worker must run as a worker thread');
+
+interface LoadedTable {
+  readonly generation: number;
+  journalBytes: number;
+  readonly db: Database;
+  readonly fileBytes: number;
+}
+
+/** Table copies kept between queries, least recently used first; past this, the oldest go. */
+const KEPT_BYTES = 1024 * 1024 * 1024;
+const tables = new Map<string, LoadedTable>();
+
+/**
+ * The table as the plan names it. A kept copy is brought up to date with the journal entries
+ * written since; if that fails (the journal was rewritten, say after a repair), the table is
+ * read again from its files.
+ */
+async function tableFor(source: SqlTableSource): Promise<Database> {
+  const kept = tables.get(source.id);
+  if (kept) {
+    tables.delete(source.id);
+    if (kept.generation === source.generation && kept.journalBytes <= source.journalBytes) {
+      try {
+        catchUp(kept, source);
+        tables.set(source.id, kept); // most recently used last
+        return kept.db;
+      } catch {
+        // read it again below
+      }
+    }
+    kept.db.close();
+  }
+  const SQL = await loadSqlJs();
+  const bytes = readSqliteFile(source.dir, source.generation);
+  const table: LoadedTable = { generation: source.generation, journalBytes: 0, db: new SQL.Database(bytes), fileBytes: bytes.byteLength };
+  try {
+    catchUp(table, source);
+  } catch (err) {
+    table.db.close();
+    throw err;
+  }
+  tables.set(source.id, table);
+  return table.db;
+}
+
+function catchUp(table: LoadedTable, source: SqlTableSource): void {
+  const entries = Journal.entriesBetween<JournalEntry>(journalPath(source.dir, source.generation), table.journalBytes, source.journalBytes);
+  if (entries.length) {
+    const db = table.db;
+    transaction(db, () => {
+      for (const entry of entries) applyEntryToSqlite(db, source.id, entry);
+    });
+  }
+  table.journalBytes = source.journalBytes;
+}
+
+/** Idle for this long, the worker lets its table copies go (the next query reads them again). */
+const IDLE_RELEASE_MS = 5 * 60 * 1000;
+let idleTimer: NodeJS.Timeout | null = null;
+
+function releaseWhenIdle(): void {
+  if (idleTimer) clearTimeout(idleTimer);
+  idleTimer = setTimeout(() => {
+    for (const t of tables.values()) t.db.close();
+    tables.clear();
+  }, IDLE_RELEASE_MS);
+  idleTimer.unref();
+}
+
+function keepWithinBudget(inUse: ReadonlySet<string>): void {
+  let total = 0;
+  for (const t of tables.values()) total += t.fileBytes;
+  for (const [id, t] of tables) {
+    if (total <= KEPT_BYTES) break;
+    if (inUse.has(id)) continue;
+    t.db.close();
+    tables.delete(id);
+    total -= t.fileBytes;
+  }
+}
+
+async function run(plan: SqlPlan) {
+  const files: string[] = [];
+  for (const source of plan.tables) files.push(((await tableFor(source)) as unknown as { filename: string }).filename);
+  try {
+    return await runSql(plan.sql, plan.query, files);
+  } finally {
+    keepWithinBudget(new Set(plan.tables.map((t) => t.id)));
+    releaseWhenIdle();
+  }
+}
+
+port.on('message', (message: ToSqlWorker) => {
+  run(message.plan).then(
+    (value) => port.postMessage({ id: message.id, value } satisfies FromSqlWorker),
+    (err: unknown) => port.postMessage({ id: message.id, error: toWireError(err) } satisfies FromSqlWorker),
+  );
+});
+port.postMessage({ ready: true } satisfies FromSqlWorker);

@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { ckan } from '../helpers/ckan-client';
+import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
+
+/**
+ * Issue 8: a slow datastore_search_sql held the one engine thread, so every search and write
+ * waited behind it. Queries now run in the SQL worker, on the tables as the engine acknowledged
+ * them (generation file + journal), and a query past its limit stops only that worker.
+ */
+let server: ServerProcess;
+beforeAll(async () => {
+  server = await startServer({ args: ['--sql-timeout-s', '3'] });
+});
+afterAll(async () => {
+  await server.stop();
+  removeDir(server.dataDir);
+});
+
+async function checkpointedTable(name: string): Promise<string> {
+  const api = ckan(server.url, server.token);
+  const pkg = await api.ok('package_create', { name });
+  const rid = (
+    await api.ok('datastore_create', {
+      resource: { package_id: pkg.id },
+      fields: [
+        { id: 'n', type: 'int4' },
+        { id: 'testo', type: 'text' },
+      ],
+      records: Array.from({ length: 50 }, (_, n) => ({ n, testo: `riga ${n}` })),
+    })
+  ).resource_id;
+  // Its table file now exists: queries on it go to the SQL worker.
+  await api.ok('deskstore_checkpoint', { resource_id: rid });
+  return rid;
+}
+
+it('answers searches and writes while a runaway query runs, then stops only that query', async () => {
+  const api = ckan(server.url, server.token);
+  const rid = await checkpointedTable('lenta');
+  const finished: string[] = [];
+  const slow = api
+    .post('datastore_search_sql', {
+      sql: `WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c, "${rid}"`,
+    })
+    .then((r) => (finished.push('sql'), r));
+  await new Promise((resolve) => setTimeout(resolve, 500));
+  const search = await api.ok('datastore_search', { resource_id: rid, limit: 1 });
+  finished.push('search');
+  await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ n: 50, testo: 'scritta durante' }] });
+  finished.push('write');
+  expect(search.total).toBe(50);
+  const answer = await slow;
+  expect(answer.body).toMatchObject({ error: { query: ['Query took too long'] } });
+  // The search and the write did not wait for the query's time limit.
+  expect(finished).toEqual(['search', 'write', 'sql']);
+  expect(server.stderr()).toMatch(/stopping the SQL worker: a query ran too long/);
+  expect(server.stderr()).not.toMatch(/restarting the engine worker/);
+  // The next query starts a fresh SQL worker, and sees the write.
+  const count = await api.ok('datastore_search_sql', { sql: `SELECT count(*) AS c FROM "${rid}"` });
+  expect(count.records).toEqual([{ c: 51 }]);
+}, 60_000);
+
+it('reads the tables as the engine acknowledged them: writes since the checkpoint, then a new generation', async () => {
+  const api = ckan(server.url, server.token);
+  const rid = await checkpointedTable('allineata');
+  const sum = async () => (await api.ok('datastore_search_sql', { sql: `SELECT sum(n) AS s, count(*) AS c FROM "${rid}"` })).records[0];
+  expect(await sum()).toEqual({ s: 1225, c: 50 });
+  await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ n: 1000, testo: 'nuova' }] });
+  await api.ok('datastore_records_delete', { resource_id: rid, filters: { n: 0 } });
+  expect(await sum()).toEqual({ s: 2225, c: 50 });
+  await api.ok('deskstore_checkpoint', { resource_id: rid });
+  await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ n: 1, testo: 'ancora' }] });
+  expect(await sum()).toEqual({ s: 2226, c: 51 });
+  const texts = await api.ok('datastore_search_sql', { sql: `SELECT testo FROM "${rid}" WHERE n >= 1000` });
+  expect(texts.records).toEqual([{ testo: 'nuova' }]);
+});
