@@ -25,7 +25,8 @@ const url = await new Promise((resolveUrl, reject) => {
   server.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
 });
 const token = readFileSync(join(dataDir, 'api-token'), 'utf8').trim();
-const run = spawnSync(process.execPath, [runner, '--base', url, '--token', token], { stdio: 'inherit', timeout: 300_000 });
+// `--token=…`: a token of an older data folder may start with '-', which a parser reads as an option.
+const run = spawnSync(process.execPath, [runner, '--base', url, `--token=${token}`], { stdio: 'inherit', timeout: 300_000 });
 server.kill('SIGTERM');
 await new Promise((done) => server.once('exit', done));
 rmSync(dataDir, { recursive: true, force: true });

@@ -24,7 +24,9 @@ export function loadOrCreateToken(dataDir: string): { token: string; path: strin
       return { token, path, created: false };
     }
   }
-  const token = randomBytes(32).toString('base64url');
+  // Hex, not base64url: a token starting with '-' was read as an option by command-line tools
+  // it was handed to (the shared conformance runner failed on one).
+  const token = randomBytes(32).toString('hex');
   writeFileSync(path, `${token}\n`, { mode: PRIVATE_FILE_MODE });
   chmodSync(path, PRIVATE_FILE_MODE); // the umask may have narrowed `mode`; never widened it
   return { token, path, created: true };
