@@ -82,6 +82,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     const localFiles = new LocalFiles(opts.importFolders ?? []);
     // The SQL worker's entry is built next to the engine worker's.
     const sqlRunner = new SqlRunner(new URL('./sql-worker.js', opts.workers.engine), opts.logger ?? consoleLogger);
+    sqlRunner.warm();
     const registry = createActionRegistry({
       engine: engine.api,
       jobs,

@@ -29,6 +29,11 @@ export class SqlRunner {
     private readonly logger: Logger,
   ) {}
 
+  /** Starts the worker ahead of the first query (it loads sql.js), without waiting for it. */
+  warm(): void {
+    if (!this.closed) this.started().catch(() => undefined);
+  }
+
   run(plan: SqlPlan, limits: CallLimits): Promise<SqlOutcome> {
     const result = this.queue.then(() => this.runNow(plan, limits));
     this.queue = result.catch(() => undefined);

@@ -119,4 +119,5 @@ port.on('message', (message: ToSqlWorker) => {
     (err: unknown) => port.postMessage({ id: message.id, error: toWireError(err) } satisfies FromSqlWorker),
   );
 });
+await loadSqlJs(); // before saying ready: the first query should not wait for the WASM module
 port.postMessage({ ready: true } satisfies FromSqlWorker);
