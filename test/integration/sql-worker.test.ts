@@ -74,3 +74,19 @@ it('reads the tables as the engine acknowledged them: writes since the checkpoin
   const texts = await api.ok('datastore_search_sql', { sql: `SELECT testo FROM "${rid}" WHERE n >= 1000` });
   expect(texts.records).toEqual([{ testo: 'nuova' }]);
 });
+
+it('reads a table dropped and created again as the new one, not its kept copy of the old', async () => {
+  const api = ckan(server.url, server.token);
+  const rid = await checkpointedTable('rifatta');
+  expect((await api.ok('datastore_search_sql', { sql: `SELECT count(*) AS c FROM "${rid}"` })).records).toEqual([{ c: 50 }]);
+  await api.ok('datastore_delete', { resource_id: rid });
+  await api.ok('datastore_create', {
+    resource_id: rid,
+    fields: [
+      { id: 'n', type: 'int4' },
+      { id: 'testo', type: 'text' },
+    ],
+    records: [{ n: 7, testo: 'sola' }],
+  });
+  expect((await api.ok('datastore_search_sql', { sql: `SELECT n, testo FROM "${rid}"` })).records).toEqual([{ n: 7, testo: 'sola' }]);
+});

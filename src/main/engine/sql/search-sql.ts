@@ -9,7 +9,8 @@ import { registerRuntimeFunctions } from './runtime-functions';
 import { queryError, SqlQueryError } from './sql-errors';
 import { recordsJson } from './shape-results';
 import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './translate';
-import { sqliteFileExists } from '../storage/resource-files';
+import { statSync } from 'node:fs';
+import { sqlitePath } from '../storage/resource-files';
 
 /**
  * datastore_search_sql (docs/ckan-contract.md §4; dialect in docs/sql-and-values.md). The query is read
@@ -158,10 +159,24 @@ export async function planSql(ctx: EngineContext, sql: string): Promise<SqlPlan 
   const tables: SqlTableSource[] = [];
   for (const table of query.tables) {
     const resource = ctx.openResource(table.id);
-    if (!sqliteFileExists(resource.dir, resource.generation)) return null;
-    tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, journalBytes: resource.journal().size });
+    const file = tableFileStamp(resource.dir, resource.generation);
+    if (!file) return null;
+    tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, file, journalBytes: resource.journal().size });
   }
   return { sql, query, tables };
+}
+
+/**
+ * Which file a generation's table file is (inode, size, modification time): a table dropped
+ * and created again may reuse a generation number, and a copy of the old one must not serve.
+ */
+function tableFileStamp(dir: string, generation: number): string | null {
+  try {
+    const s = statSync(sqlitePath(dir, generation));
+    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+  } catch {
+    return null;
+  }
 }
 
 /** A table as the engine acknowledged it: its folder's generation file and journal. */
@@ -169,6 +184,8 @@ export interface SqlTableSource {
   readonly id: string;
   readonly dir: string;
   readonly generation: number;
+  /** tableFileStamp: the SQL worker keeps a copy only while this is the same. */
+  readonly file: string;
   /** Acknowledged journal bytes when the query was planned. */
   readonly journalBytes: number;
 }

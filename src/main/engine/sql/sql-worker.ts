@@ -23,7 +23,8 @@ const port = parentPort;
 if (!port) throw new Error('sql-worker must run as a worker thread');
 
 interface LoadedTable {
-  readonly generation: number;
+  /** The table file it was read from (SqlTableSource.file). */
+  readonly file: string;
   journalBytes: number;
   readonly db: Database;
   readonly fileBytes: number;
@@ -42,7 +43,7 @@ async function tableFor(source: SqlTableSource): Promise<Database> {
   const kept = tables.get(source.id);
   if (kept) {
     tables.delete(source.id);
-    if (kept.generation === source.generation && kept.journalBytes <= source.journalBytes) {
+    if (kept.file === source.file && kept.journalBytes <= source.journalBytes) {
       try {
         catchUp(kept, source);
         tables.set(source.id, kept); // most recently used last
@@ -55,7 +56,7 @@ async function tableFor(source: SqlTableSource): Promise<Database> {
   }
   const SQL = await loadSqlJs();
   const bytes = readSqliteFile(source.dir, source.generation);
-  const table: LoadedTable = { generation: source.generation, journalBytes: 0, db: new SQL.Database(bytes), fileBytes: bytes.byteLength };
+  const table: LoadedTable = { file: source.file, journalBytes: 0, db: new SQL.Database(bytes), fileBytes: bytes.byteLength };
   try {
     catchUp(table, source);
   } catch (err) {
