@@ -3,7 +3,7 @@ import { createActionRegistry } from '../actions/registry';
 import { StorageError, ValidationError } from '../errors';
 import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import type { SqlOutcome } from '../engine/sql/search-sql';
-import { SqlRunner } from '../engine/sql/sql-runner';
+import { SqlRunner, SqlWorkerStopped } from '../engine/sql/sql-runner';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
 import { LocalFiles } from '../jobs/local-files';
@@ -150,20 +150,20 @@ const SQL_WORKER_WARM_DELAY_MS = 10_000;
 
 /**
  * datastore_search_sql: planned by the engine (tables resolved, SQL translated), run by the SQL
- * worker so that a slow query holds up no search or write; run by the engine itself only when
- * a table has no file yet (sql/search-sql.ts, planSql). A plan whose table files a checkpoint
- * replaced meanwhile is made again, once.
+ * worker so that a slow query holds up no search or write. The engine runs it itself when a
+ * table has no usable file (sql/search-sql.ts, planSql), or when the SQL worker could not read
+ * one (a checkpoint replaced it meanwhile, or it is damaged: the engine rebuilds it from the
+ * column store).
  */
 async function runUserSql(sql: string, engine: EngineClient, runner: SqlRunner, timeoutMs: number): Promise<SqlOutcome> {
   const limits = { timeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) };
-  for (let attempt = 1; ; attempt++) {
-    const plan = await engine.api.planSql(sql);
-    if (!plan) return engine.callWithLimit(limits, 'searchSql', sql);
+  const plan = await engine.api.planSql(sql);
+  if (plan) {
     try {
       return await runner.run(plan, limits);
     } catch (err) {
-      if (attempt === 1 && err instanceof StorageError) continue;
-      throw err;
+      if (!(err instanceof StorageError) || err instanceof SqlWorkerStopped) throw err;
     }
   }
+  return engine.callWithLimit(limits, 'searchSql', sql);
 }

@@ -37,6 +37,8 @@ export class OpenResource implements SearchableResource {
   readonly searchCache = new SearchCache();
   /** Write ids of the journal entries replayed when the resource was loaded (journal-entry.ts). */
   readonly replayedWriteIds = new Set<string>();
+  /** The generation's table file failed to open: SQL runs here, on the table rebuilt from the columns. */
+  tableFileUnusable = false;
   private db: Database | null = null;
   private pendingSql: JournalEntry[] = [];
   private log: Journal | null = null;
@@ -90,6 +92,7 @@ export class OpenResource implements SearchableResource {
     this.log?.close();
     this.log = null;
     this.pendingSql = [];
+    this.tableFileUnusable = false; // the new generation's file was just written from this table
   }
 
   /**
@@ -116,6 +119,7 @@ export class OpenResource implements SearchableResource {
       } catch (err) {
         // The table file is damaged: the column store has everything (journal included).
         db?.close();
+        this.tableFileUnusable = true;
         this.logger.warn(`resource ${this.id}: table file unusable (${(err as Error).message}); rebuilt from the column store`);
         this.adoptDatabase(this.tableFromStore(SQL));
       }

@@ -159,7 +159,7 @@ export async function planSql(ctx: EngineContext, sql: string): Promise<SqlPlan 
   const tables: SqlTableSource[] = [];
   for (const table of query.tables) {
     const resource = ctx.openResource(table.id);
-    const file = tableFileStamp(resource.dir, resource.generation);
+    const file = resource.tableFileUnusable ? null : tableFileStamp(resource.dir, resource.generation);
     if (!file) return null;
     tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, file, journalBytes: resource.journal().size });
   }

@@ -5,6 +5,9 @@ import type { CallLimits } from '../engine-client';
 import type { SqlOutcome, SqlPlan } from './search-sql';
 import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
 
+/** The SQL worker itself stopped (not a query's error): the query is not run anywhere else. */
+export class SqlWorkerStopped extends StorageError {}
+
 interface Waiting {
   resolve(value: SqlOutcome): void;
   reject(err: Error): void;
@@ -86,10 +89,10 @@ export class SqlRunner {
           if (this.worker !== worker) return; // stopped on purpose
           this.worker = null;
           this.ready = null;
-          reject(new StorageError(`The SQL worker stopped (exit code ${code})`));
+          reject(new SqlWorkerStopped(`The SQL worker stopped (exit code ${code})`));
           for (const [id, waiting] of this.waiting) {
             this.waiting.delete(id);
-            waiting.reject(new StorageError(`The SQL worker stopped unexpectedly (exit code ${code}) while running this query`));
+            waiting.reject(new SqlWorkerStopped(`The SQL worker stopped unexpectedly (exit code ${code}) while running this query`));
           }
         });
       });

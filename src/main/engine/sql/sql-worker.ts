@@ -1,7 +1,7 @@
 import { journalPath } from '../resources/open-resource';
 import { parentPort } from 'node:worker_threads';
 import type { Database } from 'sql.js';
-import { toWireError } from '../../errors';
+import { StorageError, toWireError } from '../../errors';
 import { applyEntryToSqlite } from '../journal/apply-entry';
 import { Journal } from '../journal/journal';
 import type { JournalEntry } from '../journal/journal-entry';
@@ -55,13 +55,16 @@ async function tableFor(source: SqlTableSource): Promise<Database> {
     kept.db.close();
   }
   const SQL = await loadSqlJs();
-  const bytes = readSqliteFile(source.dir, source.generation);
-  const table: LoadedTable = { file: source.file, journalBytes: 0, db: new SQL.Database(bytes), fileBytes: bytes.byteLength };
+  let table: LoadedTable | null = null;
   try {
+    const bytes = readSqliteFile(source.dir, source.generation);
+    table = { file: source.file, journalBytes: 0, db: new SQL.Database(bytes), fileBytes: bytes.byteLength };
+    table.db.exec('SELECT count(*) FROM sqlite_master'); // a damaged file fails here
     catchUp(table, source);
   } catch (err) {
-    table.db.close();
-    throw err;
+    table?.db.close();
+    // The engine, which can rebuild a damaged table from its column store, runs the query then.
+    throw new StorageError(`the SQL worker cannot use the table of ${source.id}: ${(err as Error).message}`);
   }
   tables.set(source.id, table);
   return table.db;
