@@ -17,9 +17,9 @@ import { sqlitePath } from '../storage/resource-files';
  * by PostgreSQL's parser, wrapped as CKAN wraps it (`SELECT * FROM (<sql>) AS blah LIMIT
  * rows_max + 1`), checked and translated to SQLite (translate.ts), run on a fresh read-only
  * connection that attaches the resources it names, and shaped as CKAN's answer
- * (shape-results.ts). The time limit is enforced from outside (the engine worker is restarted
- * if a query runs too long); `prepareSql` and `runSql` are the two halves for whichever thread
- * runs the query.
+ * (shape-results.ts). The engine prepares (`planSql`) and the SQL worker runs (`runSql`,
+ * sql-worker.ts); the time limit is enforced from outside, by terminating the thread that runs
+ * the query (sql-runner.ts, or the engine client for `searchSql`, the engine's own path).
  */
 export interface SqlOutcome {
   readonly sql: string;
