@@ -6,7 +6,6 @@ import type { TableStore } from '../column-store/table-store';
 import { fieldTypeOf, type FieldType } from '../field-types';
 import type { MutableTextIndex, TextSearchLanguage } from '../fts';
 import type { DatastoreRecord } from '../catalogue/records';
-import { applyEntryToSqlite } from '../journal/apply-entry';
 import { Journal } from '../journal/journal';
 import type { JournalEntry } from '../journal/journal-entry';
 import type { SearchableResource } from '../search/execute-search';
@@ -15,7 +14,8 @@ import { SearchCache } from '../search/search-cache';
 import { loadSqlJs } from '../sqlite/sql-js';
 import { insertFromStore } from '../sqlite/bulk-insert';
 import { createTableSql, uniqueIndexSql } from '../sqlite/table-sql';
-import { readSqliteFile, sqliteFileExists } from '../storage/resource-files';
+import { sqliteFileExists } from '../storage/resource-files';
+import { openTableFile } from './table-file';
 import { ResourceText } from '../text-index/resource-text';
 
 export interface ResourceField {
@@ -104,21 +104,11 @@ export class OpenResource implements SearchableResource {
     if (!this.db && !sqliteFileExists(this.dir, this.generation)) this.adoptDatabase(this.tableFromStore(await loadSqlJs()));
     if (!this.db) {
       const SQL = await loadSqlJs();
-      let db: Database | null = null;
       try {
-        db = new SQL.Database(readSqliteFile(this.dir, this.generation));
-        db.exec('SELECT count(*) FROM sqlite_master'); // a damaged header fails here, not mid-write
-        if (this.pendingSql.length) {
-          const opened = db;
-          transaction(opened, () => {
-            for (const entry of this.pendingSql) applyEntryToSqlite(opened, this.id, entry);
-          });
-        }
+        this.db = openTableFile(SQL, this.dir, this.generation, this.id, this.pendingSql);
         this.pendingSql = [];
-        this.db = db;
       } catch (err) {
         // The table file is damaged: the column store has everything (journal included).
-        db?.close();
         this.tableFileUnusable = true;
         this.logger.warn(`resource ${this.id}: table file unusable (${(err as Error).message}); rebuilt from the column store`);
         this.adoptDatabase(this.tableFromStore(SQL));

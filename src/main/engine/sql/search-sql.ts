@@ -159,21 +159,22 @@ export async function planSql(ctx: EngineContext, sql: string): Promise<SqlPlan 
   const tables: SqlTableSource[] = [];
   for (const table of query.tables) {
     const resource = ctx.openResource(table.id);
-    const file = resource.tableFileUnusable ? null : tableFileStamp(resource.dir, resource.generation);
+    const file = resource.tableFileUnusable ? null : tableFile(resource.dir, resource.generation);
     if (!file) return null;
-    tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, file, journalBytes: resource.journal().size });
+    tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, ...file, journalBytes: resource.journal().size });
   }
   return { sql, query, tables };
 }
 
 /**
- * Which file a generation's table file is (inode, size, modification time): a table dropped
- * and created again may reuse a generation number, and a copy of the old one must not serve.
+ * Which file a generation's table file is (inode, size, modification time), and its size; null
+ * when there is none. A table dropped and created again may reuse a generation number, and a
+ * copy of the old one must not serve.
  */
-function tableFileStamp(dir: string, generation: number): string | null {
+function tableFile(dir: string, generation: number): { file: string; fileBytes: number } | null {
   try {
     const s = statSync(sqlitePath(dir, generation));
-    return `${s.ino}:${s.size}:${s.mtimeMs}`;
+    return { file: `${s.ino}:${s.size}:${s.mtimeMs}`, fileBytes: s.size };
   } catch {
     return null;
   }
@@ -184,8 +185,9 @@ export interface SqlTableSource {
   readonly id: string;
   readonly dir: string;
   readonly generation: number;
-  /** tableFileStamp: the SQL worker keeps a copy only while this is the same. */
+  /** Which file (tableFile): the SQL worker keeps a copy only while this is the same. */
   readonly file: string;
+  readonly fileBytes: number;
   /** Acknowledged journal bytes when the query was planned. */
   readonly journalBytes: number;
 }

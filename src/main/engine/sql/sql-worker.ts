@@ -2,11 +2,9 @@ import { journalPath } from '../resources/open-resource';
 import { parentPort } from 'node:worker_threads';
 import type { Database } from 'sql.js';
 import { StorageError, toWireError } from '../../errors';
-import { applyEntryToSqlite } from '../journal/apply-entry';
 import { Journal } from '../journal/journal';
 import type { JournalEntry } from '../journal/journal-entry';
-import { readSqliteFile } from '../storage/resource-files';
-import { transaction } from '../sqlite/transaction';
+import { openTableFile, replayOntoTable } from '../resources/table-file';
 import { loadSqlJs } from '../sqlite/sql-js';
 import { runSql, type SqlPlan, type SqlTableSource } from './search-sql';
 import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
@@ -55,14 +53,11 @@ async function tableFor(source: SqlTableSource): Promise<Database> {
     kept.db.close();
   }
   const SQL = await loadSqlJs();
-  let table: LoadedTable | null = null;
+  let table: LoadedTable;
   try {
-    const bytes = readSqliteFile(source.dir, source.generation);
-    table = { file: source.file, journalBytes: 0, db: new SQL.Database(bytes), fileBytes: bytes.byteLength };
-    table.db.exec('SELECT count(*) FROM sqlite_master'); // a damaged file fails here
-    catchUp(table, source);
+    const db = openTableFile(SQL, source.dir, source.generation, source.id, journalEntries(source, 0));
+    table = { file: source.file, journalBytes: source.journalBytes, db, fileBytes: source.fileBytes };
   } catch (err) {
-    table?.db.close();
     // The engine, which can rebuild a damaged table from its column store, runs the query then.
     throw new StorageError(`the SQL worker cannot use the table of ${source.id}: ${(err as Error).message}`);
   }
@@ -70,14 +65,12 @@ async function tableFor(source: SqlTableSource): Promise<Database> {
   return table.db;
 }
 
+function journalEntries(source: SqlTableSource, from: number): JournalEntry[] {
+  return Journal.entriesBetween<JournalEntry>(journalPath(source.dir, source.generation), from, source.journalBytes);
+}
+
 function catchUp(table: LoadedTable, source: SqlTableSource): void {
-  const entries = Journal.entriesBetween<JournalEntry>(journalPath(source.dir, source.generation), table.journalBytes, source.journalBytes);
-  if (entries.length) {
-    const db = table.db;
-    transaction(db, () => {
-      for (const entry of entries) applyEntryToSqlite(db, source.id, entry);
-    });
-  }
+  replayOntoTable(table.db, source.id, journalEntries(source, table.journalBytes));
   table.journalBytes = source.journalBytes;
 }
 
