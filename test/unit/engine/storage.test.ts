@@ -1,31 +1,46 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Column } from '../../../src/main/engine/column-store/column';
 import { TableStore } from '../../../src/main/engine/column-store/table-store';
 import { fieldTypeOf } from '../../../src/main/engine/field-types';
-import { CorruptContainerError, decodeContainer, encodeContainer } from '../../../src/main/engine/storage/binary-container';
+import { CorruptContainerError, encodeContainer } from '../../../src/main/engine/storage/binary-container';
+import { FileSections } from '../../../src/main/engine/storage/file-sections';
 import { decodeColumns, encodeColumns } from '../../../src/main/engine/storage/column-codec';
 import { writeFileDurably } from '../../../src/main/engine/storage/durable-files';
 import { StorageError } from '../../../src/main/errors';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
 
 const dir = tempDir();
-afterAll(() => removeDir(dir));
+const containers = tempDir();
+afterAll(() => {
+  removeDir(dir);
+  removeDir(containers);
+});
+
+/** A container written to a file and read back through FileSections, as the engine reads it. */
+function readBack(bytes: Buffer): { header: Record<string, unknown>; sections: Uint8Array[] } {
+  const path = join(containers, `container-${readBackCount++}`);
+  writeFileSync(path, bytes);
+  const file = FileSections.open(path);
+  const sections = (file.header.sections as unknown[]).map((_, i) => file.read(i));
+  return { header: file.header, sections };
+}
+let readBackCount = 0;
 
 describe('binary container', () => {
   it('round-trips a header and aligned sections', () => {
     const sections = [new Uint8Array([1, 2, 3]), new Uint8Array(new Uint32Array([7, 8, 9]).buffer), new Uint8Array(0)];
     const file = Buffer.concat(encodeContainer({ hello: 'world' }, sections));
-    const { header, sections: back } = decodeContainer(file);
+    const { header, sections: back } = readBack(file);
     expect(header.hello).toBe('world');
     expect(back.map((s) => [...s])).toEqual(sections.map((s) => [...s]));
     expect(back.every((s) => s.byteOffset % 8 === 0)).toBe(true);
   });
   it('refuses files that are not containers or are cut short', () => {
-    expect(() => decodeContainer(Buffer.from('hello'))).toThrow(CorruptContainerError);
+    expect(() => readBack(Buffer.from('hello'))).toThrow(CorruptContainerError);
     const file = Buffer.concat(encodeContainer({}, [new Uint8Array(1000)]));
-    expect(() => decodeContainer(file.subarray(0, file.length - 10))).toThrow(CorruptContainerError);
+    expect(() => readBack(file.subarray(0, file.length - 10))).toThrow(CorruptContainerError);
   });
 });
 

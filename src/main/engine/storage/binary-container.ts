@@ -1,7 +1,8 @@
 /**
  * A small file format for the derived in-memory structures of a resource (column store and
  * full-text index): a magic line, a JSON header, then binary sections at 8-byte aligned
- * offsets so typed arrays can view the file buffer without copying.
+ * offsets, so that a section read into memory of its own can be viewed by typed arrays without
+ * copying (file-sections.ts reads them).
  *
  *   "DESKSTORE-COLUMNS 1\n" | u32 LE header length | header JSON | padding | sections...
  */
@@ -47,8 +48,8 @@ export interface SectionLayout {
 }
 
 /**
- * The header and section layout of a container of `size` bytes, through `read(length,
- * position)`: from a buffer in memory, or from the file itself (file-sections.ts).
+ * The header and section layout of a container of `size` bytes, read through `read(length,
+ * position)` (file-sections.ts reads from the file), each section checked to lie inside it.
  */
 export function readContainerHead(
   read: (length: number, position: number) => Uint8Array,
@@ -73,13 +74,6 @@ export function readContainerHead(
     return { offset, length: n };
   });
   return { header, sections };
-}
-
-export function decodeContainer(file: Buffer): { header: ContainerHeader; sections: Uint8Array[] } {
-  // Typed-array views need aligned offsets; a pooled Buffer may not start on one.
-  const buffer = file.byteOffset % 8 === 0 ? file : Buffer.from(file);
-  const { header, sections } = readContainerHead((n, at) => buffer.subarray(at, at + n), buffer.length);
-  return { header, sections: sections.map(({ offset, length }) => new Uint8Array(buffer.buffer, buffer.byteOffset + offset, length)) };
 }
 
 /** A typed-array view of a section (aligned by construction). */

@@ -29,10 +29,6 @@ export class FileSections {
     }
   }
 
-  get count(): number {
-    return this.layout.length;
-  }
-
   length(index: number): number {
     return this.at(index).length;
   }
