@@ -3,11 +3,9 @@ import { ckan } from '../helpers/ckan-client';
 import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
 
 /**
- * datastore_search_sql has a time limit. These queries run in the SQL worker (its tables have
- * files: datastore_create writes a generation), which is terminated past the limit; the calls
- * sent meanwhile get their real answers and nothing acknowledged is lost. (When a table has no
- * file yet the query runs on the engine worker, where the call gate, src/main/engine/call-gate.ts
- * and its unit test, restarts that worker without failing the calls queued behind the query.)
+ * datastore_search_sql has a time limit. Queries run in the SQL worker, which is terminated
+ * past the limit; the calls sent meanwhile get their real answers and nothing acknowledged is
+ * lost (user SQL never runs on the engine worker: sql-worker.test.ts).
  */
 let server: ServerProcess;
 beforeAll(async () => {
@@ -46,7 +44,7 @@ it('answers the writes and searches queued behind a runaway query with their rea
   const slow = api.post('datastore_search_sql', {
     sql: `WITH RECURSIVE c(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM c) SELECT count(*) FROM c, "${rid}"`,
   });
-  // Give the query a moment to start, so the calls below queue behind it in the engine.
+  // Give the query a moment to start, so the SQL query below waits behind it in the SQL worker.
   await new Promise((resolve) => setTimeout(resolve, 300));
   const [insert, search, sql] = await Promise.all([
     api.post('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ n: 2 }] }),

@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
 import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
@@ -5,7 +7,8 @@ import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore
 /**
  * Issue 8: a slow datastore_search_sql held the one engine thread, so every search and write
  * waited behind it. Queries now run in the SQL worker, on the tables as the engine acknowledged
- * them (generation file + journal), and a query past its limit stops only that worker.
+ * them (generation file + journal, or an image of the engine's table when the file is not
+ * usable), and a query past its limit stops only that worker.
  */
 let server: ServerProcess;
 beforeAll(async () => {
@@ -34,9 +37,13 @@ async function checkpointedTable(name: string): Promise<string> {
   return rid;
 }
 
-it('answers searches and writes while a runaway query runs, then stops only that query', async () => {
+/**
+ * Starts a query that never ends on `rid`, then sends a search and an insert: returns the order
+ * in which the three were answered and the query's answer. The search and the write must not
+ * wait for the query's time limit.
+ */
+async function searchAndWriteDuringRunawayQuery(rid: string): Promise<{ finished: string[]; slowAnswer: unknown; total: number }> {
   const api = ckan(server.url, server.token);
-  const rid = await checkpointedTable('lenta');
   const finished: string[] = [];
   const slow = api
     .post('datastore_search_sql', {
@@ -48,9 +55,15 @@ it('answers searches and writes while a runaway query runs, then stops only that
   finished.push('search');
   await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ n: 50, testo: 'scritta durante' }] });
   finished.push('write');
-  expect(search.total).toBe(50);
-  const answer = await slow;
-  expect(answer.body).toMatchObject({ error: { query: ['Query took too long'] } });
+  return { finished, slowAnswer: (await slow).body, total: search.total };
+}
+
+it('answers searches and writes while a runaway query runs, then stops only that query', async () => {
+  const api = ckan(server.url, server.token);
+  const rid = await checkpointedTable('lenta');
+  const { finished, slowAnswer, total } = await searchAndWriteDuringRunawayQuery(rid);
+  expect(total).toBe(50);
+  expect(slowAnswer).toMatchObject({ error: { query: ['Query took too long'] } });
   // The search and the write did not wait for the query's time limit.
   expect(finished).toEqual(['search', 'write', 'sql']);
   expect(server.stderr()).toMatch(/stopping the SQL worker: a query ran too long/);
@@ -90,3 +103,25 @@ it('reads a table dropped and created again as the new one, not its kept copy of
   });
   expect((await api.ok('datastore_search_sql', { sql: `SELECT n, testo FROM "${rid}"` })).records).toEqual([{ n: 7, testo: 'sola' }]);
 });
+
+it('runs queries on a table whose file is damaged in the SQL worker too, from the engine’s rebuilt table', async () => {
+  const rid = await checkpointedTable('danneggiata');
+  const dataDir = server.dataDir;
+  await server.stop();
+  const dir = join(dataDir, 'resources', rid);
+  const file = readdirSync(dir).find((f) => f.endsWith('.sqlite'))!;
+  const bytes = readFileSync(join(dir, file));
+  bytes.fill(0x5a, 0, 100); // the header: no longer a SQLite file
+  writeFileSync(join(dir, file), bytes);
+  server = await startServer({ dataDir, args: ['--sql-timeout-s', '3'] });
+  const again = ckan(server.url, server.token);
+  const count = await again.ok('datastore_search_sql', { sql: `SELECT count(*) AS c, sum(n) AS s FROM "${rid}"` });
+  expect(count.records).toEqual([{ c: 50, s: 1225 }]);
+  expect(server.stderr()).toMatch(/table file unusable/);
+  // A runaway query on it holds up no search or write either: it runs in the SQL worker.
+  const { finished, slowAnswer, total } = await searchAndWriteDuringRunawayQuery(rid);
+  expect(total).toBe(50);
+  expect(slowAnswer).toMatchObject({ error: { query: ['Query took too long'] } });
+  expect(finished).toEqual(['search', 'write', 'sql']);
+  expect((await again.ok('datastore_search_sql', { sql: `SELECT count(*) AS c FROM "${rid}"` })).records).toEqual([{ c: 51 }]);
+}, 60_000);

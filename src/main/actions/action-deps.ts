@@ -16,8 +16,8 @@ export interface ActionDeps {
   readonly localFiles?: LocalFiles;
   /** Builds import previews in a worker. */
   readonly preview?: (path: string, name: string, choices: ImportChoices) => Promise<ImportPreview>;
-  /** datastore_search_sql with a time limit (the engine worker is restarted past it). */
-  readonly searchSql?: (sql: string) => Promise<SqlOutcome>;
+  /** datastore_search_sql: planned by the engine, run by the SQL worker with a time limit. */
+  readonly searchSql: (sql: string) => Promise<SqlOutcome>;
   /** Mirror, sync and push (absent where nothing can run in the background). */
   readonly portal?: PortalDeps;
   /**

@@ -13,7 +13,7 @@ export function datastoreSearchSqlAction(deps: ActionDeps): ActionDefinition {
     async run(params) {
       if (isMissing(params.sql)) throw new ValidationError({ sql: ['Missing value'] });
       const sql = String(params.sql);
-      const out = deps.searchSql ? await deps.searchSql(sql) : await deps.engine.searchSql(sql);
+      const out = await deps.searchSql(sql);
       return {
         sql: out.sql,
         records: new RawJson(out.records),

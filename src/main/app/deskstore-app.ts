@@ -150,20 +150,17 @@ const SQL_WORKER_WARM_DELAY_MS = 10_000;
 
 /**
  * datastore_search_sql: planned by the engine (tables resolved, SQL translated), run by the SQL
- * worker so that a slow query holds up no search or write. The engine runs it itself when a
- * table has no usable file (sql/search-sql.ts, planSql), or when the SQL worker could not read
- * one (a checkpoint replaced it meanwhile, or it is damaged: the engine rebuilds it from the
- * column store).
+ * worker so that a slow query holds up no search or write. If the SQL worker cannot read a
+ * table's file (a checkpoint replaced it meanwhile, or it is damaged), the query is planned
+ * again with images of the engine's tables (sql/search-sql.ts, planSql): user SQL never runs
+ * on the engine worker.
  */
 async function runUserSql(sql: string, engine: EngineClient, runner: SqlRunner, timeoutMs: number): Promise<SqlOutcome> {
   const limits = { timeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) };
-  const plan = await engine.api.planSql(sql);
-  if (plan) {
-    try {
-      return await runner.run(plan, limits);
-    } catch (err) {
-      if (!(err instanceof StorageError) || err instanceof SqlWorkerStopped) throw err;
-    }
+  try {
+    return await runner.run(await engine.api.planSql(sql), limits);
+  } catch (err) {
+    if (!(err instanceof StorageError) || err instanceof SqlWorkerStopped) throw err;
   }
-  return engine.callWithLimit(limits, 'searchSql', sql);
+  return runner.run(await engine.api.planSql(sql, true), limits);
 }

@@ -1,21 +1,12 @@
 /**
  * Which engine call is running, shared by the engine worker and its client through one
- * SharedArrayBuffer slot (docs/security.md, "SQL time limit").
- *
- * sql.js cannot be interrupted from outside, so a query past its time limit is stopped by
- * terminating the worker. That must never hurt a bystander: the client stops the worker only
- * while *that query* is the call running, and the worker, once told to stop, starts nothing
- * more. So at the moment of termination no write is halfway, every call queued behind the query
- * has provably not started (the client sends it again to the fresh worker), and a write is
- * never reported failed after it committed.
- *
- * The slot holds the running call's id, IDLE between calls, or STOPPING once the client has
- * decided to terminate. Both sides move it only with compare-and-exchange, so "the query is
- * still running" and "stop" are decided atomically: the worker cannot slip into its next call
- * between the client's check and its stop.
+ * SharedArrayBuffer slot. When the worker dies, the client reads from it which call it was
+ * running: only that one may have done anything (engine-client.ts answers it from where a
+ * write is saved); every other call sent to the dead worker provably never started and is
+ * sent again to the fresh one. A shared slot, unlike a "started" message, cannot be lost or
+ * late when the worker dies right after starting a call.
  */
 const IDLE = 0;
-const STOPPING = -1;
 /** Work the worker does between calls (checkpoints): never mistaken for a call id. */
 export const MAINTENANCE_ID = 0x7fffffff;
 
@@ -26,24 +17,14 @@ export class CallGate {
     this.slot = new Int32Array(buffer);
   }
 
-  /**
-   * Worker: claims the gate for call `id`. Once the client is stopping the worker this never
-   * returns: the worker waits, having started nothing, until it is terminated.
-   */
+  /** Worker: call `id` starts (calls run one at a time). */
   enter(id: number): void {
-    while (Atomics.compareExchange(this.slot, 0, IDLE, id) !== IDLE) {
-      Atomics.wait(this.slot, 0, STOPPING);
-    }
+    Atomics.store(this.slot, 0, id);
   }
 
-  /** Worker: call `id` is over (a no-op once the client is stopping the worker). */
+  /** Worker: call `id` is over. */
   leave(id: number): void {
     Atomics.compareExchange(this.slot, 0, id, IDLE);
-  }
-
-  /** Client: stops the worker if, and only if, call `id` is what it runs right now. */
-  stopIfRunning(id: number): boolean {
-    return Atomics.compareExchange(this.slot, 0, id, STOPPING) === id;
   }
 
   /** Client: the call the worker was running (when it died), or null between calls. */

@@ -16,10 +16,9 @@ export const ENGINE_METHODS = [
   'datastoreDelete',
   'maintenance',
   'checkpoint',
-  'searchSql',
   'planSql',
   'memoryStatus',
-  'writeSaved',
+  'writeOutcome',
   'packageCreate',
   'packageShow',
   'packageList',
@@ -45,6 +44,28 @@ export const ENGINE_METHODS = [
 ] as const;
 
 export type EngineMethod = (typeof ENGINE_METHODS)[number];
+
+/**
+ * The calls that change data. Each gets a write id from the engine client, which the change's
+ * commit saves with it (a journal entry, or the catalogue), so that after a crash the
+ * restarted engine can tell whether it was saved (Engine.writeOutcome).
+ */
+export const WRITE_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMethod>([
+  'datastoreCreate',
+  'datastoreUpsert',
+  'datastoreDelete',
+  'packageCreate',
+  'packageUpdate',
+  'packageDelete',
+  'groupCreate',
+  'resourceCreate',
+  'resourceUpdate',
+  'resourceDelete',
+  'publishImport',
+  'publishMirror',
+  'detachMirror',
+  'recordPush',
+]);
 
 export type EngineApi = {
   [K in EngineMethod]: (...args: Parameters<Engine[K]>) => Promise<Awaited<ReturnType<Engine[K]>>>;

@@ -4,14 +4,13 @@ import type { EngineMethod } from './engine-api';
 
 /** Messages between the main thread (EngineClient) and the engine worker. */
 export type ToEngine =
-  /** `announce`: say when the call starts running (its time limit counts from then). */
-  | { readonly kind: 'call'; readonly id: number; readonly method: EngineMethod; readonly args: unknown[]; readonly announce: boolean }
+  /** `writeId`: a write's id (engine-api.ts, WRITE_METHODS), saved by the commit that saves its change. */
+  | { readonly kind: 'call'; readonly id: number; readonly method: EngineMethod; readonly args: unknown[]; readonly writeId?: string }
   | { readonly kind: 'close' };
 
 export type FromEngine =
   | { readonly kind: 'ready' }
   | { readonly kind: 'failed'; readonly error: WireError }
-  | { readonly kind: 'started'; readonly id: number }
   | { readonly kind: 'result'; readonly id: number; readonly value: unknown }
   | { readonly kind: 'error'; readonly id: number; readonly error: WireError }
   | { readonly kind: 'closed' }

@@ -40,7 +40,7 @@ try {
 
 const gate = new CallGate((workerData as EngineWorkerData).gate);
 
-/** Checkpoints pass the call gate too: once the client is stopping this worker, nothing new starts. */
+/** Checkpoints hold the call gate too: a crash during one is no call's doing. */
 async function maintenanceTask(idleMs?: number): Promise<{ waiting: number }> {
   gate.enter(MAINTENANCE_ID);
   try {
@@ -100,11 +100,11 @@ port.on('message', (message: ToEngine) => {
     });
     return;
   }
-  const { id, method, args, announce } = message;
+  const { id, method, args, writeId } = message;
   waiting++;
   queue = queue.then(async () => {
     gate.enter(id);
-    if (announce) send({ kind: 'started', id });
+    if (writeId) engine.catalogue.beginWrite(writeId, args);
     try {
       if (!isEngineMethod(method)) throw new Error(`unknown engine method ${String(method)}`);
       const value = await (engine[method] as (...a: unknown[]) => unknown).apply(engine, args);
@@ -112,6 +112,7 @@ port.on('message', (message: ToEngine) => {
     } catch (err) {
       send({ kind: 'error', id, error: toWireError(err) });
     } finally {
+      engine.catalogue.endWrite();
       gate.leave(id);
       checkpointIfDue();
       if (--waiting === 0) scheduleMaintenance();

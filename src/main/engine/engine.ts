@@ -18,7 +18,7 @@ import {
 } from './catalogue/catalogue-operations';
 import { createGroup, listGroups, showGroup, type GroupListRequest } from './catalogue/groups';
 import { searchPackageDicts, type PackageSearchRequest } from './catalogue/search/package-search';
-import { planSql, searchSql, type SqlOutcome, type SqlPlan } from './sql/search-sql';
+import { planSql, type SqlPlan } from './sql/search-sql';
 import type { CkanDict } from './catalogue/ckan-dicts';
 import type { ImportSource } from './catalogue/records';
 import { datastoreCreate, type CreateOutcome, type CreateRequest } from './datastore/create-table';
@@ -27,6 +27,7 @@ import { datastoreDelete, type DeleteRequest } from './datastore/delete';
 import { writeGeneration } from './datastore/table-versions';
 import { datastoreUpsert, type UpsertRequest } from './datastore/upsert';
 import type { EngineContext } from './engine-context';
+import type { EngineMethod } from './engine-api';
 import type { TextSearchLanguage } from './fts';
 import type { OpenResource } from './resources/open-resource';
 import { ResourceCache } from './resources/resource-cache';
@@ -63,6 +64,12 @@ export interface EngineOptions {
   /** Memory for open resources before the least recently used are unloaded (default: memory-budget.ts). */
   readonly memoryBudgetBytes?: number;
   readonly defaultFtsLanguage?: TextSearchLanguage;
+}
+
+/** What a write the engine crashed in came to (Engine.writeOutcome). */
+export interface WriteOutcome {
+  readonly saved: boolean;
+  readonly answer?: unknown;
 }
 
 /** The result of an import, as the engine needs it to publish the new version. */
@@ -235,7 +242,7 @@ export class Engine implements EngineContext {
   }
 
   packageCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
-    const record = this.catalogue.commit(() => createPackage(this.catalogue, params));
+    const record = this.catalogue.commit(() => this.savedRecord(createPackage(this.catalogue, params)));
     return showPackage(this.catalogue, record.id, siteUrl);
   }
 
@@ -254,7 +261,7 @@ export class Engine implements EngineContext {
 
   /** organization_create / group_create. */
   groupCreate(params: Record<string, unknown>, isOrganization: boolean): CkanDict {
-    const record = this.catalogue.commit(() => createGroup(this.catalogue, params, isOrganization));
+    const record = this.catalogue.commit(() => this.savedRecord(createGroup(this.catalogue, params, isOrganization)));
     return showGroup(this.catalogue, record.id, isOrganization);
   }
 
@@ -271,7 +278,7 @@ export class Engine implements EngineContext {
   }
 
   resourceCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
-    const record = this.catalogue.commit(() => createResource(this.catalogue, params));
+    const record = this.catalogue.commit(() => this.savedRecord(createResource(this.catalogue, params)));
     return showResource(this.catalogue, record.id, siteUrl);
   }
 
@@ -280,12 +287,12 @@ export class Engine implements EngineContext {
   }
 
   packageUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): CkanDict {
-    const record = this.catalogue.commit(() => updatePackage(this.catalogue, params, patch));
+    const record = this.catalogue.commit(() => this.savedRecord(updatePackage(this.catalogue, params, patch)));
     return showPackage(this.catalogue, record.id, siteUrl);
   }
 
   resourceUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): CkanDict {
-    const record = this.catalogue.commit(() => updateResource(this.catalogue, params, patch));
+    const record = this.catalogue.commit(() => this.savedRecord(updateResource(this.catalogue, params, patch)));
     return showResource(this.catalogue, record.id, siteUrl);
   }
 
@@ -321,27 +328,50 @@ export class Engine implements EngineContext {
     removeUploadedFile(this.dataDir, resourceId);
   }
 
-  /** A query for the SQL worker, or null when it must run here (sql/search-sql.ts). */
-  async planSql(sql: string): Promise<SqlPlan | null> {
-    return planSql(this, sql);
-  }
-
-  async searchSql(sql: string): Promise<SqlOutcome> {
+  /** A query for the SQL worker (sql/search-sql.ts); `images`: every table as an image of this engine's. */
+  async planSql(sql: string, images = false): Promise<SqlPlan> {
     try {
-      return await searchSql(this, sql);
+      return await planSql(this, sql, images);
     } finally {
-      this.cache.enforceBudget(); // the SQLite tables it opened count too
+      this.cache.enforceBudget(); // an image opens the resource's SQLite table
     }
   }
 
   /**
-   * Whether the write request `writeId` was saved: asked of a freshly started engine after the
-   * previous one crashed while running it. Loading the resource replays its journal, which
-   * holds the entry if and only if the write was saved.
+   * Whether the write request `writeId` (engine-client.ts) was saved, and if so what it would
+   * have answered: asked of a freshly started engine after the previous one crashed while
+   * running `method(...args)`. A row write is saved by its journal entry, which loading the
+   * resource replays; anything else by a catalogue commit, which saved the id with the change.
    */
-  writeSaved(resourceId: string, writeId: string): { saved: boolean; resourceId: string } {
-    const resource = this.openResource(resourceId);
-    return { saved: resource.replayedWriteIds.has(writeId), resourceId: resource.id };
+  writeOutcome(method: EngineMethod, args: unknown[], writeId: string): WriteOutcome {
+    const request = args[0] as { resourceId?: string; writeId?: string } | undefined;
+    if ((method === 'datastoreUpsert' || method === 'datastoreDelete') && request?.writeId === writeId) {
+      const resource = this.openResource(request.resourceId!);
+      if (!resource.replayedWriteIds.has(writeId)) return { saved: false };
+      return { saved: true, answer: method === 'datastoreDelete' ? { resourceId: resource.id } : undefined };
+    }
+    const saved = this.catalogue.savedWrite(writeId);
+    if (!saved) return { saved: false };
+    const id = (saved.a as { id?: string } | undefined)?.id;
+    switch (method) {
+      case 'packageCreate':
+      case 'packageUpdate':
+        return { saved: true, answer: this.packageShow(id, args[1] as string) };
+      case 'resourceCreate':
+      case 'resourceUpdate':
+        return { saved: true, answer: this.resourceShow(id, args[1] as string) };
+      case 'groupCreate':
+        return { saved: true, answer: this.groupShow(id, args[1] as boolean) };
+      default:
+        // datastoreCreate, a table's drop, detachMirror: the answer was saved; the rest answer nothing.
+        return { saved: true, answer: saved.a };
+    }
+  }
+
+  /** A record the running request created or changed: a crash's answer shows it again by id. */
+  private savedRecord<T extends { id: string }>(record: T): T {
+    this.catalogue.noteSavedAnswer({ id: record.id });
+    return record;
   }
 
   /** `status_show`'s memory figures: the budget, the open resources' estimate, the process. */
@@ -428,7 +458,11 @@ export class Engine implements EngineContext {
   }
 
   detachMirror(id: string): { detached: string[] } {
-    return this.catalogue.commit(() => detachMirror(this.catalogue, id));
+    return this.catalogue.commit(() => {
+      const outcome = detachMirror(this.catalogue, id);
+      this.catalogue.noteSavedAnswer(outcome);
+      return outcome;
+    });
   }
 
   recordPush(resourceId: string, link: PushLink): void {

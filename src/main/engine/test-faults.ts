@@ -1,10 +1,11 @@
 /**
  * Fault injection for the crash tests, inert unless `DESKSTORE_TEST_FAULT` is set: a
  * comma-separated list of `<point>:<text>`, where the engine worker exits (as a crash would
- * end it) at `<point>` of a write whose journal entry contains `<text>`. Only the crash tests
- * set it (test/integration/write-crash-outcome.test.ts); nothing else reads it.
+ * end it) at `<point>` of a write whose journal entry (`*-journal`) or request (`*-commit`,
+ * a catalogue commit) contains `<text>`. Only the crash tests set it
+ * (test/integration/write-crash-outcome.test.ts); nothing else reads it.
  */
-export type FaultPoint = 'before-journal' | 'after-journal';
+export type FaultPoint = 'before-journal' | 'after-journal' | 'before-commit' | 'after-commit';
 
 const faults: readonly { point: string; text: string }[] = (process.env.DESKSTORE_TEST_FAULT ?? '')
   .split(',')
@@ -12,7 +13,7 @@ const faults: readonly { point: string; text: string }[] = (process.env.DESKSTOR
   .map((f) => ({ point: f.slice(0, f.indexOf(':')), text: f.slice(f.indexOf(':') + 1) }));
 
 export function injectedCrash(point: FaultPoint, entry: unknown): void {
-  if (faults.length === 0) return;
+  if (faults.length === 0 || entry === undefined) return;
   const written = JSON.stringify(entry);
   if (faults.some((f) => f.point === point && written.includes(f.text))) process.exit(70);
 }

@@ -3,9 +3,21 @@ import { join } from 'node:path';
 import { StorageError } from '../../errors';
 import { writeFileDurably } from '../storage/durable-files';
 import { resourceFolderKey } from '../../storage/data-paths';
-import type { CatalogueFile, DatastoreRecord, GroupRecord, PackageRecord, ResourceRecord } from './records';
+import { injectedCrash } from '../test-faults';
+import type { CatalogueFile, DatastoreRecord, GroupRecord, PackageRecord, ResourceRecord, SavedWrite } from './records';
 
 const FILE_NAME = 'catalogue.json';
+
+/** How many saved writes the file remembers: only the one running at a crash is ever asked about. */
+const SAVED_WRITES_KEPT = 64;
+
+/** The write request being run, whose id a commit saves with its change. */
+interface CurrentWrite {
+  readonly id: string;
+  /** What the request asked (the crash tests' injected faults match on it, test-faults.ts). */
+  readonly request: unknown;
+  answer?: unknown;
+}
 
 /**
  * Datasets, resources and aliases of one data directory, kept in memory and written as one
@@ -20,6 +32,8 @@ export class Catalogue {
   private readonly groups = new Map<string, GroupRecord>();
   /** Resource ids by the folder they name on a case-insensitive disk (data-paths.ts). */
   private readonly folders = new Map<string, string>();
+  private savedWrites: SavedWrite[] = [];
+  private current: CurrentWrite | null = null;
 
   private constructor(
     private readonly path: string,
@@ -28,7 +42,8 @@ export class Catalogue {
     this.load(data);
   }
 
-  private load(data: Pick<CatalogueFile, 'packages' | 'resources' | 'groups'>): void {
+  private load(data: Pick<CatalogueFile, 'packages' | 'resources' | 'groups' | 'writes'>): void {
+    this.savedWrites = [...(data.writes ?? [])];
     this.packages.clear();
     this.resources.clear();
     this.aliases.clear();
@@ -66,7 +81,10 @@ export class Catalogue {
     const before = JSON.stringify(this.contents());
     try {
       const result = change();
+      if (this.current) this.rememberSaved(this.current);
+      injectedCrash('before-commit', this.current?.request);
       this.save();
+      injectedCrash('after-commit', this.current?.request);
       return result;
     } catch (err) {
       this.load(JSON.parse(before) as CatalogueFile);
@@ -80,7 +98,39 @@ export class Catalogue {
       packages: [...this.packages.values()],
       resources: [...this.resources.values()],
       groups: [...this.groups.values()],
+      writes: this.savedWrites,
     };
+  }
+
+  /**
+   * From here until `endWrite`, commits save `id` with their change: the commit that makes the
+   * request's change durable also records that it did, in the same file, so that a crash
+   * cannot leave its outcome unknown (engine-client.ts asks `savedWrite` after a restart).
+   */
+  beginWrite(id: string, request: unknown): void {
+    this.current = { id, request };
+  }
+
+  endWrite(): void {
+    this.current = null;
+  }
+
+  /**
+   * What the running request's answer needs if a crash comes after its commit and before the
+   * answer (a created record's id); saved with the id by the commit.
+   */
+  noteSavedAnswer(answer: unknown): void {
+    if (this.current) this.current.answer = answer;
+  }
+
+  /** The saved write with this id, if a commit saved it. */
+  savedWrite(id: string): SavedWrite | undefined {
+    return this.savedWrites.find((s) => s.w === id);
+  }
+
+  private rememberSaved(write: CurrentWrite): void {
+    const saved: SavedWrite = { w: write.id, ...(write.answer === undefined ? {} : { a: write.answer }) };
+    this.savedWrites = [...this.savedWrites.filter((s) => s.w !== write.id), saved].slice(-SAVED_WRITES_KEPT);
   }
 
   save(): void {

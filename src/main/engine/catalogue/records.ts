@@ -92,4 +92,18 @@ export interface CatalogueFile {
   readonly resources: ResourceRecord[];
   /** Organizations and groups; absent in catalogues written before they existed. */
   readonly groups?: GroupRecord[];
+  /** The latest writes this file saved (catalogue.ts, `SavedWrite`); absent in older catalogues. */
+  readonly writes?: SavedWrite[];
+}
+
+/**
+ * A write request saved by a catalogue commit, written in the same file as its change: after
+ * a crash, the restarted engine reads from it whether the request that was running was saved
+ * (engine-client.ts), and what to answer.
+ */
+export interface SavedWrite {
+  /** The request's write id (the engine client's). */
+  readonly w: string;
+  /** What the answer needs beyond the request: a created record's id, an outcome. */
+  readonly a?: unknown;
 }

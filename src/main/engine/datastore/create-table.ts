@@ -69,14 +69,17 @@ export async function datastoreCreate(ctx: EngineContext, req: CreateRequest): P
       throw invalid('alias', `The alias "${alias}" already exists.`);
     }
   }
+  const existing = new Set(target.datastore?.fields.map((f) => f.id) ?? []);
+  const guessed = Object.fromEntries(
+    requested.filter((f) => f.type === null && !existing.has(f.id)).map((f) => [f.id, guessType(records[0]?.[f.id]) ?? 'text']),
+  );
+  const outcome: CreateOutcome = { resourceId: target.id, guessed };
+  // Saved with the table's commit: the answer if the engine crashes before giving it.
+  ctx.catalogue.noteSavedAnswer(outcome);
   try {
-    const existing = new Set(target.datastore?.fields.map((f) => f.id) ?? []);
     if (target.datastore) await extendTable(ctx, target, requested, records, req);
     else await createTable(ctx, target, requested, records, req);
-    const guessed = Object.fromEntries(
-      requested.filter((f) => f.type === null && !existing.has(f.id)).map((f) => [f.id, guessType(records[0]?.[f.id]) ?? 'text']),
-    );
-    return { resourceId: target.id, guessed };
+    return outcome;
   } catch (err) {
     if (req.resource) ctx.catalogue.deleteResource(target.id); // all or nothing, as CKAN's transaction
     throw err;

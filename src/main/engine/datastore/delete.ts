@@ -15,7 +15,7 @@ export interface DeleteRequest {
   /** undefined or null: drop the whole table. */
   readonly filters?: unknown;
   readonly force: boolean;
-  /** Set by the engine client for a filtered delete: written into the journal entry (journal-entry.ts). */
+  /** Set by the engine client: a filtered delete writes it into its journal entry (journal-entry.ts). */
   readonly writeId?: string;
 }
 
@@ -29,6 +29,7 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
 
   if (req.filters === undefined || req.filters === null) {
     // Drop the table and its aliases; the resource stays, with datastore_active false.
+    ctx.catalogue.noteSavedAnswer({ resourceId: resource.id }); // resourceId may have been an alias, now gone
     ctx.catalogue.commit(() => ctx.catalogue.setDatastore(resource.id, null));
     ctx.cache.evict(resource.id);
     rmSync(resource.dir, { recursive: true, force: true });

@@ -18,8 +18,8 @@ import { sqlitePath } from '../storage/resource-files';
  * rows_max + 1`), checked and translated to SQLite (translate.ts), run on a fresh read-only
  * connection that attaches the resources it names, and shaped as CKAN's answer
  * (shape-results.ts). The engine prepares (`planSql`) and the SQL worker runs (`runSql`,
- * sql-worker.ts); the time limit is enforced from outside, by terminating the thread that runs
- * the query (sql-runner.ts, or the engine client for `searchSql`, the engine's own path).
+ * sql-worker.ts); the time limit is enforced from outside, by terminating the SQL worker
+ * (sql-runner.ts). No user query runs in the engine's thread.
  */
 export interface SqlOutcome {
   readonly sql: string;
@@ -150,18 +150,23 @@ async function prepareInEngine(ctx: EngineContext, sql: string): Promise<Transla
 /**
  * A query ready for the SQL worker (sql-worker.ts), which runs user SQL away from the engine
  * worker so that a slow query never holds up searches and writes: each table is its
- * generation's file plus the journal written since, up to the bytes acknowledged now. Null
- * when a table has no file yet (created and not checkpointed, or an import still writing it):
- * the engine then runs the query itself, on the table it holds.
+ * generation's file plus the journal written since, up to the bytes acknowledged now. A table
+ * without a usable file (an import still writing it, a damaged one the engine rebuilt from its
+ * column store), or every table when `images` is asked (the SQL worker could not read a file),
+ * is handed over as an image of the engine's own table instead: building and copying it holds
+ * the engine for a time bounded by the table's size, the query itself never runs here.
  */
-export async function planSql(ctx: EngineContext, sql: string): Promise<SqlPlan | null> {
+export async function planSql(ctx: EngineContext, sql: string, images = false): Promise<SqlPlan> {
   const query = await prepareInEngine(ctx, sql);
   const tables: SqlTableSource[] = [];
   for (const table of query.tables) {
     const resource = ctx.openResource(table.id);
-    const file = resource.tableFileUnusable ? null : tableFile(resource.dir, resource.generation);
-    if (!file) return null;
-    tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, ...file, journalBytes: resource.journal().size });
+    const file = images || resource.tableFileUnusable ? null : tableFile(resource.dir, resource.generation);
+    if (file) {
+      tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, ...file, journalBytes: resource.journal().size });
+    } else {
+      tables.push({ id: table.id, image: (await resource.sqlite()).export() });
+    }
   }
   return { sql, query, tables };
 }
@@ -180,8 +185,19 @@ function tableFile(dir: string, generation: number): { file: string; fileBytes: 
   }
 }
 
-/** A table as the engine acknowledged it: its folder's generation file and journal. */
-export interface SqlTableSource {
+/**
+ * A table as the engine acknowledged it: its folder's generation file and journal, or an
+ * image of the engine's table (SqlTableImage).
+ */
+export type SqlTableSource = SqlTableFile | SqlTableImage;
+
+export interface SqlTableImage {
+  readonly id: string;
+  /** The table as a SQLite file's bytes (sql.js `export()`), journal included. */
+  readonly image: Uint8Array;
+}
+
+export interface SqlTableFile {
   readonly id: string;
   readonly dir: string;
   readonly generation: number;
@@ -196,19 +212,4 @@ export interface SqlPlan {
   readonly sql: string;
   readonly query: TranslatedQuery;
   readonly tables: readonly SqlTableSource[];
-}
-
-/** The engine's call site: resources resolved from the catalogue, files from the open tables. */
-export async function searchSql(ctx: EngineContext, sql: string): Promise<SqlOutcome> {
-  const files = new Map<string, string>();
-  const query = await prepareInEngine(ctx, sql);
-  for (const table of query.tables) {
-    const db = await ctx.openResource(table.id).sqlite();
-    files.set(table.id, (db as unknown as { filename: string }).filename);
-  }
-  return runSql(
-    sql,
-    query,
-    query.tables.map((t) => files.get(t.id)!),
-  );
 }

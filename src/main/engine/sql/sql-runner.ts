@@ -1,12 +1,17 @@
 import { Worker } from 'node:worker_threads';
 import { StorageError, fromWireError } from '../../errors';
 import type { Logger } from '../../logger';
-import type { CallLimits } from '../engine-client';
 import type { SqlOutcome, SqlPlan } from './search-sql';
 import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
 
 /** The SQL worker itself stopped (not a query's error): the query is not run anywhere else. */
 export class SqlWorkerStopped extends StorageError {}
+
+export interface CallLimits {
+  /** Past this, counted from when the query starts running (not from when it was queued), it fails with `onTimeout()`. */
+  readonly timeoutMs: number;
+  readonly onTimeout: () => Error;
+}
 
 interface Waiting {
   resolve(value: SqlOutcome): void;

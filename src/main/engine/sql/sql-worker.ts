@@ -6,7 +6,7 @@ import { Journal } from '../journal/journal';
 import type { JournalEntry } from '../journal/journal-entry';
 import { openTableFile, replayOntoTable } from '../resources/table-file';
 import { loadSqlJs } from '../sqlite/sql-js';
-import { runSql, type SqlPlan, type SqlTableSource } from './search-sql';
+import { runSql, type SqlPlan, type SqlTableFile, type SqlTableSource } from './search-sql';
 import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
 
 /**
@@ -35,9 +35,18 @@ const tables = new Map<string, LoadedTable>();
 /**
  * The table as the plan names it. A kept copy is brought up to date with the journal entries
  * written since; if that fails (the journal was rewritten, say after a repair), the table is
- * read again from its files.
+ * read again from its files. An image is used once: it stands for a table whose file is not
+ * there yet or not usable, which the engine will soon write anew.
  */
 async function tableFor(source: SqlTableSource): Promise<Database> {
+  const SQL = await loadSqlJs();
+  if ('image' in source) {
+    tables.get(source.id)?.db.close();
+    tables.delete(source.id);
+    const db = new SQL.Database(source.image);
+    images.push(db);
+    return db;
+  }
   const kept = tables.get(source.id);
   if (kept) {
     tables.delete(source.id);
@@ -52,24 +61,26 @@ async function tableFor(source: SqlTableSource): Promise<Database> {
     }
     kept.db.close();
   }
-  const SQL = await loadSqlJs();
   let table: LoadedTable;
   try {
     const db = openTableFile(SQL, source.dir, source.generation, source.id, journalEntries(source, 0));
     table = { file: source.file, journalBytes: source.journalBytes, db, fileBytes: source.fileBytes };
   } catch (err) {
-    // The engine, which can rebuild a damaged table from its column store, runs the query then.
+    // The query is planned again with images of the engine's tables (deskstore-app.ts, runUserSql).
     throw new StorageError(`the SQL worker cannot use the table of ${source.id}: ${(err as Error).message}`);
   }
   tables.set(source.id, table);
   return table.db;
 }
 
-function journalEntries(source: SqlTableSource, from: number): JournalEntry[] {
+/** Tables opened from images for the query running now, closed when it ends. */
+const images: Database[] = [];
+
+function journalEntries(source: SqlTableFile, from: number): JournalEntry[] {
   return Journal.entriesBetween<JournalEntry>(journalPath(source.dir, source.generation), from, source.journalBytes);
 }
 
-function catchUp(table: LoadedTable, source: SqlTableSource): void {
+function catchUp(table: LoadedTable, source: SqlTableFile): void {
   replayOntoTable(table.db, source.id, journalEntries(source, table.journalBytes));
   table.journalBytes = source.journalBytes;
 }
@@ -100,11 +111,12 @@ function keepWithinBudget(inUse: ReadonlySet<string>): void {
 }
 
 async function run(plan: SqlPlan) {
-  const files: string[] = [];
-  for (const source of plan.tables) files.push(((await tableFor(source)) as unknown as { filename: string }).filename);
   try {
+    const files: string[] = [];
+    for (const source of plan.tables) files.push(((await tableFor(source)) as unknown as { filename: string }).filename);
     return await runSql(plan.sql, plan.query, files);
   } finally {
+    for (const db of images.splice(0)) db.close();
     keepWithinBudget(new Set(plan.tables.map((t) => t.id)));
     releaseWhenIdle();
   }
