@@ -4,8 +4,9 @@ import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore
 
 /**
  * Issue 8: datastore_search_sql had a row cap but no byte cap; one query answered 384 MB and
- * stalled the server. Past 64 MB the query now stops while its rows are read, with CKAN's
- * validation error, and the server goes on answering.
+ * stalled the server. Past 64 MB of JSON the query now stops while its rows are written, with
+ * CKAN's validation error, and the server goes on answering. Under it, the answer is written
+ * in UTF-8 chunks, as the SQL worker made them.
  */
 let server: ServerProcess;
 beforeAll(async () => {
@@ -16,16 +17,21 @@ afterAll(async () => {
   removeDir(server.dataDir);
 });
 
-it('refuses an answer past 64 MB with a CKAN error that says what to do, and answers the next query', async () => {
+async function hundredRows(name: string): Promise<string> {
   const api = ckan(server.url, server.token);
-  const pkg = await api.ok('package_create', { name: 'grande' });
-  const rid = (
+  const pkg = await api.ok('package_create', { name });
+  return (
     await api.ok('datastore_create', {
       resource: { package_id: pkg.id },
       fields: [{ id: 'n', type: 'int4' }],
       records: Array.from({ length: 100 }, (_, n) => ({ n })),
     })
   ).resource_id;
+}
+
+it('refuses an answer past 64 MB with a CKAN error that says what to do, and answers the next query', async () => {
+  const api = ckan(server.url, server.token);
+  const rid = await hundredRows('grande');
   // 100 rows of a million characters each: ~100 MB of answer.
   const big = await api.post('datastore_search_sql', { sql: `SELECT n, repeat('x', 1000000) AS t FROM "${rid}"` });
   expect(big.status).toBe(409);
@@ -36,4 +42,17 @@ it('refuses an answer past 64 MB with a CKAN error that says what to do, and ans
   expect(ok.records).toHaveLength(100);
   expect(ok.records[99]).toMatchObject({ n: 99 });
   expect(ok.records[0].t).toHaveLength(100_000);
+}, 60_000);
+
+it('counts the answer in bytes, not characters: 50 million two-byte letters are 100 MB', async () => {
+  const api = ckan(server.url, server.token);
+  const rid = await hundredRows('accentata');
+  const big = await api.post('datastore_search_sql', { sql: `SELECT repeat('è', 1000000) AS t FROM "${rid}" WHERE n < 50` });
+  expect(big.status).toBe(409);
+  expect((big.body as any).error.query[0]).toMatch(/larger than 64 MB/);
+  // 30 MB of them pass whole, every byte in place across the chunks they were written in.
+  const ok = await api.ok('datastore_search_sql', { sql: `SELECT n, repeat('è', 1000000) AS t FROM "${rid}" WHERE n < 15 ORDER BY n` });
+  expect(ok.records).toHaveLength(15);
+  expect(ok.records.every((r: { t: string }) => r.t.length === 1_000_000 && /^è+$/.test(r.t))).toBe(true);
+  expect(ok.records.map((r: { n: number }) => r.n)).toEqual(Array.from({ length: 15 }, (_, n) => n));
 }, 60_000);

@@ -4,6 +4,7 @@
  * with a JSON body goes through here.
  */
 import type { ServerResponse } from 'node:http';
+import { once } from 'node:events';
 import {
   AuthorizationError,
   BadRequestError,
@@ -15,7 +16,7 @@ import {
   isActionError,
 } from '../errors';
 import type { Locale } from '../../shared/locales';
-import { stringifyWithRaw } from '../util/raw-json';
+import { jsonBody, type JsonParts } from '../util/raw-json';
 
 export const JSON_CONTENT_TYPE = 'application/json;charset=utf-8';
 export const JSONP_CONTENT_TYPE = 'application/javascript;charset=utf-8';
@@ -23,7 +24,8 @@ export const JSONP_CONTENT_TYPE = 'application/javascript;charset=utf-8';
 export interface WireResponse {
   readonly status: number;
   readonly contentType: string;
-  readonly body: string;
+  /** One string, or parts (a big answer's UTF-8 chunks, raw-json.ts) written one by one. */
+  readonly body: string | JsonParts;
   readonly headers?: Readonly<Record<string, string>>;
 }
 
@@ -35,14 +37,17 @@ export function helpUrl(siteUrl: string, locale: Locale | null, action: string):
 
 export function successResponse(help: string, result: unknown): WireResponse {
   // Key order as CKAN builds the dict: help, success, result. The result goes through
-  // stringifyWithRaw so pre-serialized records are spliced in, not re-encoded.
-  const body = `{"help":${JSON.stringify(help)},"success":true,"result":${stringifyWithRaw(result)}}`;
-  return { status: 200, contentType: JSON_CONTENT_TYPE, body };
+  // jsonBody so pre-serialized records are spliced in, not re-encoded.
+  return {
+    status: 200,
+    contentType: JSON_CONTENT_TYPE,
+    body: wrapped(`{"help":${JSON.stringify(help)},"success":true,"result":`, jsonBody(result), '}'),
+  };
 }
 
 /** A JSON body that is not an envelope (`GET /api` → `{"version": 1}`). */
 export function plainJsonResponse(value: unknown, status = 200): WireResponse {
-  return { status, contentType: JSON_CONTENT_TYPE, body: stringifyWithRaw(value) };
+  return { status, contentType: JSON_CONTENT_TYPE, body: jsonBody(value) };
 }
 
 /** CKAN's pre-action errors: the body is a bare JSON string (docs/ckan-contract.md §2.3). */
@@ -88,7 +93,7 @@ export function errorResponse(err: unknown, help: string | null, logInternal: (e
   const envelope = help === null ? { success: false, error } : { help, success: false, error };
   // Deskstore's wording for people, beside CKAN's members (never inside `error`, whose keys clients read as fields)
   const worded = isActionError(err) && err.deskstoreMessage ? { deskstore_message: err.deskstoreMessage } : {};
-  return { status, contentType: JSON_CONTENT_TYPE, body: stringifyWithRaw({ ...envelope, ...worded }) };
+  return { status, contentType: JSON_CONTENT_TYPE, body: jsonBody({ ...envelope, ...worded }) };
 }
 
 /** 404 for paths that route nowhere, in the envelope CKAN clients already understand. */
@@ -107,16 +112,52 @@ export function toJsonp(callback: string, response: WireResponse): WireResponse 
     .replace(/>/g, '&gt;')
     .replace(/"/g, '&quot;')
     .replace(/'/g, '&#x27;');
-  return { ...response, contentType: JSONP_CONTENT_TYPE, body: `${escaped}(${response.body});` };
+  return { ...response, contentType: JSONP_CONTENT_TYPE, body: wrapped(`${escaped}(`, response.body, ');') };
 }
 
-/** Writes a complete response unless the client is gone or a handler already answered. */
+/** `body` between `before` and `after`, as one string or as parts. */
+function wrapped(before: string, body: string | JsonParts, after: string): string | JsonParts {
+  return typeof body === 'string' ? before + body + after : [before, ...body, after];
+}
+
+/**
+ * Writes a complete response unless the client is gone or a handler already answered. A body
+ * in parts is written part by part, each waiting for the socket to drain, and each let go once
+ * written: a big answer is never copied into one buffer, and its memory returns as it leaves.
+ */
 export function sendResponse(res: ServerResponse, response: WireResponse): void {
   if (res.headersSent || res.destroyed) return;
-  const body = Buffer.from(response.body, 'utf8');
+  const parts = typeof response.body === 'string' ? [Buffer.from(response.body, 'utf8')] : response.body.map(utf8);
   res.statusCode = response.status;
   for (const [name, value] of Object.entries(response.headers ?? {})) res.setHeader(name, value);
   res.setHeader('Content-Type', response.contentType);
-  res.setHeader('Content-Length', body.length);
-  res.end(body);
+  res.setHeader(
+    'Content-Length',
+    parts.reduce((n, p) => n + p.byteLength, 0),
+  );
+  if (parts.length === 1) res.end(parts[0]);
+  else void writeParts(res, parts);
+}
+
+const utf8 = (part: string | Uint8Array): Uint8Array => (typeof part === 'string' ? Buffer.from(part, 'utf8') : part);
+
+async function writeParts(res: ServerResponse, parts: (Uint8Array | undefined)[]): Promise<void> {
+  // `once` rejects on 'error': a client gone is the same as closed here.
+  const closed = once(res, 'close').then(
+    () => 'closed' as const,
+    () => 'closed' as const,
+  );
+  for (let i = 0; i < parts.length; i++) {
+    const part = parts[i]!;
+    parts[i] = undefined;
+    if (res.destroyed) return;
+    if (!res.write(part)) {
+      const drained = once(res, 'drain').then(
+        () => 'drained' as const,
+        () => 'closed' as const,
+      );
+      if ((await Promise.race([drained, closed])) === 'closed') return;
+    }
+  }
+  res.end();
 }

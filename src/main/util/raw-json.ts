@@ -1,20 +1,56 @@
 /**
  * A piece of JSON text that is already serialized (e.g. the records of a search, encoded by
- * the engine worker). `stringifyWithRaw` splices it in verbatim, so large results are not
- * parsed and re-serialized on the main thread, and values such as `2.50` keep their text.
+ * the engine worker). `jsonBody` splices it in verbatim, so large results are not parsed and
+ * re-serialized on the main thread, and values such as `2.50` keep their text. A big answer
+ * (datastore_search_sql) comes as UTF-8 chunks, which are written to the socket one by one and
+ * never joined into one string.
  */
 export class RawJson {
-  constructor(readonly text: string) {}
+  constructor(readonly text: string | readonly Uint8Array[]) {}
 }
 
-export function stringifyWithRaw(value: unknown): string {
-  if (value instanceof RawJson) return value.text;
-  if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
-  if (Array.isArray(value)) return `[${value.map((v) => (v === undefined ? 'null' : stringifyWithRaw(v))).join(',')}]`;
-  const parts: string[] = [];
-  for (const [k, v] of Object.entries(value)) {
-    if (v === undefined || typeof v === 'function') continue;
-    parts.push(`${JSON.stringify(k)}:${stringifyWithRaw(v)}`);
-  }
-  return `{${parts.join(',')}}`;
+/** JSON text in order: strings and UTF-8 chunks. */
+export type JsonParts = readonly (string | Uint8Array)[];
+
+/** `value` as JSON text: one string, or parts when it holds chunked RawJson. */
+export function jsonBody(value: unknown): string | JsonParts {
+  const parts: (string | Uint8Array)[] = [];
+  let text = '';
+  const push = (s: string): void => {
+    text += s;
+  };
+  const visit = (v: unknown): void => {
+    if (v instanceof RawJson) {
+      if (typeof v.text === 'string') push(v.text);
+      else {
+        if (text) parts.push(text);
+        text = '';
+        parts.push(...v.text);
+      }
+    } else if (v === null || typeof v !== 'object') {
+      push(JSON.stringify(v) ?? 'null');
+    } else if (Array.isArray(v)) {
+      push('[');
+      v.forEach((item, i) => {
+        if (i) push(',');
+        if (item === undefined) push('null');
+        else visit(item);
+      });
+      push(']');
+    } else {
+      push('{');
+      let first = true;
+      for (const [k, item] of Object.entries(v)) {
+        if (item === undefined || typeof item === 'function') continue;
+        push(`${first ? '' : ','}${JSON.stringify(k)}:`);
+        first = false;
+        visit(item);
+      }
+      push('}');
+    }
+  };
+  visit(value);
+  if (parts.length === 0) return text;
+  if (text) parts.push(text);
+  return parts;
 }

@@ -7,7 +7,7 @@ import { loadSqlJs, rowWithBigInts } from '../sqlite/sql-js';
 import { loadPostgresParser, parseStatement, PostgresSyntaxError, statementCount } from './postgres-parser';
 import { registerRuntimeFunctions } from './runtime-functions';
 import { queryError, SqlQueryError } from './sql-errors';
-import { recordsJson } from './shape-results';
+import { RecordsJsonWriter, ResultTooLarge } from './shape-results';
 import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './translate';
 import { statSync } from 'node:fs';
 import { sqlitePath } from '../storage/resource-files';
@@ -23,16 +23,17 @@ import { sqlitePath } from '../storage/resource-files';
  */
 export interface SqlOutcome {
   readonly sql: string;
-  /** The `records` member as JSON text (numbers keep their written form). */
-  readonly records: string;
+  /** The `records` member as UTF-8 JSON chunks (numbers keep their written form; shape-results.ts). */
+  readonly records: Uint8Array[];
   readonly fields: SqlResultField[];
   readonly recordsTruncated: boolean;
 }
 
 /**
- * The most a `datastore_search_sql` answer may hold, besides CKAN's row cap: 32,000 rows of
- * long texts (or `repeat()`) made answers of hundreds of megabytes that stalled the server
- * while they were serialised. Counted while rows are read, so a query stops as it crosses it.
+ * The most a `datastore_search_sql` answer's records may hold, in bytes of JSON, besides CKAN's
+ * row cap: 32,000 rows of long texts (or `repeat()`) made answers of hundreds of megabytes
+ * that stalled the server while they were serialised. Counted as rows are written, so a query
+ * stops as it crosses it.
  */
 export const SQL_RESULT_MAX_BYTES = 64 * 1024 * 1024;
 
@@ -66,9 +67,14 @@ export async function runSql(sql: string, query: TranslatedQuery, files: readonl
     files.forEach((file, i) => db.run(`ATTACH DATABASE ? AS ${schemaOf(i)}`, [file]));
     registerRuntimeFunctions(db, { tables: query.tables, now });
     db.exec('PRAGMA query_only = 1');
-    let rows: unknown[][];
     try {
-      rows = allRows(db, query.sqlite);
+      const { records, truncated } = readRecords(db, query);
+      return {
+        sql,
+        records,
+        fields: query.columns.map((c) => ({ id: c.name, type: c.type })),
+        recordsTruncated: truncated,
+      };
     } catch (err) {
       if (err instanceof ResultTooLarge) {
         throw queryError(
@@ -76,56 +82,30 @@ export async function runSql(sql: string, query: TranslatedQuery, files: readonl
           wrappedStatement(sql),
         );
       }
-      throw queryError(postgresMessage((err as Error).message), wrappedStatement(sql));
-    }
-    const truncated = rows.length > ROWS_MAX;
-    const kept = truncated ? rows.slice(0, ROWS_MAX) : rows;
-    let records: string;
-    try {
-      records = recordsJson(query.columns, kept);
-    } catch (err) {
       if (err instanceof SqlQueryError) throw queryError(err.message, wrappedStatement(sql));
+      // sql.js reports SQLite's failures as plain Errors; anything else is a fault of ours.
+      if (err instanceof Error && err.constructor === Error) throw queryError(postgresMessage(err.message), wrappedStatement(sql));
       throw err;
     }
-    return {
-      sql,
-      records,
-      fields: query.columns.map((c) => ({ id: c.name, type: c.type })),
-      recordsTruncated: truncated,
-    };
   } finally {
     db.close();
   }
 }
 
-class ResultTooLarge extends Error {}
-
-function allRows(db: Database, sql: string): unknown[][] {
-  const stmt = db.prepare(sql);
+/** Steps through the rows, writing each as it comes: at most ROWS_MAX, then `truncated`. */
+function readRecords(db: Database, query: TranslatedQuery): { records: Uint8Array[]; truncated: boolean } {
+  const writer = new RecordsJsonWriter(query.columns, SQL_RESULT_MAX_BYTES);
+  const stmt = db.prepare(query.sqlite);
   try {
-    const rows: unknown[][] = [];
-    let bytes = 0;
+    let rows = 0;
     while (stmt.step()) {
-      const row = rowWithBigInts(stmt);
-      bytes += answerBytes(row);
-      if (bytes > SQL_RESULT_MAX_BYTES) throw new ResultTooLarge();
-      rows.push(row);
+      if (rows++ === ROWS_MAX) return { records: writer.finish(), truncated: true };
+      writer.add(rowWithBigInts(stmt));
     }
-    return rows;
+    return { records: writer.finish(), truncated: false };
   } finally {
     stmt.free();
   }
-}
-
-/** About what a row adds to the JSON answer: text as its length, anything else a number's width. */
-function answerBytes(row: readonly unknown[]): number {
-  let bytes = 2;
-  for (const cell of row) {
-    if (typeof cell === 'string') bytes += cell.length + 4;
-    else if (cell instanceof Uint8Array) bytes += cell.byteLength * 2 + 4;
-    else bytes += 12;
-  }
-  return bytes;
 }
 
 /** SQLite's few run-time failures in PostgreSQL's words. */

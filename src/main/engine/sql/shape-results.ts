@@ -70,12 +70,56 @@ function checkedInteger(value: unknown, type: string): unknown {
   return n;
 }
 
-/** The `records` member as JSON text. */
-export function recordsJson(columns: readonly ShapedColumn[], rows: readonly (readonly unknown[])[]): string {
-  // One key per name, in the order names first appear, holding the last column of that name.
-  const lastIndex = new Map<string, number>();
-  columns.forEach((c, i) => lastIndex.set(c.name, i));
-  const keys = [...lastIndex].map(([name, index]) => ({ key: `${JSON.stringify(name)}:`, index }));
-  const parts = rows.map((row) => `{${keys.map(({ key, index }) => key + jsonValue(row[index], columns[index]!)).join(',')}}`);
-  return `[${parts.join(',')}]`;
+/** The answer grew past the writer's byte limit. */
+export class ResultTooLarge extends Error {}
+
+/**
+ * The `records` member as UTF-8 JSON, written row by row into chunks of about CHUNK_BYTES, so
+ * that neither the rows nor the text are ever held whole as JavaScript values, and counted in
+ * bytes as written: past `maxBytes` it throws ResultTooLarge. The chunks are what the SQL
+ * worker hands over (transferred, not copied) and the server writes to the socket one by one.
+ */
+export class RecordsJsonWriter {
+  private readonly keys: readonly { key: string; index: number }[];
+  private readonly chunks: Uint8Array[] = [];
+  private pending = '[';
+  private bytes = 0;
+  private rows = 0;
+
+  constructor(
+    private readonly columns: readonly ShapedColumn[],
+    private readonly maxBytes: number,
+  ) {
+    // One key per name, in the order names first appear, holding the last column of that name.
+    const lastIndex = new Map<string, number>();
+    columns.forEach((c, i) => lastIndex.set(c.name, i));
+    this.keys = [...lastIndex].map(([name, index]) => ({ key: `${JSON.stringify(name)}:`, index }));
+  }
+
+  add(row: readonly unknown[]): void {
+    const fields = this.keys.map(({ key, index }) => key + jsonValue(row[index], this.columns[index]!));
+    this.pending += `${this.rows++ ? ',' : ''}{${fields.join(',')}}`;
+    // UTF-8 takes at least a byte per UTF-16 unit: past the limit in units is past it in bytes,
+    // and flushing now stops a huge row before more are read.
+    if (this.bytes + this.pending.length > this.maxBytes) this.flush();
+    else if (this.pending.length >= CHUNK_CHARS) this.flush();
+  }
+
+  finish(): Uint8Array[] {
+    this.pending += ']';
+    this.flush();
+    return this.chunks;
+  }
+
+  private flush(): void {
+    const chunk = encoder.encode(this.pending); // its own buffer, so it can be transferred
+    this.pending = '';
+    this.bytes += chunk.byteLength;
+    if (this.bytes > this.maxBytes) throw new ResultTooLarge();
+    this.chunks.push(chunk);
+  }
 }
+
+const encoder = new TextEncoder();
+/** About 1 MB per chunk: few enough parts, small enough to let memory go as they are written. */
+const CHUNK_CHARS = 1 << 20;

@@ -124,7 +124,12 @@ async function run(plan: SqlPlan) {
 
 port.on('message', (message: ToSqlWorker) => {
   run(message.plan).then(
-    (value) => port.postMessage({ id: message.id, value } satisfies FromSqlWorker),
+    // The chunks are moved, not copied: the answer's memory leaves this worker with it.
+    (value) =>
+      port.postMessage(
+        { id: message.id, value } satisfies FromSqlWorker,
+        value.records.map((c) => c.buffer as ArrayBuffer),
+      ),
     (err: unknown) => port.postMessage({ id: message.id, error: toWireError(err) } satisfies FromSqlWorker),
   );
 });
