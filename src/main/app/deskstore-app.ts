@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { createActionRegistry } from '../actions/registry';
-import { StorageError, ValidationError } from '../errors';
+import { StorageError } from '../errors';
 import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import type { SqlOutcome } from '../engine/sql/search-sql';
 import { SqlRunner, SqlWorkerStopped } from '../engine/sql/sql-runner';
@@ -156,11 +156,10 @@ const SQL_WORKER_WARM_DELAY_MS = 10_000;
  * on the engine worker.
  */
 async function runUserSql(sql: string, engine: EngineClient, runner: SqlRunner, timeoutMs: number): Promise<SqlOutcome> {
-  const limits = { timeoutMs, onTimeout: () => new ValidationError({ query: ['Query took too long'] }) };
   try {
-    return await runner.run(await engine.api.planSql(sql), limits);
+    return await runner.run(await engine.api.planSql(sql), timeoutMs);
   } catch (err) {
     if (!(err instanceof StorageError) || err instanceof SqlWorkerStopped) throw err;
   }
-  return runner.run(await engine.api.planSql(sql, true), limits);
+  return runner.run(await engine.api.planSql(sql, true), timeoutMs);
 }

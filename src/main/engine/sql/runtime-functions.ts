@@ -18,7 +18,7 @@ import {
 } from './date-functions';
 import { addScaled, divideScaled, fromScaled, numericOperation, roundNumeric, toScaled, type Scaled } from './decimal-arithmetic';
 import { rowDocument, tsMatch, tsqueryValue, tsRank, tsvectorValue, textSearchLanguage } from './full-text-values';
-import { SqlQueryError } from './sql-errors';
+import { PAST_DEADLINE, SqlQueryError } from './sql-errors';
 import { FLOAT_TYPES, INTEGER_TYPES, isNumberType, numericValue, pgText } from './sql-values';
 import type { SqlTable } from './translate';
 
@@ -143,6 +143,8 @@ export interface RuntimeOptions {
   readonly tables: readonly SqlTable[];
   readonly now: Date;
   readonly random?: () => number;
+  /** When the query must stop (Date.now() milliseconds); none: never. */
+  readonly deadline?: number;
 }
 
 export function registerRuntimeFunctions(db: Database, options: RuntimeOptions): void {
@@ -156,6 +158,14 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
     db.create_function(name, wrapped as never);
   };
 
+  // Called by the translator once per row of every recursive step (translate.ts): SQLite in
+  // sql.js cannot be interrupted from outside, so the loop that never ends stops itself here,
+  // and the SQL worker, with its copies of the tables, goes on.
+  const deadline = options.deadline ?? Infinity;
+  define('deskstore_tick', () => {
+    if (Date.now() > deadline) throw new Error(PAST_DEADLINE);
+    return 1;
+  });
   define(
     'deskstore_upper',
     nullable((s: string) => String(s).toUpperCase()),

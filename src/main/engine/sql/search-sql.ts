@@ -6,7 +6,7 @@ import { ROWS_MAX } from '../search/search-request';
 import { loadSqlJs, rowWithBigInts } from '../sqlite/sql-js';
 import { loadPostgresParser, parseStatement, PostgresSyntaxError, statementCount } from './postgres-parser';
 import { registerRuntimeFunctions } from './runtime-functions';
-import { queryError, SqlQueryError } from './sql-errors';
+import { PAST_DEADLINE, queryError, queryTookTooLong, SqlQueryError } from './sql-errors';
 import { RecordsJsonWriter, ResultTooLarge } from './shape-results';
 import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './translate';
 import { statSync } from 'node:fs';
@@ -59,13 +59,22 @@ export async function prepareSql(sql: string, resolve: (name: string) => SqlTabl
   }
 }
 
-/** Runs a translated query over the resources' databases (`files[i]` for `query.tables[i]`). */
-export async function runSql(sql: string, query: TranslatedQuery, files: readonly string[], now = new Date()): Promise<SqlOutcome> {
+/**
+ * Runs a translated query over the resources' databases (`files[i]` for `query.tables[i]`).
+ * Past `deadline` (Date.now() milliseconds) a recursive query stops itself (runtime-functions.ts,
+ * `deskstore_tick`) with "Query took too long".
+ */
+export async function runSql(
+  sql: string,
+  query: TranslatedQuery,
+  files: readonly string[],
+  { now = new Date(), deadline }: { now?: Date; deadline?: number } = {},
+): Promise<SqlOutcome> {
   const SQL = await loadSqlJs();
   const db = new SQL.Database();
   try {
     files.forEach((file, i) => db.run(`ATTACH DATABASE ? AS ${schemaOf(i)}`, [file]));
-    registerRuntimeFunctions(db, { tables: query.tables, now });
+    registerRuntimeFunctions(db, { tables: query.tables, now, ...(deadline === undefined ? {} : { deadline }) });
     db.exec('PRAGMA query_only = 1');
     try {
       const { records, truncated } = readRecords(db, query);
@@ -83,6 +92,7 @@ export async function runSql(sql: string, query: TranslatedQuery, files: readonl
         );
       }
       if (err instanceof SqlQueryError) throw queryError(err.message, wrappedStatement(sql));
+      if (err instanceof Error && err.message === PAST_DEADLINE) throw queryTookTooLong();
       // sql.js reports SQLite's failures as plain Errors; anything else is a fault of ours.
       if (err instanceof Error && err.constructor === Error) throw queryError(postgresMessage(err.message), wrappedStatement(sql));
       throw err;

@@ -17,6 +17,15 @@ export function unsupported(what: string): SqlQueryError {
   return new SqlQueryError(`${what} is not supported by Deskstore's datastore_search_sql`);
 }
 
+/** What a query past its time limit answers, whether SQLite was interrupted or its worker stopped. */
+export const queryTookTooLong = (): ValidationError => new ValidationError({ query: ['Query took too long'] });
+
+/**
+ * The message `deskstore_tick` (runtime-functions.ts) fails a statement with once the query's
+ * deadline has passed: runSql turns it into queryTookTooLong.
+ */
+export const PAST_DEADLINE = 'deskstore: the query ran past its time limit';
+
 export function functionNotAllowed(name: string): AuthorizationError {
   return new AuthorizationError(`Not authorized to call function ${name}`);
 }

@@ -5,6 +5,8 @@ import type { SqlOutcome, SqlPlan } from './search-sql';
 export interface ToSqlWorker {
   readonly id: number;
   readonly plan: SqlPlan;
+  /** The query's time limit, counted from when the worker receives it. */
+  readonly timeoutMs: number;
 }
 
 export type FromSqlWorker =

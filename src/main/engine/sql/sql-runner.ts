@@ -2,16 +2,17 @@ import { Worker } from 'node:worker_threads';
 import { StorageError, fromWireError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { SqlOutcome, SqlPlan } from './search-sql';
+import { queryTookTooLong } from './sql-errors';
 import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
 
 /** The SQL worker itself stopped (not a query's error): the query is not run anywhere else. */
 export class SqlWorkerStopped extends StorageError {}
 
-export interface CallLimits {
-  /** Past this, counted from when the query starts running (not from when it was queued), it fails with `onTimeout()`. */
-  readonly timeoutMs: number;
-  readonly onTimeout: () => Error;
-}
+/**
+ * How long past its limit a query that did not stop itself (only recursive steps ask the
+ * deadline, runtime-functions.ts) may go on before the worker is terminated.
+ */
+const STOP_GRACE_MS = 2_000;
 
 interface Waiting {
   resolve(value: SqlOutcome): void;
@@ -20,9 +21,11 @@ interface Waiting {
 
 /**
  * The main thread's side of the SQL worker (sql-worker.ts): one query at a time, each with its
- * time limit counted from when it is handed to the idle worker. A query past its limit gets the
- * worker terminated; the next query starts a fresh one. Nothing else runs there, so stopping it
- * never touches a search, a write or an import: the engine worker goes on answering them.
+ * time limit counted from when it is handed to the idle worker, which runs it with that
+ * deadline. A recursive query stops itself there; any other query still running a moment
+ * later gets the worker terminated, and the next query starts a fresh one. Nothing else runs
+ * there, so stopping it never touches a search, a write or an import: the engine worker goes
+ * on answering them.
  */
 export class SqlRunner {
   private worker: Worker | null = null;
@@ -42,8 +45,9 @@ export class SqlRunner {
     if (!this.closed) this.started().catch(() => undefined);
   }
 
-  run(plan: SqlPlan, limits: CallLimits): Promise<SqlOutcome> {
-    const result = this.queue.then(() => this.runNow(plan, limits));
+  /** Runs `plan`; past `timeoutMs` from its start it fails with "Query took too long". */
+  run(plan: SqlPlan, timeoutMs: number): Promise<SqlOutcome> {
+    const result = this.queue.then(() => this.runNow(plan, timeoutMs));
     this.queue = result.catch(() => undefined);
     return result;
   }
@@ -53,23 +57,23 @@ export class SqlRunner {
     await this.stop();
   }
 
-  private async runNow(plan: SqlPlan, limits: CallLimits): Promise<SqlOutcome> {
+  private async runNow(plan: SqlPlan, timeoutMs: number): Promise<SqlOutcome> {
     if (this.closed) throw new Error('the SQL worker is closed');
     const worker = await this.started();
     const id = this.nextId++;
     return new Promise<SqlOutcome>((resolve, reject) => {
       const timer = setTimeout(() => {
         this.waiting.delete(id);
-        reject(limits.onTimeout());
+        reject(queryTookTooLong());
         this.logger.warn('stopping the SQL worker: a query ran too long (searches and writes were not held up)');
         void this.stop();
-      }, limits.timeoutMs);
+      }, timeoutMs + STOP_GRACE_MS);
       const done = () => clearTimeout(timer);
       this.waiting.set(id, {
         resolve: (value) => (done(), resolve(value)),
         reject: (err) => (done(), reject(err)),
       });
-      worker.postMessage({ id, plan } satisfies ToSqlWorker);
+      worker.postMessage({ id, plan, timeoutMs } satisfies ToSqlWorker);
     });
   }
 

@@ -110,11 +110,11 @@ function keepWithinBudget(inUse: ReadonlySet<string>): void {
   }
 }
 
-async function run(plan: SqlPlan) {
+async function run(plan: SqlPlan, deadline: number) {
   try {
     const files: string[] = [];
     for (const source of plan.tables) files.push(((await tableFor(source)) as unknown as { filename: string }).filename);
-    return await runSql(plan.sql, plan.query, files);
+    return await runSql(plan.sql, plan.query, files, { deadline });
   } finally {
     for (const db of images.splice(0)) db.close();
     keepWithinBudget(new Set(plan.tables.map((t) => t.id)));
@@ -123,7 +123,7 @@ async function run(plan: SqlPlan) {
 }
 
 port.on('message', (message: ToSqlWorker) => {
-  run(message.plan).then(
+  run(message.plan, Date.now() + message.timeoutMs).then(
     // The chunks are moved, not copied: the answer's memory leaves this worker with it.
     (value) =>
       port.postMessage(

@@ -148,7 +148,10 @@ export class Translator {
     }
 
     const from = (s.fromClause ?? []).map((item) => this.fromItem(item, scope));
-    const where = s.whereClause ? ` WHERE ${this.condition(s.whereClause, scope)}` : '';
+    let condition = s.whereClause ? this.condition(s.whereClause, scope) : '';
+    // A recursive step asks runSql's deadline at each row it makes: see runtime-functions.ts.
+    if (this.recursiveSteps.has(s)) condition = condition ? `(${condition}) AND deskstore_tick()` : 'deskstore_tick()';
+    const where = condition ? ` WHERE ${condition}` : '';
     const targets = this.targets(s.targetList ?? [], scope);
     const groupBy = s.groupClause?.length ? ` GROUP BY ${s.groupClause.map((g) => this.groupItem(g, scope, targets)).join(', ')}` : '';
     const having = s.havingClause ? ` HAVING ${this.condition(s.havingClause, scope)}` : '';
@@ -195,6 +198,7 @@ export class Translator {
       this.cteAliases.set(name, alias);
       const names = (cte.aliascolnames ?? []).map(stringOf);
       if (recursive && query.op === 'SETOP_UNION') {
+        this.recursiveSteps.add(query.rarg!);
         // The recursive term sees the CTE through the types of its first term.
         const first = this.select(query.larg!, scope.parent, scope.ctes);
         const columns = first.columns.map((c, i) => ({ name: names[i] ?? c.name, expr: { ...c.expr, sql: `${alias}.${COLUMN(i)}` } }));
@@ -211,6 +215,8 @@ export class Translator {
   }
 
   private readonly cteAliases = new Map<string, string>();
+  /** The recursive terms of recursive CTEs: the loops a query can run for ever. */
+  private readonly recursiveSteps = new Set<SelectStmt>();
 
   private freshAlias(): string {
     return `"s${++this.aliasCounter}"`;
