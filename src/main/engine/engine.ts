@@ -211,8 +211,8 @@ export class Engine implements EngineContext {
 
   /**
    * Checkpoints (docs/architecture.md §3): a resource whose journal outgrew its threshold, or that
-   * has journal entries and saw no write for `idleMs`, gets a new generation and an empty
-   * journal. The worker calls this when no request is waiting; `waiting` says how many
+   * has journal entries (or a table file found damaged, which the new generation replaces) and
+   * saw no write for `idleMs`, gets a new generation and an empty journal. The worker calls this when no request is waiting; `waiting` says how many
    * journals are left for a later call, so the worker knows to come back.
    */
   async maintenance(idleMs = 30_000): Promise<{ checkpointed: string[]; waiting: number }> {
@@ -220,7 +220,7 @@ export class Engine implements EngineContext {
     let waiting = 0;
     for (const resource of this.cache.openResources()) {
       const journal = resource.journal();
-      if (journal.count === 0) continue;
+      if (journal.count === 0 && !resource.tableFileUnusable) continue;
       const idle = Date.now() - (this.lastWrite.get(resource.id) ?? 0) >= idleMs;
       // At shutdown (idleMs 0) every journal gets its try; otherwise a recent failure waits.
       if (idleMs > 0 && this.failedRecently(resource.id)) {

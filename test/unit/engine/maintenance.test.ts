@@ -1,3 +1,5 @@
+import { readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { Engine } from '../../../src/main/engine/engine';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
@@ -30,6 +32,30 @@ describe('Engine.maintenance', () => {
     expect(await engine.maintenance(60_000)).toEqual({ checkpointed: [], waiting: 1 });
     expect(generationOf(engine)).toBe(before);
     await engine.close();
+  });
+
+  it('writes a new generation over a table file found damaged, journal or not', async () => {
+    const engine = await engineWithOneWrite();
+    const dataDir = engine.dataDir;
+    await engine.close(); // checkpoints: the journal is empty now
+    const dir = join(dataDir, 'resources', rid);
+    writeFileSync(
+      join(
+        dir,
+        readdirSync(dir).find((f) => f.endsWith('.sqlite'))!,
+      ),
+      'not a table',
+    );
+    const reopened = new Engine({ dataDir });
+    const before = generationOf(reopened);
+    // SQL finds the file damaged (the engine rebuilds the table from its columns for it).
+    const plan = await reopened.planSql(`SELECT count(*) FROM "${rid}"`, true);
+    expect('image' in plan.tables[0]!).toBe(true);
+    expect(await reopened.maintenance(60_000)).toEqual({ checkpointed: [rid], waiting: 0 });
+    expect(generationOf(reopened)).toBeGreaterThan(before);
+    const after = await reopened.planSql(`SELECT count(*) FROM "${rid}"`);
+    expect('image' in after.tables[0]!).toBe(false); // the new file serves
+    await reopened.close();
   });
 
   it('checkpoints a journal once it has been idle long enough, and then nothing waits', async () => {

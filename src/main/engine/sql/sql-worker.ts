@@ -36,7 +36,8 @@ const tables = new Map<string, LoadedTable>();
  * The table as the plan names it. A kept copy is brought up to date with the journal entries
  * written since; if that fails (the journal was rewritten, say after a repair), the table is
  * read again from its files. An image is used once: it stands for a table whose file is not
- * there yet or not usable, which the engine will soon write anew.
+ * there yet (an import is writing it) or not usable (the engine's next maintenance writes a
+ * new generation).
  */
 async function tableFor(source: SqlTableSource): Promise<Database> {
   const SQL = await loadSqlJs();
