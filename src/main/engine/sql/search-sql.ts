@@ -18,8 +18,9 @@ import { sqlitePath } from '../storage/resource-files';
  * rows_max + 1`), checked and translated to SQLite (translate.ts), run on a fresh read-only
  * connection that attaches the resources it names, and shaped as CKAN's answer
  * (shape-results.ts). The engine prepares (`planSql`) and the SQL worker runs (`runSql`,
- * sql-worker.ts); the time limit is enforced from outside, by terminating the SQL worker
- * (sql-runner.ts). No user query runs in the engine's thread.
+ * sql-worker.ts); past its time limit a recursive query stops itself (`deskstore_tick`), any
+ * other is stopped by terminating the SQL worker (sql-runner.ts). No user query runs in the
+ * engine's thread.
  */
 export interface SqlOutcome {
   readonly sql: string;
