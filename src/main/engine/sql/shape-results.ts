@@ -74,7 +74,7 @@ function checkedInteger(value: unknown, type: string): unknown {
 export class ResultTooLarge extends Error {}
 
 /**
- * The `records` member as UTF-8 JSON, written row by row into chunks of about CHUNK_BYTES, so
+ * The `records` member as UTF-8 JSON, written row by row into chunks of about CHUNK_CHARS, so
  * that neither the rows nor the text are ever held whole as JavaScript values, and counted in
  * bytes as written: past `maxBytes` it throws ResultTooLarge. The chunks are what the SQL
  * worker hands over (transferred, not copied) and the server writes to the socket one by one.
