@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreviewResult } from '../../../../shared/wire/import';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { MessageText } from '../../components/MessageText';
 import { delimiterName } from '../../components/delimiter-name';
 import { formatPercent } from '../../format/number';
@@ -25,36 +26,20 @@ export function ImportOptions({ preview, busy, onChange }: Props) {
   return (
     <fieldset className="options" aria-busy={busy}>
       <legend>{t('import.options.title')}</legend>
-      <div className="option">
-        <label htmlFor={`${id}-enc`}>{t('import.options.encoding')}</label>
-        <select
-          id={`${id}-enc`}
-          value={preview.encoding.toLowerCase()}
-          data-testid="option-encoding"
-          onChange={(e) => onChange({ encoding: e.target.value })}
-        >
-          {encodings.map((enc) => (
-            <option key={enc} value={enc.toLowerCase()}>
-              {enc}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="option">
-        <label htmlFor={`${id}-delim`}>{t('import.options.delimiter')}</label>
-        <select
-          id={`${id}-delim`}
-          value={delimiter}
-          data-testid="option-delimiter"
-          onChange={(e) => onChange({ delimiter: e.target.value })}
-        >
-          {DELIMITERS.map((d) => (
-            <option key={d} value={d}>
-              {delimiterName(d, t)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label={t('import.options.encoding')}
+        value={preview.encoding.toLowerCase()}
+        options={encodings.map((enc) => ({ value: enc.toLowerCase(), label: enc }))}
+        onChange={(encoding) => onChange({ encoding })}
+        testId="option-encoding"
+      />
+      <LabelledSelect
+        label={t('import.options.delimiter')}
+        value={delimiter}
+        options={DELIMITERS.map((d) => ({ value: d, label: delimiterName(d, t) }))}
+        onChange={(value) => onChange({ delimiter: value })}
+        testId="option-delimiter"
+      />
       <div className="option">
         <label htmlFor={`${id}-header`}>{t('import.options.headerLine')}</label>
         <input

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import type { PackageDict } from '../../../../shared/wire/catalogue';
 
 export type TargetChoice = { readonly mode: 'new'; readonly title: string } | { readonly mode: 'existing'; readonly packageId: string };
@@ -52,16 +53,12 @@ export function ImportTarget({ packages, target, resourceName, onTarget, onResou
           />
         </div>
       ) : (
-        <div className="option">
-          <label htmlFor={`${id}-pkg`}>{t('import.target.dataset')}</label>
-          <select id={`${id}-pkg`} value={target.packageId} onChange={(e) => onTarget({ mode: 'existing', packageId: e.target.value })}>
-            {packages.map((p) => (
-              <option key={p.id} value={p.id}>
-                {p.title || p.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          label={t('import.target.dataset')}
+          value={target.packageId}
+          options={packages.map((p) => ({ value: p.id, label: p.title || p.name }))}
+          onChange={(packageId) => onTarget({ mode: 'existing', packageId })}
+        />
       )}
       <div className="option">
         <label htmlFor={`${id}-res`}>{t('import.target.resourceName')}</label>

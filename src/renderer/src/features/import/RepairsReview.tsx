@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { RepairAction, RepairKind, RepairReport } from '../../../../shared/wire/import';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { MessageText } from '../../components/MessageText';
 import { formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
@@ -31,21 +32,13 @@ export function RepairsReview({ repairs, sampled, busy, onChoose }: Props) {
           <p className="repair-summary">
             <MessageText message={r.message} />
           </p>
-          <div className="option">
-            <label htmlFor={`${id}-${r.kind}`}>{t('import.repairs.choice')}</label>
-            <select
-              id={`${id}-${r.kind}`}
-              value={r.action}
-              data-testid={`repair-choice-${r.kind}`}
-              onChange={(e) => onChoose(r.kind, e.target.value as RepairAction)}
-            >
-              {r.actions.map((a) => (
-                <option key={a} value={a}>
-                  {t(`import.repairs.actions.${r.kind}.${a}`)}
-                </option>
-              ))}
-            </select>
-          </div>
+          <LabelledSelect
+            label={t('import.repairs.choice')}
+            value={r.action}
+            options={r.actions.map((a) => ({ value: a, label: t(`import.repairs.actions.${r.kind}.${a}`) }))}
+            onChange={(action) => onChoose(r.kind, action)}
+            testId={`repair-choice-${r.kind}`}
+          />
           <p className="muted small">
             {t('import.repairs.lines', { count: r.rows, rows: formatCount(r.rows, locale), lines: r.lines.join(', ') })}
           </p>

@@ -1,5 +1,5 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { type TextSearchLanguage } from '../../../../shared/text-search-languages';
 
 interface Props {
@@ -19,25 +19,16 @@ const CHOICES: readonly TextSearchLanguage[] = ['english', 'italian', 'simple'];
  */
 export function SearchLanguageChoice({ value, suggested, onChange }: Props) {
   const { t } = useTranslation();
-  const id = useId();
   return (
     <fieldset className="options search-language">
       <legend>{t('import.language.title')}</legend>
-      <div className="option">
-        <label htmlFor={`${id}-lang`}>{t('import.language.label')}</label>
-        <select
-          id={`${id}-lang`}
-          value={value}
-          data-testid="search-language-select"
-          onChange={(e) => onChange(e.target.value as TextSearchLanguage)}
-        >
-          {CHOICES.map((language) => (
-            <option key={language} value={language}>
-              {t(`import.language.choice.${language}`)}
-            </option>
-          ))}
-        </select>
-      </div>
+      <LabelledSelect
+        label={t('import.language.label')}
+        value={value}
+        options={CHOICES.map((language) => ({ value: language, label: t(`import.language.choice.${language}`) }))}
+        onChange={onChange}
+        testId="search-language-select"
+      />
       <p className="muted small" data-testid="search-language-hint">
         {suggested !== 'english'
           ? t('import.language.suggested', { language: t(`searchLanguage.${suggested}`) })

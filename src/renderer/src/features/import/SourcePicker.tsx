@@ -1,6 +1,6 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ImportPreviewResult } from '../../../../shared/wire/import';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { formatBytes } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
 
@@ -15,36 +15,37 @@ interface Props {
 export function SourcePicker({ preview, busy, onSheet, onEntry }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const id = useId();
   if (!preview.entries && !preview.sheets) return null;
   return (
     <fieldset className="options source-picker" aria-busy={busy}>
       <legend>{t('import.source.title')}</legend>
       {preview.entries && (
-        <div className="option">
-          <label htmlFor={`${id}-entry`}>{t('import.source.entry')}</label>
-          <select id={`${id}-entry`} value={preview.entry ?? ''} data-testid="option-entry" onChange={(e) => onEntry(e.target.value)}>
-            {preview.entries.map((e) => (
-              <option key={e.name} value={e.name} disabled={e.format === null}>
-                {e.format === null
-                  ? t('import.source.entryUnreadable', { name: e.name })
-                  : t('import.source.entryOption', { name: e.name, size: formatBytes(e.bytes, locale) })}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          label={t('import.source.entry')}
+          value={preview.entry ?? ''}
+          options={preview.entries.map((e) => ({
+            value: e.name,
+            disabled: e.format === null,
+            label:
+              e.format === null
+                ? t('import.source.entryUnreadable', { name: e.name })
+                : t('import.source.entryOption', { name: e.name, size: formatBytes(e.bytes, locale) }),
+          }))}
+          onChange={onEntry}
+          testId="option-entry"
+        />
       )}
       {preview.sheets && (
-        <div className="option">
-          <label htmlFor={`${id}-sheet`}>{t('import.source.sheet')}</label>
-          <select id={`${id}-sheet`} value={preview.sheet ?? ''} data-testid="option-sheet" onChange={(e) => onSheet(e.target.value)}>
-            {preview.sheets.map((s) => (
-              <option key={s.name} value={s.name}>
-                {s.empty ? t('import.source.sheetEmpty', { name: s.name }) : s.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <LabelledSelect
+          label={t('import.source.sheet')}
+          value={preview.sheet ?? ''}
+          options={preview.sheets.map((s) => ({
+            value: s.name,
+            label: s.empty ? t('import.source.sheetEmpty', { name: s.name }) : s.name,
+          }))}
+          onChange={onSheet}
+          testId="option-sheet"
+        />
       )}
     </fieldset>
   );

@@ -1,18 +1,14 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { BBox, MapBin, MapPoint, MapPointsResult } from '../../../../shared/wire/map-points';
-import { api } from '../../api/client';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatCell } from '../../format/cell';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { formatCount } from '../../format/number';
-import { useAsync } from '../../hooks/use-async';
 import { useLocale } from '../../hooks/use-locale';
-import { renderPlot } from '../chart/render-plot';
 import { columnLabel } from '../table/columns';
-import { queryPairs, type SearchShape } from '../table/view-state';
-import { loadBasemap } from './basemap';
-import { mapMarks } from './map-marks';
+import type { SearchShape } from '../table/view-state';
+import { useMapPlot } from './use-map-plot';
+import { useMapView } from './use-map-view';
 
 interface Props {
   readonly shape: SearchShape;
@@ -32,138 +28,36 @@ export function MapView({ shape, fields, onOpenRow }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
-  const [lat, setLat] = useState('');
-  const [lon, setLon] = useState('');
-  const [color, setColor] = useState('');
-  const [bbox, setBbox] = useState<BBox | null>(null);
-  const pairs: [string, string][] = [
-    ['resource_id', shape.resourceId],
-    ...(lat && lon
-      ? ([
-          ['lat_field', lat],
-          ['lon_field', lon],
-        ] as [string, string][])
-      : []),
-    ...(color ? [['color_field', color] as [string, string]] : []),
-    ...(bbox ? [['bbox', bbox.join(',')] as [string, string]] : []),
-    ...queryPairs(shape, { withFields: false, withSort: false }),
-  ];
-  const result = useAsync(JSON.stringify(pairs), (signal) => api.mapPoints(pairs, { signal }));
-  const data = result.data;
+  const map = useMapView(shape, fields, onOpenRow);
+  const data = map.result.data;
   const hostRef = useRef<HTMLDivElement>(null);
-  const labels = { yes: t('common.yes'), no: t('common.no') };
-  const colorType = fields.find((f) => f.id === data?.color_field)?.type ?? 'text';
-  const colorText = (v: unknown) => (v === null || v === undefined ? t('map.other') : formatCell(v, colorType, locale, labels));
-  const activate = (item: MapPoint | MapBin) => {
-    if ('id' in item) onOpenRow(item.id);
-    else if (item.count === 1) onOpenRow(item.first_id);
-    else setBbox(item.bbox);
-  };
-  const activateRef = useRef(activate);
-  const drawRef = useRef<(host: HTMLDivElement, answer: MapPointsResult) => Promise<void>>(async () => undefined);
-  useEffect(() => {
-    activateRef.current = activate;
-    drawRef.current = async (host, answer) => {
-      const [Plot, basemap] = await Promise.all([import('@observablehq/plot'), loadBasemap()]);
-      const width = Math.max(300, host.clientWidth - 4);
-      const node = await renderPlot(
-        mapMarks(Plot, answer, basemap, {
-          width,
-          colorText,
-          count: (n) => formatCount(n, locale),
-          label: t('map.label', { count: answer.located, n: formatCount(answer.located, locale) }),
-          colorLabel: fields.find((f) => f.id === answer.color_field)?.id ?? '',
-        }),
-      );
-      node.addEventListener('click', () => {
-        const picked = (node as unknown as { value?: MapPoint | MapBin | null }).value;
-        if (picked) activateRef.current(picked);
-      });
-      host.replaceChildren(node);
-    };
-  });
-  useEffect(() => {
-    const host = hostRef.current;
-    if (!host || !data) return;
-    if (!data.extent) {
-      host.replaceChildren();
-      return;
-    }
-    void drawRef.current(host, data);
-  }, [data, locale]);
-
-  const candidates = fields.filter(
-    (f) => f.id !== '_id' && (f.type === 'text' || f.type.startsWith('int') || f.type === 'numeric' || f.type.startsWith('float')),
-  );
-  const items: (MapPoint | MapBin)[] = data
-    ? data.mode === 'points'
-      ? [...data.points]
-      : [...data.bins].sort((a, b) => b.count - a.count)
-    : [];
+  useMapPlot(hostRef, data, fields, map.colorText, map.activate);
+  const coordinateOptions = [{ value: '', label: '—' }, ...map.candidates.map((f) => ({ value: f.id, label: columnLabel(f) }))];
   return (
     <section className="map-view" aria-labelledby={`${id}-title`} data-testid="map-view">
       <h2 id={`${id}-title`} className="visually-hidden">
         {t('views.map')}
       </h2>
       <div className="options map-controls">
-        <div className="option">
-          <label htmlFor={`${id}-lat`}>{t('map.lat')}</label>
-          <select
-            id={`${id}-lat`}
-            value={lat || data?.lat_field || ''}
-            onChange={(e) => {
-              setLat(e.target.value);
-              setLon(lon || data?.lon_field || '');
-            }}
-            data-testid="map-lat"
-          >
-            <option value="">—</option>
-            {candidates.map((f) => (
-              <option key={f.id} value={f.id}>
-                {columnLabel(f)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="option">
-          <label htmlFor={`${id}-lon`}>{t('map.lon')}</label>
-          <select
-            id={`${id}-lon`}
-            value={lon || data?.lon_field || ''}
-            onChange={(e) => {
-              setLon(e.target.value);
-              setLat(lat || data?.lat_field || '');
-            }}
-            data-testid="map-lon"
-          >
-            <option value="">—</option>
-            {candidates.map((f) => (
-              <option key={f.id} value={f.id}>
-                {columnLabel(f)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="option">
-          <label htmlFor={`${id}-color`}>{t('map.color')}</label>
-          <select id={`${id}-color`} value={color} onChange={(e) => setColor(e.target.value)} data-testid="map-color">
-            <option value="">{t('chart.none')}</option>
-            {fields
-              .filter((f) => f.id !== '_id')
-              .map((f) => (
-                <option key={f.id} value={f.id}>
-                  {columnLabel(f)}
-                </option>
-              ))}
-          </select>
-        </div>
-        {bbox && (
-          <button type="button" className="button" onClick={() => setBbox(null)} data-testid="map-reset">
+        <LabelledSelect label={t('map.lat')} value={map.lat} options={coordinateOptions} onChange={map.setLat} testId="map-lat" />
+        <LabelledSelect label={t('map.lon')} value={map.lon} options={coordinateOptions} onChange={map.setLon} testId="map-lon" />
+        <LabelledSelect
+          label={t('map.color')}
+          value={map.color}
+          options={[
+            { value: '', label: t('chart.none') },
+            ...fields.filter((f) => f.id !== '_id').map((f) => ({ value: f.id, label: columnLabel(f) })),
+          ]}
+          onChange={map.setColor}
+          testId="map-color"
+        />
+        {map.bbox && (
+          <button type="button" className="button" onClick={map.resetZoom} data-testid="map-reset">
             {t('map.reset')}
           </button>
         )}
       </div>
-      {result.error !== undefined && <ErrorNotice error={result.error} onRetry={result.reload} />}
+      {map.result.error !== undefined && <ErrorNotice error={map.result.error} onRetry={map.result.reload} />}
       <p className="muted small" role="status" aria-live="polite" data-testid="map-status">
         {!data
           ? t('common.loading')
@@ -176,22 +70,24 @@ export function MapView({ shape, fields, onOpenRow }: Props) {
                 bins: formatCount(data.bins.length, locale),
               })}
       </p>
-      <div ref={hostRef} className="map-host" data-testid="map" aria-busy={result.loading} />
-      {items.length > 0 && (
+      <div ref={hostRef} className="map-host" data-testid="map" aria-busy={map.result.loading} />
+      {map.items.length > 0 && (
         <details className="map-list">
           <summary>
-            {t(data?.mode === 'points' ? 'map.listPoints' : 'map.listBins', { n: formatCount(Math.min(items.length, LIST_LIMIT), locale) })}
+            {t(data?.mode === 'points' ? 'map.listPoints' : 'map.listBins', {
+              n: formatCount(Math.min(map.items.length, LIST_LIMIT), locale),
+            })}
           </summary>
           <ul data-testid="map-list">
-            {items.slice(0, LIST_LIMIT).map((item) => (
+            {map.items.slice(0, LIST_LIMIT).map((item) => (
               <li key={'id' in item ? item.id : item.bbox.join()}>
-                <button type="button" className="link-button" onClick={() => activate(item)}>
+                <button type="button" className="link-button" onClick={() => map.activate(item)}>
                   {'id' in item
                     ? t('map.openRow', {
                         id: formatCount(item.id, locale),
                         lat: item.lat,
                         lon: item.lon,
-                        color: data?.color_field ? colorText(item.color) : '',
+                        color: data?.color_field ? map.colorText(item.color) : '',
                       })
                     : t('map.zoomBin', {
                         count: item.count,

@@ -1,3 +1,4 @@
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalJobStatus } from '../../../../shared/portal';
@@ -137,24 +138,19 @@ function PortalBrowser({ url, onOpen }: { readonly url: string; readonly onOpen:
           data-testid="portal-search"
         />
         {(organizations.data?.result.length ?? 0) > 0 && (
-          <>
-            <label htmlFor={`${id}-org`}>{t('portal.organization')}</label>
-            <select
-              id={`${id}-org`}
-              value={organization}
-              onChange={(e) => {
-                setOrganization(e.target.value);
-                setStart(0);
-              }}
-            >
-              <option value="">{t('portal.allOrganizations')}</option>
-              {organizations.data!.result.map((o) => (
-                <option key={o} value={o}>
-                  {o}
-                </option>
-              ))}
-            </select>
-          </>
+          <LabelledSelect
+            className="inline-option"
+            label={t('portal.organization')}
+            value={organization}
+            options={[
+              { value: '', label: t('portal.allOrganizations') },
+              ...organizations.data!.result.map((o) => ({ value: o, label: o })),
+            ]}
+            onChange={(value) => {
+              setOrganization(value);
+              setStart(0);
+            }}
+          />
         )}
         <span className="muted" role="status" aria-live="polite">
           {results

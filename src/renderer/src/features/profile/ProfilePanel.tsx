@@ -1,9 +1,9 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ColumnProfile, ProfileBucket, ProfileResult } from '../../../../shared/wire/profile';
 import { api } from '../../api/client';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { LabelledSelect } from '../../components/LabelledSelect';
 import { SidePanel } from '../../components/SidePanel';
 import { formatCell } from '../../format/cell';
 import { formatCount } from '../../format/number';
@@ -91,7 +91,6 @@ function Statistics({ profile, field }: { readonly profile: ColumnProfile; reado
 export function ProfilePanel({ shape, fields, field, onField, onClose }: Props) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const id = useId();
   const columns = fields.filter((f) => f.id !== '_id');
   const target = columns.find((f) => f.id === field) ?? columns[0] ?? null;
   const pairs: [string, string][] = target
@@ -104,14 +103,13 @@ export function ProfilePanel({ shape, fields, field, onField, onClose }: Props) 
   const labels = { yes: t('common.yes'), no: t('common.no') };
   return (
     <SidePanel title={t('profile.title')} testId="profile-panel" className="profile-panel" onClose={onClose}>
-      <label htmlFor={`${id}-column`}>{t('profile.column')}</label>
-      <select id={`${id}-column`} value={target?.id ?? ''} onChange={(e) => onField(e.target.value)} data-testid="profile-column">
-        {columns.map((f) => (
-          <option key={f.id} value={f.id}>
-            {columnLabel(f)}
-          </option>
-        ))}
-      </select>
+      <LabelledSelect
+        label={t('profile.column')}
+        value={target?.id ?? ''}
+        options={columns.map((f) => ({ value: f.id, label: columnLabel(f) }))}
+        onChange={onField}
+        testId="profile-column"
+      />
       <p className="muted small" role="status" aria-live="polite">
         {profile.data && column
           ? t('profile.over', { count: profile.data.rows, n: formatCount(profile.data.rows, locale) })

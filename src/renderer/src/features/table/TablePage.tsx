@@ -1,17 +1,14 @@
-import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCount } from '../../format/number';
-import { useAsync } from '../../hooks/use-async';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
-import { navigate, resourcePath } from '../../router';
+import { navigate, rowPath } from '../../router';
 import { ApiPanel } from '../api-panel/ApiPanel';
 import { resourceTitle } from '../catalogue/catalogue-filter';
-import { ExportPanel } from '../export/ExportPanel';
 import { ChartView } from '../chart/ChartView';
+import { ExportPanel } from '../export/ExportPanel';
 import { MapView } from '../map/MapView';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { ColumnsPanel } from './ColumnsPanel';
@@ -20,113 +17,22 @@ import { ConditionsPanel } from './ConditionsPanel';
 import { DataGrid } from './DataGrid';
 import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
-import { RowPageStore } from './row-pages';
-import { SearchBox } from './SearchBox';
-import { CopyButton } from '../../components/CopyButton';
 import { SearchLanguageNote } from './SearchLanguageNote';
-import { modeFromQuery, ViewSwitch, type TableMode } from './ViewSwitch';
-import { loadLayout, moveColumn, orderFields, saveLayout, type ColumnLayout } from './column-layout';
-import { sqlPath, rowPath } from '../../router';
-import { nextSort, viewFromQuery, viewToQuery, visibleFieldIds, type FilterChoice, type SearchShape, type ViewState } from './view-state';
+import { TableToolbar } from './TableToolbar';
+import { moveColumn, orderFields } from './column-layout';
+import { useTablePage } from './use-table-page';
+import { nextSort, viewToQuery, visibleFieldIds, type FilterChoice } from './view-state';
 
 const API_PAGE = 100;
 
-function shapeKeyOf(resourceId: string, view: ViewState, fields: readonly DatastoreField[], attempt: number): string {
-  return JSON.stringify({ resourceId, view, allFields: fields.map((f) => f.id), attempt });
-}
-
-function parseShapeKey(key: string): SearchShape | null {
-  return key ? (JSON.parse(key) as SearchShape) : null;
-}
-
-type Panel = 'api' | 'columns' | 'export' | 'filter' | 'conditions' | 'profile' | null;
-const PANELS: readonly Panel[] = ['api', 'columns', 'export', 'filter', 'conditions', 'profile'];
-/** Panels about one column keep it in the URL (`field=`). */
-const withField = (panel: Panel) => panel === 'filter' || panel === 'profile';
-
+/** A resource's rows as a table, chart or map, with its search, filters, conditions and panels (state in use-table-page.ts). */
 export function TablePage({ resourceId, query }: { readonly resourceId: string; readonly query: URLSearchParams }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const queryText = query.toString();
-  const view = useMemo(() => viewFromQuery(new URLSearchParams(queryText)), [queryText]);
-  const rawPanel = query.get('panel');
-  const panel: Panel = PANELS.find((p) => p === rawPanel) ?? null;
-  const filterField = withField(panel) ? query.get('field') : null;
-  const mode = modeFromQuery(query);
-
-  const meta = useAsync(`meta:${resourceId}`, async (signal) => {
-    const [resource, schema] = await Promise.all([
-      api.resourceShow(resourceId, { signal }),
-      api.datastoreSearch(
-        [
-          ['resource_id', resourceId],
-          ['limit', '0'],
-        ],
-        { signal },
-      ),
-    ]);
-    return { resource, fields: schema.fields, total: schema.total ?? 0 };
-  });
-  const dataset = useAsync(`pkg:${meta.data?.resource.package_id ?? ''}`, (signal) =>
-    meta.data ? api.packageShow(meta.data.resource.package_id, { signal }) : Promise.resolve(null),
-  );
-
-  const allFields = meta.data?.fields ?? [];
-  const allIds = allFields.map((f) => f.id);
-  // One store per query (and per retry): memoized on a string key, so equal queries share it.
-  const [attempt, setAttempt] = useState(0);
-  const shapeKey = meta.data ? shapeKeyOf(resourceId, view, meta.data.fields, attempt) : '';
-  const shape = useMemo(() => parseShapeKey(shapeKey), [shapeKey]);
-  const store = useMemo(() => (shape ? new RowPageStore(shape) : null), [shape]);
-  useEffect(() => {
-    if (!store) return undefined;
-    store.start();
-    return () => store.dispose();
-  }, [store]);
-  const emptyStore = useMemo(() => ({ subscribe: () => () => undefined, getVersion: () => 0 }), []);
-  useSyncExternalStore(store?.subscribe ?? emptyStore.subscribe, store?.getVersion ?? emptyStore.getVersion);
-  const [topRow, setTopRow] = useState(0);
-  // Widths, order and frozen columns the user chose for this resource (column-layout.ts).
-  const [layout, setLayoutState] = useState<ColumnLayout>(() => loadLayout(resourceId));
-  const setLayout = useCallback(
-    (next: ColumnLayout, persist = true) => {
-      setLayoutState(next);
-      if (persist) saveLayout(resourceId, next);
-    },
-    [resourceId],
-  );
-
+  const page = useTablePage(resourceId, query);
+  const { meta, dataset, view, panel, panelField, mode, shape, store, layout, setLayout, setView } = page;
   const title = meta.data ? resourceTitle(meta.data.resource) : '';
   useDocumentTitle(title || t('table.title'));
-
-  // A change of what the table shows is a history step (Back undoes it; the search box's
-  // refinements are one step); opening or closing a panel only rewrites the address.
-  const go = useCallback(
-    (
-      next: ViewState,
-      nextPanel: Panel,
-      field?: string | null,
-      options: { readonly step?: 'search' | 'view'; readonly mode?: TableMode } = {},
-    ) => {
-      const nextMode = options.mode ?? mode;
-      const extra: Record<string, string> = {};
-      if (nextMode !== 'table') extra.view = nextMode;
-      if (nextPanel) extra.panel = nextPanel;
-      if (withField(nextPanel) && field) extra.field = field;
-      const step = options.step;
-      navigate(resourcePath(resourceId), viewToQuery(next, extra), step ? { step, merge: step === 'search' } : { replace: true });
-    },
-    [resourceId, mode],
-  );
-  const setView = (patch: Partial<ViewState>) => go({ ...view, ...patch }, panel, filterField, { step: 'view' });
-  const openPanel = (next: Panel, field?: string) => {
-    const same = next === panel && (!withField(next) || field === undefined || field === filterField);
-    go(view, same ? null : next, field);
-  };
-  const commitSearch = useCallback(
-    (q: string) => go({ ...view, q }, panel, filterField, { step: 'search' }),
-    [go, view, panel, filterField],
-  );
 
   if (meta.error !== undefined) {
     return (
@@ -144,12 +50,14 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
       </div>
     );
 
+  const allFields = meta.data.fields;
+  const allIds = allFields.map((f) => f.id);
   const visibleIds = new Set(visibleFieldIds(allIds, view.hidden));
   const gridFields: readonly DatastoreField[] = orderFields(
     allFields.filter((f) => visibleIds.has(f.id)),
     layout.order,
   );
-  const filterTarget = filterField ? (allFields.find((f) => f.id === filterField) ?? null) : null;
+  const filterTarget = panelField ? (allFields.find((f) => f.id === panelField) ?? null) : null;
   const matching = store.total;
   const conditions = view.conditions ?? [];
   const filtered = Object.keys(view.filters).length > 0 || view.q.trim() !== '' || conditions.length > 0;
@@ -183,61 +91,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           })}
         </p>
       </div>
-      <div className="toolbar">
-        <SearchBox key={resourceId} value={view.q} onCommit={commitSearch} />
-        <div className="toolbar-buttons">
-          <ViewSwitch mode={mode} onMode={(m) => go(view, panel, filterField, { mode: m, step: 'view' })} />
-          <button
-            type="button"
-            className="button"
-            aria-pressed={panel === 'conditions'}
-            onClick={() => openPanel('conditions')}
-            data-testid="open-conditions"
-          >
-            {conditions.length ? t('conditions.buttonActive', { count: conditions.length }) : t('conditions.button')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            aria-pressed={panel === 'profile'}
-            onClick={() => openPanel('profile')}
-            data-testid="open-profile"
-          >
-            {t('profile.button')}
-          </button>
-          <a className="button" href={`#${sqlPath(resourceId)}`} data-testid="open-sql">
-            {t('sql.button')}
-          </a>
-          <button
-            type="button"
-            className="button"
-            aria-pressed={panel === 'columns'}
-            onClick={() => openPanel('columns')}
-            data-testid="open-columns"
-          >
-            {hiddenCount > 0 ? t('columns.buttonHidden', { count: hiddenCount }) : t('columns.button')}
-          </button>
-          <button
-            type="button"
-            className="button"
-            aria-pressed={panel === 'export'}
-            onClick={() => openPanel('export')}
-            data-testid="open-export"
-          >
-            {t('export.button')}
-          </button>
-          <button type="button" className="button" aria-pressed={panel === 'api'} onClick={() => openPanel('api')} data-testid="open-api">
-            {t('apiPanel.button')}
-          </button>
-          <CopyButton
-            text={window.location.href}
-            label={t('table.copyLinkLabel')}
-            caption={t('table.copyLink')}
-            className="button"
-            testId="copy-link"
-          />
-        </div>
-      </div>
+      <TableToolbar resourceId={resourceId} page={page} hiddenCount={hiddenCount} />
       <FilterChips
         view={view}
         fields={allFields}
@@ -246,18 +100,18 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           delete filters[field];
           setView({ filters });
         }}
-        onEdit={(field) => openPanel('filter', field)}
-        onClearAll={() => go({ ...view, q: '', filters: {}, conditions: [] }, panel === 'filter' ? null : panel, null, { step: 'view' })}
+        onEdit={(field) => page.togglePanel('filter', field)}
+        onClearAll={() => page.goView({ ...view, q: '', filters: {}, conditions: [] }, panel === 'filter' ? null : panel)}
       />
       <ConditionChips
         conditions={conditions}
         fields={allFields}
         onRemove={(index) => setView({ conditions: conditions.filter((_, i) => i !== index) })}
         onEdit={() => {
-          if (panel !== 'conditions') openPanel('conditions');
+          if (panel !== 'conditions') page.togglePanel('conditions');
         }}
       />
-      {store.error !== null && <ErrorNotice error={store.error} onRetry={() => setAttempt((n) => n + 1)} />}
+      {store.error !== null && <ErrorNotice error={store.error} onRetry={page.retry} />}
       <div className={panel ? 'table-main with-panel' : 'table-main'}>
         {mode === 'chart' && <ChartView shape={shape} fields={allFields} title={title} />}
         {mode === 'map' && <MapView shape={shape} fields={allFields} onOpenRow={(rowId) => navigate(rowPath(resourceId, rowId))} />}
@@ -267,11 +121,11 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
             fields={gridFields}
             sort={view.sort}
             filters={view.filters}
-            openFilter={filterField}
+            openFilter={panelField}
             label={t('table.gridLabel', { name: title })}
             onSort={(field, add) => setView({ sort: nextSort(view.sort, field, add) })}
-            onFilter={(field) => openPanel('filter', field)}
-            onTopRow={setTopRow}
+            onFilter={(field) => page.togglePanel('filter', field)}
+            onTopRow={page.setTopRow}
             layout={layout}
             onResize={(field, width, done) => setLayout({ ...layout, widths: { ...layout.widths, [field]: width } }, done)}
             onMove={(field, target) =>
@@ -294,16 +148,16 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
             fields={allFields}
             conditions={conditions}
             onChange={(next) => setView({ conditions: next })}
-            onClose={() => go(view, null)}
+            onClose={page.closePanel}
           />
         )}
         {panel === 'profile' && (
           <ProfilePanel
             shape={shape}
             fields={allFields}
-            field={filterField}
-            onField={(field) => go(view, 'profile', field)}
-            onClose={() => go(view, null)}
+            field={panelField}
+            onField={(field) => page.showPanel('profile', field)}
+            onClose={page.closePanel}
           />
         )}
         {panel === 'filter' && filterTarget && (
@@ -317,7 +171,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
               if (values.length === 0) delete filters[filterTarget.id];
               setView({ filters });
             }}
-            onClose={() => go(view, null)}
+            onClose={page.closePanel}
           />
         )}
         {panel === 'columns' && (
@@ -325,15 +179,15 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
             fields={allFields}
             hidden={view.hidden}
             onChange={(hidden) => setView({ hidden })}
-            onClose={() => go(view, null)}
+            onClose={page.closePanel}
             frozen={layout.frozen}
             onFrozen={(frozen) => setLayout({ ...layout, frozen })}
             onResetLayout={() => setLayout({ widths: {}, order: [], frozen: 0 })}
           />
         )}
-        {panel === 'export' && <ExportPanel shape={shape} rows={matching} fileBase={title} onClose={() => go(view, null)} />}
+        {panel === 'export' && <ExportPanel shape={shape} rows={matching} fileBase={title} onClose={page.closePanel} />}
         {panel === 'api' && (
-          <ApiPanel shape={shape} resource={meta.data.resource} limit={API_PAGE} offset={topRow} onClose={() => go(view, null)} />
+          <ApiPanel shape={shape} resource={meta.data.resource} limit={API_PAGE} offset={page.topRow} onClose={page.closePanel} />
         )}
       </div>
     </div>
