@@ -1,11 +1,8 @@
 import type { Column } from '../column-store/column';
 import { TableStore } from '../column-store/table-store';
 import type { TextSearchLanguage } from '../fts';
-import { insertFromStore } from '../sqlite/bulk-insert';
-import { loadSqlJs } from '../sqlite/sql-js';
-import { createTableSql } from '../sqlite/table-sql';
-import { transaction } from '../sqlite/transaction';
-import { writeColumnsFile, writeSqliteFile } from '../storage/resource-files';
+import { writeTableFromStore } from '../sqlite/table-file-writer';
+import { sqlitePath, writeColumnsFile } from '../storage/resource-files';
 import { chooseIndexedColumns } from '../text-index/text-layout';
 import { buildTextIndexOnTwoCores, type TextIndexHelper } from './text-index-task';
 
@@ -88,20 +85,8 @@ function allRows(rows: number): Uint8Array {
   return live;
 }
 
-/** Fills the SQLite table from the column store and writes it as the generation's table file. */
-async function storeTable(input: VersionInput, store: TableStore): Promise<number> {
-  const SQL = await loadSqlJs();
-  const db = new SQL.Database();
-  try {
-    db.exec(
-      createTableSql(
-        input.resourceId,
-        store.columns.map((c) => ({ id: c.id, type: c.type })),
-      ),
-    );
-    transaction(db, () => insertFromStore(SQL, db, input.resourceId, store));
-    return writeSqliteFile(input.dir, input.generation, db.export());
-  } finally {
-    db.close();
-  }
+/** Writes the generation's table file from the column store (sqlite/table-file-writer.ts). */
+function storeTable(input: VersionInput, store: TableStore): Promise<number> {
+  const fields = store.columns.map((c) => ({ id: c.id, type: c.type }));
+  return Promise.resolve(writeTableFromStore(sqlitePath(input.dir, input.generation), input.resourceId, fields, store));
 }
