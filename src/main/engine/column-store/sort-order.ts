@@ -1,25 +1,23 @@
+import { collationKey, collationPrimaryKey, compareCollated } from '../collation/glibc-collation';
 import { isStoredAsNumber, type StorageKind } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { approximate, compareExact, type ExactNumber } from '../values/exact-number';
 
 /**
- * The order PostgreSQL gives each type, as a comparator over stored values. Text follows a
- * linguistic order like `en_US.UTF-8` (case and accents matter only to break ties), built from
- * a sort key rather than Intl.Collator because sorting a million distinct values with a
- * collator takes seconds; the key is computed once per distinct value.
+ * The order PostgreSQL gives each type, as a comparator over stored values. Text follows the
+ * `en_US.UTF-8` collation CKAN's PostgreSQL uses (engine/collation/glibc-collation.ts), through
+ * sort keys computed once per distinct value.
  */
 
 export type Comparator = (a: StoredValue, b: StoredValue) => number;
 
 export class UnsortableTypeError extends Error {}
 
-const COMBINING_MARKS = /\p{M}+/gu;
-/** Primary key: no accents, lower case; secondary: accents; tertiary: the text itself. */
-export function textSortKey(text: string): string {
-  const decomposed = text.normalize('NFD');
-  const base = decomposed.replace(COMBINING_MARKS, '').toLowerCase();
-  return `${base}\u0001${decomposed.toLowerCase()}\u0001${text}`;
-}
+/**
+ * The one text order of Deskstore (sorts, range filters on text, SQL ORDER BY, group-by):
+ * keys that compare as plain strings the way PostgreSQL's `en_US.UTF-8` compares the texts.
+ */
+export const textSortKey = collationKey;
 
 const compareNumbers: Comparator = (a, b) => (a as number) - (b as number);
 const compareCodeUnits: Comparator = (a, b) => (a! < b! ? -1 : a! > b! ? 1 : 0);
@@ -50,21 +48,15 @@ export function rankCodes(values: readonly StoredValue[], storage: StorageKind, 
   const ranks = new Uint32Array(n);
   if (n <= 1) return ranks;
   if (storage === 'json') throw new UnsortableTypeError('could not identify an ordering operator for type json');
-  let order: Uint32Array;
   if (isStoredAsNumber(storage)) {
     const keys = new Float64Array(n - 1);
     for (let c = 1; c < n; c++) keys[c - 1] = values[c] as number;
     return rankByDoubles(keys, ranks);
   }
   if (storage === 'exact') return rankExactNumbers(values, ranks);
-  if (storage === 'text') {
-    const keys = new Array<string>(n - 1);
-    for (let c = 1; c < n; c++) keys[c - 1] = textSortKey(values[c] as string);
-    order = sortIndexesBy((i, j) => (keys[i]! < keys[j]! ? -1 : keys[i]! > keys[j]! ? 1 : 0), n - 1);
-    return assignRanks(order, ranks, (i, j) => keys[i] === keys[j]);
-  }
+  if (storage === 'text') return rankTexts(values, ranks);
   const compare = storage === 'array' ? compareArrays(comparatorFor(elementStorage ?? 'text')) : compareCodeUnits;
-  order = sortIndexesBy((i, j) => compare(values[i + 1]!, values[j + 1]!), n - 1);
+  const order = sortIndexesBy((i, j) => compare(values[i + 1]!, values[j + 1]!), n - 1);
   return assignRanks(order, ranks, (i, j) => compare(values[i + 1]!, values[j + 1]!) === 0);
 }
 
@@ -89,6 +81,34 @@ function rankByDoubles(keys: Float64Array, ranks: Uint32Array): Uint32Array {
     ranks[c] = distinctRank[lo]!;
   }
   return ranks;
+}
+
+/**
+ * Text: sorted by the collation's first level (base letters), which is cheaper than the full
+ * key and tells most distinct values apart; only a run of values equal there (case, accents,
+ * punctuation apart) is ordered by full keys.
+ */
+function rankTexts(values: readonly StoredValue[], ranks: Uint32Array): Uint32Array {
+  const n = values.length;
+  const primary = new Array<string>(n - 1);
+  for (let c = 1; c < n; c++) primary[c - 1] = collationPrimaryKey(values[c] as string);
+  const order = sortIndexesBy((i, j) => (primary[i]! < primary[j]! ? -1 : primary[i]! > primary[j]! ? 1 : 0), n - 1);
+  for (let k = 0; k < order.length; ) {
+    let end = k + 1;
+    while (end < order.length && primary[order[end]!] === primary[order[k]!]) end++;
+    if (end - k > 1) {
+      const run = order.subarray(k, end);
+      const full = new Map<number, string>();
+      for (const i of run) full.set(i, collationKey(values[i + 1] as string));
+      run.sort((i, j) => {
+        const x = full.get(i)!;
+        const y = full.get(j)!;
+        return x < y ? -1 : x > y ? 1 : 0;
+      });
+    }
+    k = end;
+  }
+  return assignRanks(order, ranks, (i, j) => values[i + 1] === values[j + 1]);
 }
 
 /**
@@ -117,12 +137,7 @@ function rankExactNumbers(values: readonly StoredValue[], ranks: Uint32Array): U
 function comparatorFor(storage: StorageKind): Comparator {
   if (isStoredAsNumber(storage)) return compareNumbers;
   if (storage === 'exact') return (a, b) => compareExact(a as ExactNumber, b as ExactNumber);
-  if (storage === 'text')
-    return (a, b) => {
-      const x = textSortKey(a as string);
-      const y = textSortKey(b as string);
-      return x < y ? -1 : x > y ? 1 : 0;
-    };
+  if (storage === 'text') return (a, b) => compareCollated(a as string, b as string);
   return compareCodeUnits;
 }
 
