@@ -59,7 +59,7 @@ describe('text collation vs the previous key, 200k distinct names (printed, not 
   const values: StoredValue[] = [null, ...new Set(names)];
 
   it('sort: ranking the dictionary (first sort of a column)', () => {
-    let ranks = new Uint32Array(0);
+    let ranks: Uint32Array = new Uint32Array(0);
     const glibc = best(() => (ranks = rankCodes(values, 'text')));
     const previous = best(() => previousRanks(values));
     report(`rank ${(values.length - 1).toLocaleString('en')} distinct names`, glibc, previous, 2);

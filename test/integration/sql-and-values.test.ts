@@ -285,6 +285,18 @@ describe('datastore_search_sql: names and types as PostgreSQL gives them', () =>
     );
   });
 
+  it('orders, compares and takes min/max of text by en_US.UTF-8, as CKAN’s PostgreSQL (issue 23)', async () => {
+    // Expected: the same statements on the real CKAN's PostgreSQL 15 (en_US.UTF-8).
+    const names = `(VALUES ('Zed'), ('abd'), ('6th'), ('ábc'), ('''Akra'), ('-dash'), ('æ'), ('z'), ('B')) AS t(x)`;
+    expect((await sql(`SELECT string_agg(x, '|' ORDER BY x) AS o FROM ${names}`)).records).toBe(`[{"o":"6th|ábc|abd|æ|'Akra|B|-dash|z|Zed"}]`);
+    expect((await sql(`SELECT x FROM ${names} ORDER BY x DESC LIMIT 2`)).records).toBe('[{"x":"Zed"},{"x":"z"}]');
+    expect((await sql(`SELECT min(x), max(x) FROM ${names}`)).records).toBe('[{"min":"6th","max":"Zed"}]');
+    expect((await sql(`SELECT string_agg(x, '|' ORDER BY x) AS o FROM ${names} WHERE x > 'b' AND x < 'zz'`)).records).toBe('[{"o":"B|-dash|z|Zed"}]');
+    expect((await sql(`SELECT 'é' < 'f' AS a, 'B' > 'a' AS b, 'B' BETWEEN 'a' AND 'c' AS c, 'B' = 'b' AS d`)).records).toBe(
+      '[{"a":true,"b":true,"c":true,"d":false}]',
+    );
+  });
+
   it("answers what PostgreSQL refuses, and what it cannot run, in CKAN's shapes", async () => {
     expect(await refused('SELECT x FROM $T')).toMatchObject({ status: 409, error: { query: ['column "x" does not exist'] } });
     expect(await refused('SELECT ** FROM x')).toMatchObject({ status: 409, error: { query: ['syntax error at or near "FROM"'] } });

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { parse as parseLossless } from 'lossless-json';
 import type { Database } from 'sql.js';
+import { compareCollated } from '../collation/glibc-collation';
 import { textSortKey } from '../column-store/sort-order';
 import { createAggregate } from '../sqlite/sql-js';
 import { resolveFieldType } from '../field-types';
@@ -136,6 +137,21 @@ function extreme(which: 'min' | 'max') {
       return (which === 'min' ? c < 0 : c > 0) ? n : state;
     },
     finalize: (state: ExactNumber | null): ExactNumber | null => state,
+  };
+}
+
+/** min/max of text by the collation (PostgreSQL's), remembering the winner's key. */
+function textExtreme(which: 'min' | 'max') {
+  return {
+    init: (): { text: string; key: string } | null => null,
+    step: (state: { text: string; key: string } | null, value: unknown): { text: string; key: string } | null => {
+      if (value === null || value === undefined) return state;
+      const text = String(value);
+      const key = textSortKey(text);
+      if (state === null) return { text, key };
+      return (which === 'min' ? key < state.key : key > state.key) ? { text, key } : state;
+    },
+    finalize: (state: { text: string; key: string } | null): string | null => state?.text ?? null,
   };
 }
 
@@ -332,7 +348,9 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
       if (!values.length) return null;
       const compare = isNumberType(type)
         ? (a: unknown, b: unknown) => compareExact(numericValue(a)!, numericValue(b)!)
-        : (a: unknown, b: unknown) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
+        : type === 'text' || type === 'varchar' || type === 'unknown'
+          ? (a: unknown, b: unknown) => compareCollated(String(a), String(b))
+          : (a: unknown, b: unknown) => (String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0);
       const best = values.reduce((a, b) => ((which === 'greatest' ? compare(b, a) > 0 : compare(b, a) < 0) ? b : a));
       return type === 'numeric' ? toSql(numericValue(best)) : isNumberType(type) ? Number(best) : String(best);
     });
@@ -406,6 +424,8 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
   });
   createAggregate(db, 'deskstore_numeric_min', extreme('min'));
   createAggregate(db, 'deskstore_numeric_max', extreme('max'));
+  createAggregate(db, 'deskstore_text_min', textExtreme('min'));
+  createAggregate(db, 'deskstore_text_max', textExtreme('max'));
 }
 
 /**

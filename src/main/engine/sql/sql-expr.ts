@@ -95,3 +95,16 @@ export function comparable(a: Expr, b: Expr): [string, string] {
     e.type === 'date' && other.type.startsWith('timestamp') ? `(${e.sql} || 'T00:00:00')` : e.sql;
   return [asTimestamp(left, right), asTimestamp(right, left)];
 }
+
+/**
+ * Two operands for `<`, `>`, `<=`, `>=` and BETWEEN: as comparable(), and text through the
+ * collation's sort key, because PostgreSQL orders text by its collation (`en_US.UTF-8` on CKAN
+ * sites: `'b' > 'A'`, `'é' < 'f'`); `=` stays byte equality, which a deterministic collation's is.
+ */
+export function ordered(a: Expr, b: Expr): [string, string] {
+  const [l, r] = comparable(a, b);
+  const left = literalAs(a, b.type);
+  const right = literalAs(b, left.type);
+  if (TEXT_TYPES.has(left.type) && TEXT_TYPES.has(right.type)) return [`deskstore_sort_key(${l})`, `deskstore_sort_key(${r})`];
+  return [l, r];
+}

@@ -1,6 +1,6 @@
 import { SqlQueryError, unsupported } from './sql-errors';
 import { comparable, jsValue, literalAs, num, sqlString, text, type Expr } from './sql-expr';
-import { FLOAT_TYPES, INTEGER_TYPES } from './sql-values';
+import { FLOAT_TYPES, INTEGER_TYPES, TEXT_TYPES } from './sql-values';
 
 /**
  * PostgreSQL functions translated to SQLite, with PostgreSQL's result types (count → int8,
@@ -168,8 +168,11 @@ function extreme(call: Call, which: 'min' | 'max'): Expr {
     };
   }
   if (a.type === 'json' || a.type.startsWith('_')) throw new SqlQueryError(`function ${which}(${a.type}) does not exist`);
+  // Text by the collation, as PostgreSQL's min(text) (SQLite's compares bytes). Not as a window
+  // function: sql.js's aggregates cannot be one (docs/sql-and-values.md, known differences).
+  const name = TEXT_TYPES.has(a.type) && !call.over ? `deskstore_text_${which}` : which;
   return {
-    sql: `${which}(${distinct}${a.type === 'unknown' ? text(a) : a.sql})${aggregateSuffix(call)}`,
+    sql: `${name}(${distinct}${a.type === 'unknown' ? text(a) : a.sql})${aggregateSuffix(call)}`,
     type: a.type === 'unknown' ? 'text' : a.type,
     aggregate: true,
     ...(a.exact ? { exact: true } : {}),

@@ -20,7 +20,7 @@ import type { TextSearchLanguage } from '../fts';
 import { resolveFieldType } from '../field-types';
 import { CKAN_ALLOWED_FUNCTIONS } from './allowed-functions';
 import { functionNotAllowed, SqlQueryError, systemTablesRefused, unsupported } from './sql-errors';
-import { comparable, jsValue, literalAs, num, sqlString, text, type Expr } from './sql-expr';
+import { comparable, jsValue, literalAs, num, ordered, sqlString, text, type Expr } from './sql-expr';
 import { isAggregate, SYNTAX_FUNCTIONS, translateCall } from './sql-functions';
 import { FLOAT_TYPES, INTEGER_TYPES, TEXT_TYPES } from './sql-values';
 
@@ -546,8 +546,8 @@ export class Translator {
       case 'AEXPR_BETWEEN_SYM':
       case 'AEXPR_NOT_BETWEEN_SYM': {
         const [low, high] = 'List' in a.rexpr! ? (a.rexpr.List.items ?? []).map((n) => this.expr(n, scope)) : [];
-        const [l1, lo] = comparable(left!, low!);
-        const [l2, hi] = comparable(left!, high!);
+        const [l1, lo] = ordered(left!, low!);
+        const [l2, hi] = ordered(left!, high!);
         const symmetric = a.kind.includes('SYM');
         let sql = `(${l1} >= ${lo} AND ${l2} <= ${hi})`;
         if (symmetric) sql = `(${sql} OR (${l1} >= ${hi} AND ${l2} <= ${lo}))`;
@@ -600,7 +600,7 @@ export class Translator {
       case '<=':
       case '>=': {
         if (left.type === 'json' || right.type === 'json') throw new SqlQueryError(`operator does not exist: json ${op} ${right.type}`);
-        const [l, r] = comparable(left, right);
+        const [l, r] = op === '=' || op === '<>' || op === '!=' ? comparable(left, right) : ordered(left, right);
         return { sql: `(${l} ${op === '!=' ? '<>' : op} ${r})`, type: 'bool' };
       }
       case '+':
