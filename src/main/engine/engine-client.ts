@@ -8,6 +8,7 @@ import { CallGate, MAINTENANCE_ID } from './call-gate';
 import type { EngineOptions, WriteOutcome } from './engine';
 import { ENGINE_METHODS, WRITE_METHODS, type EngineApi, type EngineMethod } from './engine-api';
 import type { EngineWorkerData, FromEngine, ToEngine } from './engine-protocol';
+import { engineWorkerLimits } from './worker-limits';
 
 interface Pending {
   readonly method: EngineMethod;
@@ -95,7 +96,11 @@ export async function startEngineWorker(options: EngineOptions, workerUrl: URL, 
 
   const spawn = (): Promise<void> => {
     const callGate = new CallGate();
-    const w = new Worker(workerUrl, { workerData: { options, gate: callGate.buffer } satisfies EngineWorkerData });
+    // A heap limit: running out of memory restarts the engine worker instead of ending the process.
+    const w = new Worker(workerUrl, {
+      workerData: { options, gate: callGate.buffer } satisfies EngineWorkerData,
+      resourceLimits: engineWorkerLimits(options.memoryBudgetBytes),
+    });
     worker = w;
     ready = new Promise<void>((resolve, reject) => {
       w.on('message', (message: FromEngine) => {

@@ -1,23 +1,30 @@
-import { Worker } from 'node:worker_threads';
+import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { fromWireError } from '../errors';
 import type { EncodedTextIndex, TextIndexHelper } from '../engine/import/text-index-task';
 import type { ImportPreview } from '../../shared/wire/import';
 import type { RowChanges } from '../../shared/portal';
+import { message } from '../../shared/messages';
+import { importWorkerLimits, isWorkerOutOfMemory } from '../engine/worker-limits';
 import { ImportInputError, importCancelled } from './import-errors';
 import type { ImportRunner } from './import-job';
 import type { ImportChoices } from './import-types';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import type { TypedImportOptions, TypedImportResult } from './typed-import';
 
-/** Runs one task in a new worker until `onMessage` returns its answer; failures and aborts reject. */
+/**
+ * Runs one task in a new worker until `onMessage` returns its answer; failures and aborts
+ * reject. The worker has a heap limit: running out of memory stops it alone and rejects with
+ * a worded error (engine/worker-limits.ts).
+ */
 export function runTask<T>(
   workerUrl: URL,
   task: ImportWorkerTask,
   onMessage: (m: ImportWorkerMessage) => T | undefined,
   signal?: AbortSignal,
+  limits: ResourceLimits = importWorkerLimits(),
 ): Promise<T> {
   return new Promise((resolve, reject) => {
-    const worker = new Worker(workerUrl, { workerData: task });
+    const worker = new Worker(workerUrl, { workerData: task, resourceLimits: limits });
     let settled = false;
     const finish = (fn: () => void) => {
       if (settled) return;
@@ -35,9 +42,20 @@ export function runTask<T>(
       const value = onMessage(m);
       if (value !== undefined) finish(() => resolve(value));
     });
-    worker.on('error', (err) => finish(() => reject(err)));
+    worker.on('error', (err) => finish(() => reject(isWorkerOutOfMemory(err) ? importOutOfMemory(limits) : err)));
     worker.on('exit', (code) => finish(() => reject(new Error(`the import worker stopped (exit code ${code})`))));
   });
+}
+
+function importOutOfMemory(limits: ResourceLimits): ImportInputError {
+  const max = `${limits.maxOldGenerationSizeMb} MB`;
+  return new ImportInputError(
+    message(
+      'limits.out_of_memory',
+      `Importing this file needed more memory than an import may use (${max}); nothing was changed. Split the file, or import it as CSV.`,
+      { max },
+    ),
+  );
 }
 
 /** An ImportRunner that runs each import in its own worker; aborting terminates it. */

@@ -21,7 +21,15 @@ export const CONNECTION_LIMITS = {
   headersTimeoutMs: 10_000,
   /** The whole request, body included: a multi-gigabyte upload from a slow disk fits. */
   requestTimeoutMs: 15 * 60_000,
+  /** How long an idle connection may be reused, as clients are told (`Keep-Alive: timeout=5`). */
   keepAliveTimeoutMs: 5_000,
+  /**
+   * How much longer the server keeps it open. Clients reuse an idle connection until a little
+   * before the advertised timeout (Node's fetch: 2 s before); a busy client whose timer fires
+   * late used to send its request on a connection the server was closing, and got no answer
+   * (`UND_ERR_SOCKET`, issue 21). Now the server closes well after any client stops using it.
+   */
+  keepAliveGraceMs: 10_000,
 } as const;
 
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
@@ -33,7 +41,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
   const server = createServer({
     headersTimeout: limits.headersTimeoutMs,
     requestTimeout: limits.requestTimeoutMs,
-    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs + limits.keepAliveGraceMs,
     // How often those timeouts are enforced (Node's default, 30 s, lets sockets pile up meanwhile).
     connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
   });
@@ -55,6 +63,8 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       if (closing) setImmediate(() => server.closeIdleConnections());
     });
     if (closing) res.setHeader('Connection', 'close');
+    // Set by hand, Node does not advertise its own (longer) keepAliveTimeout.
+    else res.setHeader('Keep-Alive', `timeout=${Math.floor(limits.keepAliveTimeoutMs / 1000)}`);
     handler(req, res);
   };
   server.on('request', onRequest);

@@ -69,6 +69,7 @@ export interface ServerOptions {
     readonly headersTimeoutMs: number;
     readonly requestTimeoutMs: number;
     readonly keepAliveTimeoutMs: number;
+    readonly keepAliveGraceMs: number;
   }>;
 }
 

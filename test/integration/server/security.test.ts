@@ -432,6 +432,37 @@ describe('connection limits (issue 8: half-open sockets made the server unreacha
     }
   });
 
+  it('answers a client that reuses an idle connection a little after the timeout it was told (issue 21)', async () => {
+    // A busy client (its timers late) used to send its next request on a connection the server
+    // was just closing, and got no answer at all (UND_ERR_SOCKET).
+    const small = await startTestServer({ connectionLimits: { keepAliveTimeoutMs: 1_000, keepAliveGraceMs: 4_000 } });
+    const socket = connect(small.port, '127.0.0.1');
+    try {
+      let received = '';
+      socket.on('data', (d: Buffer) => (received += d.toString('latin1')));
+      socket.on('error', () => undefined);
+      let isClosed = false;
+      socket.on('close', () => (isClosed = true));
+      const answers = () => received.split('HTTP/1.1 200').length - 1;
+      /** Until `n` answers came, or the server closed the connection, or 5 s passed. */
+      const until = async (n: number) => {
+        for (let waited = 0; answers() < n && !isClosed && waited < 5_000; waited += 50) await new Promise((r) => setTimeout(r, 50));
+      };
+      const get = `GET /api/3 HTTP/1.1\r\nHost: 127.0.0.1:${small.port}\r\n\r\n`;
+      socket.write(get);
+      await until(1);
+      expect(received).toMatch(/\r\nKeep-Alive: timeout=1\r\n/);
+      await new Promise((r) => setTimeout(r, 2_000)); // past what was advertised
+      expect(socket.destroyed).toBe(false);
+      socket.write(get);
+      await until(2);
+      expect(answers()).toBe(2);
+    } finally {
+      socket.destroy();
+      await small.stop();
+    }
+  });
+
   it('caps connections by default, far above what browsers and scripts open', async () => {
     const sockets = await idleSockets(t.port, 600);
     try {

@@ -20,6 +20,9 @@ import {
 import { addScaled, divideScaled, fromScaled, numericOperation, roundNumeric, toScaled, type Scaled } from './decimal-arithmetic';
 import { rowDocument, tsMatch, tsqueryValue, tsRank, tsvectorValue, textSearchLanguage } from './full-text-values';
 import { PAST_DEADLINE, SqlQueryError } from './sql-errors';
+import { checkText } from './sql-limits';
+import { likeRegex, posixRegex, regexReplace } from './sql-regex';
+import { joinChecked, left, notLongerThanLimit, pad, repeat, replace, reverse, right, splitPart, translate } from './text-functions';
 import { FLOAT_TYPES, INTEGER_TYPES, isNumberType, numericValue, pgText } from './sql-values';
 import type { SqlTable } from './translate';
 
@@ -43,53 +46,6 @@ const toSql = (n: ExactNumber | null): ExactNumber | null => n;
 /** JSON text of `json_array(…)` with every number kept as written (int8 beyond 2^53 too). */
 function jsonValues(text: unknown): unknown[] {
   return parseLossless(String(text), null, (digits) => digits) as unknown[];
-}
-
-const likeCache = new Map<string, RegExp>();
-/** PostgreSQL LIKE (`%`, `_`, `\` escapes), case-insensitive for ILIKE (Unicode-aware). */
-function likePattern(pattern: string, insensitive: boolean): RegExp {
-  const key = `${insensitive ? 'i' : 's'}${pattern}`;
-  let re = likeCache.get(key);
-  if (!re) {
-    let source = '';
-    for (let i = 0; i < pattern.length; i++) {
-      const c = pattern[i]!;
-      if (c === '\\' && i + 1 < pattern.length) source += escapeRegExp(pattern[++i]!);
-      else if (c === '%') source += '[\\s\\S]*';
-      else if (c === '_') source += '[\\s\\S]';
-      else source += escapeRegExp(c);
-    }
-    re = new RegExp(`^${source}$`, insensitive ? 'iu' : 'u');
-    if (likeCache.size > 500) likeCache.clear();
-    likeCache.set(key, re);
-  }
-  return re;
-}
-
-const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
-
-/** A POSIX regex as PostgreSQL writes it, read by JS's engine (the common subset agrees). */
-function posixRegex(pattern: string, flags: string): RegExp {
-  try {
-    return new RegExp(
-      pattern.replace(
-        /\[\[:(alpha|digit|alnum|space|upper|lower|punct):\]\]/g,
-        (_, cls: string) =>
-          ({
-            alpha: '[\\p{L}]',
-            digit: '\\d',
-            alnum: '[\\p{L}\\p{N}]',
-            space: '\\s',
-            upper: '\\p{Lu}',
-            lower: '\\p{Ll}',
-            punct: '\\p{P}',
-          })[cls]!,
-      ),
-      `${flags}u`,
-    );
-  } catch {
-    throw new SqlQueryError(`invalid regular expression: ${pattern}`);
-  }
 }
 
 /** PostgreSQL's cast of `value` (of type `from`) to `to`, with its errors. */
@@ -165,10 +121,12 @@ export interface RuntimeOptions {
 
 export function registerRuntimeFunctions(db: Database, options: RuntimeOptions): void {
   // sql.js takes each function's arity from its declared parameters: fixed lists, no rest.
+  // Every text a function hands back is within the limit of sql-limits.ts (sql.js copies it
+  // through a 5 MiB stack); the functions that can know their result's size check it first.
   const define = (name: string, f: (...args: never[]) => SqlValue | boolean) => {
     const wrapped = (...args: never[]) => {
       const out = f(...args);
-      return typeof out === 'boolean' ? (out ? 1 : 0) : out;
+      return typeof out === 'boolean' ? (out ? 1 : 0) : typeof out === 'string' ? checkText(out) : out;
     };
     Object.defineProperty(wrapped, 'length', { value: f.length });
     db.create_function(name, wrapped as never);
@@ -184,94 +142,71 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
   });
   define(
     'deskstore_upper',
-    nullable((s: string) => String(s).toUpperCase()),
+    nullable((s: string) => notLongerThanLimit(String(s)).toUpperCase()),
   );
   define(
     'deskstore_lower',
-    nullable((s: string) => String(s).toLowerCase()),
+    nullable((s: string) => notLongerThanLimit(String(s)).toLowerCase()),
   );
   define(
     'deskstore_initcap',
     nullable((s: string) =>
-      String(s)
+      notLongerThanLimit(String(s))
         .toLowerCase()
         .replace(/(^|[^\p{L}\p{N}])(\p{L})/gu, (_, a: string, b: string) => a + b.toUpperCase()),
     ),
   );
   define(
     'deskstore_like',
-    nullable((s: string, p: string, i: number) => likePattern(String(p), i === 1).test(String(s))),
+    nullable((s: string, p: string, i: number) => likeRegex(String(p), i === 1).testExact(String(s))),
   );
   define(
     'deskstore_regex',
-    nullable((s: string, p: string, i: number) => posixRegex(String(p), i === 1 ? 'i' : '').test(String(s))),
+    nullable((s: string, p: string, i: number) => posixRegex(String(p), i === 1).test(String(s))),
   );
   define('deskstore_regexp_replace', (s: unknown, p: unknown, r: unknown, flags: unknown) => {
     if (s === null || p === null || r === null) return null;
     const f = String(flags ?? '');
-    const re = posixRegex(String(p), `${f.includes('g') ? 'g' : ''}${f.includes('i') ? 'i' : ''}`);
-    return String(s).replace(
-      re,
-      String(r)
-        .replace(/\$/g, '$$$$')
-        .replace(/\\(\d)/g, '$$$1')
-        .replace(/\\&/g, '$$&'),
-    );
+    return regexReplace(String(s), posixRegex(String(p), f.includes('i')), String(r), f.includes('g'));
   });
+  define(
+    'deskstore_replace',
+    nullable((s: string, from: string, to: string) => replace(String(s), String(from), String(to))),
+  );
+  // Where SQLite builds a text itself (string_agg, array_agg, concat, `||` in a recursive
+  // step: sql-functions.ts, translate.ts), its result passes here.
+  define('deskstore_text_cap', (v: unknown) => v as SqlValue);
   define('deskstore_text', (v: unknown, type: string) => pgText(v, type));
   define('deskstore_cast', (v: unknown, from: string, to: string, scale: unknown) => cast(v, from, to, scale));
   define(
     'deskstore_left',
-    nullable((s: string, n: number) => {
-      const c = [...String(s)];
-      return (n < 0 ? c.slice(0, Math.max(c.length + n, 0)) : c.slice(0, n)).join('');
-    }),
+    nullable((s: string, n: number) => left(String(s), n)),
   );
   define(
     'deskstore_right',
-    nullable((s: string, n: number) => {
-      const c = [...String(s)];
-      return (n < 0 ? c.slice(Math.min(-n, c.length)) : c.slice(Math.max(c.length - n, 0))).join('');
-    }),
+    nullable((s: string, n: number) => right(String(s), n)),
   );
   define(
     'deskstore_translate',
-    nullable((s: string, from: string, to: string) => {
-      const f = [...String(from)];
-      const t = [...String(to)];
-      return [...String(s)]
-        .map((c) => {
-          const i = f.indexOf(c);
-          return i < 0 ? c : (t[i] ?? '');
-        })
-        .join('');
-    }),
+    nullable((s: string, from: string, to: string) => translate(String(s), String(from), String(to))),
   );
   define(
     'deskstore_pad',
-    nullable((s: string, n: number, fill: string, left: number) => {
-      const chars = [...String(s)];
-      if (n <= chars.length) return chars.slice(0, Math.max(n, 0)).join('');
-      const f = [...String(fill)];
-      if (!f.length) return chars.join('');
-      const padding = Array.from({ length: n - chars.length }, (_, i) => f[i % f.length]).join('');
-      return left ? padding + chars.join('') : chars.join('') + padding;
-    }),
+    nullable((s: string, n: number, fill: string, atLeft: number) => pad(String(s), n, String(fill), atLeft === 1)),
   );
   define(
     'deskstore_repeat',
-    nullable((s: string, n: number) => (n > 0 ? String(s).repeat(Math.min(n, 1e6)) : '')),
+    nullable((s: string, n: number) => repeat(String(s), n)),
   );
   define(
     'deskstore_reverse',
-    nullable((s: string) => [...String(s)].reverse().join('')),
+    nullable((s: string) => reverse(String(s))),
   );
   define(
     'deskstore_split_part',
     nullable((s: string, d: string, n: number) => {
       if (n === 0) throw new SqlQueryError('field position must not be zero');
-      const parts = d === '' ? [String(s)] : String(s).split(String(d));
-      return (n > 0 ? parts[n - 1] : parts[parts.length + n]) ?? '';
+      return splitPart(String(s), String(d), n);
     }),
   );
   define(
@@ -284,15 +219,12 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
   );
   define(
     'deskstore_quote_ident',
-    nullable((s: string) => (/^[a-z_][a-z0-9_]*$/.test(String(s)) ? String(s) : `"${String(s).replace(/"/g, '""')}"`)),
+    nullable((s: string) => (/^[a-z_][a-z0-9_]*$/.test(String(s)) ? String(s) : `"${notLongerThanLimit(String(s)).replace(/"/g, '""')}"`)),
   );
   define('deskstore_concat_ws', (list: string) => {
     const [sep, ...rest] = jsonValues(list);
     if (sep === null) return null;
-    return rest
-      .filter((v) => v !== null)
-      .map(String)
-      .join(String(sep));
+    return joinChecked(rest.filter((v) => v !== null).map(String), String(sep));
   });
   define(
     'deskstore_cbrt',
@@ -370,17 +302,19 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
   define('deskstore_add_interval', (v: unknown, type: string, sign: number, interval: unknown) => addInterval(v, type, sign, interval));
   define('deskstore_array_to_string', (list: unknown, sep: unknown) => {
     if (list === null || sep === null) return null;
-    return jsonValues(list)
-      .filter((v) => v !== null)
-      .map(String)
-      .join(String(sep));
+    return joinChecked(
+      jsonValues(list)
+        .filter((v) => v !== null)
+        .map(String),
+      String(sep),
+    );
   });
   define('deskstore_to_json', (v: unknown, type: string) => {
     if (v === null) return null;
     if (type === 'json' || type.startsWith('_')) return String(v);
     if (isNumberType(type)) return pgText(v, type);
     if (type === 'bool') return Number(v) ? 'true' : 'false';
-    return JSON.stringify(String(v));
+    return JSON.stringify(notLongerThanLimit(String(v)));
   });
   define('deskstore_to_tsvector', (config: unknown, text: unknown) =>
     text === null ? null : tsvectorValue(textSearchLanguage(config), String(text)),

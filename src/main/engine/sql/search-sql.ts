@@ -6,7 +6,8 @@ import { ROWS_MAX } from '../search/search-request';
 import { loadSqlJs, rowWithBigInts } from '../sqlite/sql-js';
 import { loadPostgresParser, parseStatement, PostgresSyntaxError, statementCount } from './postgres-parser';
 import { registerRuntimeFunctions } from './runtime-functions';
-import { PAST_DEADLINE, queryError, queryTookTooLong, SqlQueryError } from './sql-errors';
+import { PAST_DEADLINE, queryError, queryTookTooLong, SqlQueryError, wrappedStatement } from './sql-errors';
+import { sqliteOutOfMemory, textTooLong } from './sql-limits';
 import { RecordsJsonWriter, ResultTooLarge } from './shape-results';
 import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './translate';
 import { statSync } from 'node:fs';
@@ -39,11 +40,6 @@ export interface SqlOutcome {
 export const SQL_RESULT_MAX_BYTES = 64 * 1024 * 1024;
 
 const notSingleStatement = (): ValidationError => new ValidationError({ query: ['Query is not a single statement.'] });
-
-/** The statement CKAN runs for `sql`. */
-export function wrappedStatement(sql: string): string {
-  return `SELECT * FROM (${sql.trim().replace(/;\s*$/, '')}) AS blah LIMIT ${ROWS_MAX + 1}`;
-}
 
 /** Parses, checks and translates (no data touched): what runSql then executes. */
 export async function prepareSql(sql: string, resolve: (name: string) => SqlTable | null): Promise<TranslatedQuery> {
@@ -122,6 +118,9 @@ function readRecords(db: Database, query: TranslatedQuery): { records: Uint8Arra
 /** SQLite's few run-time failures in PostgreSQL's words. */
 function postgresMessage(message: string): string {
   if (/integer overflow/.test(message)) return 'bigint out of range';
+  // The SQL worker's heap limit (sql-limits.ts), or SQLite's own length limit.
+  if (/^out of memory$/.test(message)) return sqliteOutOfMemory().message;
+  if (/string or blob too big/.test(message)) return textTooLong().message;
   if (/readonly database|query_only/.test(message)) return 'cannot execute a write statement in a read-only transaction';
   return message;
 }

@@ -1,4 +1,5 @@
 import { AuthorizationError, ValidationError } from '../../errors';
+import { ROWS_MAX } from '../search/search-request';
 
 /**
  * datastore_search_sql's errors in CKAN's shapes (docs/ckan-contract.md §4): a query PostgreSQL would
@@ -7,6 +8,11 @@ import { AuthorizationError, ValidationError } from '../../errors';
  */
 export function queryError(message: string, statement: string): ValidationError {
   return new ValidationError({ query: [message], info: { statement: [statement], params: [{}], orig: [message] } });
+}
+
+/** The statement CKAN runs for `sql`. */
+export function wrappedStatement(sql: string): string {
+  return `SELECT * FROM (${sql.trim().replace(/;\s*$/, '')}) AS blah LIMIT ${ROWS_MAX + 1}`;
 }
 
 /** What the translator throws: PostgreSQL's wording where PostgreSQL would fail the same way. */

@@ -23,6 +23,9 @@ export interface Call {
 
 type Handler = (call: Call) => Expr;
 
+/** A text SQLite builds itself, checked against the limit of sql-limits.ts as it comes out. */
+export const capped = (sql: string): string => `deskstore_text_cap(${sql})`;
+
 const isNumeric = (e: Expr): boolean => INTEGER_TYPES.has(e.type) || FLOAT_TYPES.has(e.type) || e.type === 'numeric';
 
 function arity(call: Call, min: number, max = min): void {
@@ -125,7 +128,9 @@ const AGGREGATES: Record<string, Handler> = {
   string_agg: (call) => {
     arity(call, 2);
     return {
-      sql: `group_concat(${call.distinct ? 'DISTINCT ' : ''}${text(literalAs(arg(call, 0), 'text'))}, ${text(literalAs(arg(call, 1), 'text'))}${call.order})${aggregateSuffix(call)}`,
+      sql: capped(
+        `group_concat(${call.distinct ? 'DISTINCT ' : ''}${text(literalAs(arg(call, 0), 'text'))}, ${text(literalAs(arg(call, 1), 'text'))}${call.order})${aggregateSuffix(call)}`,
+      ),
       type: 'text',
       aggregate: true,
     };
@@ -143,7 +148,7 @@ const AGGREGATES: Record<string, Handler> = {
           ? `json(CASE ${a.sql} WHEN 1 THEN 'true' WHEN 0 THEN 'false' END)`
           : a.sql;
     return {
-      sql: `json_group_array(${call.distinct ? 'DISTINCT ' : ''}${value}${call.order})${aggregateSuffix(call)}`,
+      sql: capped(`json_group_array(${call.distinct ? 'DISTINCT ' : ''}${value}${call.order})${aggregateSuffix(call)}`),
       type: `_${element}`,
       aggregate: true,
     };
@@ -254,7 +259,7 @@ const SCALAR: Record<string, Handler> = {
   },
   replace: (call) => {
     arity(call, 3);
-    return { sql: `replace(${textArgs(call)})`, type: 'text' };
+    return { sql: `deskstore_replace(${textArgs(call)})`, type: 'text' };
   },
   translate: (call) => {
     arity(call, 3);
@@ -306,7 +311,7 @@ const SCALAR: Record<string, Handler> = {
     return { sql: `deskstore_md5(${textArgs(call)})`, type: 'text' };
   },
   concat: (call) => ({
-    sql: call.args.length ? `(${call.args.map((a) => `coalesce(${text(literalAs(a, 'text'))}, '')`).join(' || ')})` : "''",
+    sql: call.args.length ? capped(call.args.map((a) => `coalesce(${text(literalAs(a, 'text'))}, '')`).join(' || ')) : "''",
     type: 'text',
   }),
   concat_ws: (call) => {

@@ -2,7 +2,8 @@ import { Worker } from 'node:worker_threads';
 import { StorageError, fromWireError } from '../../errors';
 import type { Logger } from '../../logger';
 import type { SqlOutcome, SqlPlan } from './search-sql';
-import { queryTookTooLong } from './sql-errors';
+import { isWorkerOutOfMemory, SQL_WORKER_LIMITS } from '../worker-limits';
+import { queryError, queryTookTooLong, wrappedStatement } from './sql-errors';
 import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
 
 /** The SQL worker itself stopped (not a query's error): the query is not run anywhere else. */
@@ -15,8 +16,15 @@ export class SqlWorkerStopped extends StorageError {}
 const STOP_GRACE_MS = 2_000;
 
 interface Waiting {
+  readonly sql: string;
   resolve(value: SqlOutcome): void;
   reject(err: Error): void;
+}
+
+/** What the query running when the SQL worker ran out of heap is answered (CKAN's shape for a failed query). */
+function outOfMemory(sql: string): Error {
+  const message = `out of memory: the query needed more than the ${SQL_WORKER_LIMITS.maxOldGenerationSizeMb} MB Deskstore gives SQL; select fewer rows or columns, or aggregate`;
+  return queryError(message, wrappedStatement(sql));
 }
 
 /**
@@ -70,6 +78,7 @@ export class SqlRunner {
       }, timeoutMs + STOP_GRACE_MS);
       const done = () => clearTimeout(timer);
       this.waiting.set(id, {
+        sql: plan.sql,
         resolve: (value) => (done(), resolve(value)),
         reject: (err) => (done(), reject(err)),
       });
@@ -79,8 +88,10 @@ export class SqlRunner {
 
   private started(): Promise<Worker> {
     if (!this.ready) {
-      const worker = new Worker(this.workerUrl);
+      // With a heap limit, running out of memory stops this worker alone (../worker-limits.ts).
+      const worker = new Worker(this.workerUrl, { resourceLimits: SQL_WORKER_LIMITS });
       this.worker = worker;
+      let outOfHeap = false;
       this.ready = new Promise<void>((resolve, reject) => {
         worker.on('message', (message: FromSqlWorker) => {
           if ('ready' in message) return resolve();
@@ -91,8 +102,10 @@ export class SqlRunner {
           else waiting.resolve(message.value);
         });
         worker.on('error', (err) => {
+          outOfHeap = isWorkerOutOfMemory(err);
           reject(err);
-          this.logger.error('the SQL worker failed:', err);
+          if (outOfHeap) this.logger.warn('the SQL worker ran out of memory; the next query starts a fresh one');
+          else this.logger.error('the SQL worker failed:', err);
         });
         worker.on('exit', (code) => {
           if (this.worker !== worker) return; // stopped on purpose
@@ -101,7 +114,11 @@ export class SqlRunner {
           reject(new SqlWorkerStopped(`The SQL worker stopped (exit code ${code})`));
           for (const [id, waiting] of this.waiting) {
             this.waiting.delete(id);
-            waiting.reject(new SqlWorkerStopped(`The SQL worker stopped unexpectedly (exit code ${code}) while running this query`));
+            waiting.reject(
+              outOfHeap
+                ? outOfMemory(waiting.sql)
+                : new SqlWorkerStopped(`The SQL worker stopped unexpectedly (exit code ${code}) while running this query`),
+            );
           }
         });
       });

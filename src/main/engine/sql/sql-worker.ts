@@ -8,6 +8,8 @@ import { openTableFile, replayOntoTable } from '../resources/table-file';
 import { loadSqlJs } from '../sqlite/sql-js';
 import { runSql, type SqlPlan, type SqlTableFile, type SqlTableSource } from './search-sql';
 import type { FromSqlWorker, ToSqlWorker } from './sql-protocol';
+import { SQLITE_HEAP_LIMIT_BYTES } from './sql-limits';
+import { injectedOutOfMemory } from '../test-faults';
 
 /**
  * The SQL worker: runs `datastore_search_sql` queries planned by the engine (search-sql.ts),
@@ -112,6 +114,7 @@ function keepWithinBudget(inUse: ReadonlySet<string>): void {
 }
 
 async function run(plan: SqlPlan, deadline: number) {
+  injectedOutOfMemory('sql-out-of-memory', plan.sql);
   try {
     const files: string[] = [];
     for (const source of plan.tables) files.push(((await tableFor(source)) as unknown as { filename: string }).filename);
@@ -134,5 +137,11 @@ port.on('message', (message: ToSqlWorker) => {
     (err: unknown) => port.postMessage({ id: message.id, error: toWireError(err) } satisfies FromSqlWorker),
   );
 });
-await loadSqlJs(); // before saying ready: the first query should not wait for the WASM module
+// Before saying ready: the first query should not wait for the WASM module. SQLite's heap in
+// this worker is limited (one setting for the whole module): a query past it fails with
+// "out of memory" instead of growing the worker without bound (sql-limits.ts).
+const SQL = await loadSqlJs();
+const settings = new SQL.Database();
+settings.exec(`PRAGMA hard_heap_limit = ${SQLITE_HEAP_LIMIT_BYTES}`);
+settings.close();
 port.postMessage({ ready: true } satisfies FromSqlWorker);

@@ -21,7 +21,7 @@ import { resolveFieldType } from '../field-types';
 import { CKAN_ALLOWED_FUNCTIONS } from './allowed-functions';
 import { functionNotAllowed, SqlQueryError, systemTablesRefused, unsupported } from './sql-errors';
 import { comparable, jsValue, literalAs, num, ordered, sqlString, text, type Expr } from './sql-expr';
-import { isAggregate, SYNTAX_FUNCTIONS, translateCall } from './sql-functions';
+import { capped, isAggregate, SYNTAX_FUNCTIONS, translateCall } from './sql-functions';
 import { FLOAT_TYPES, INTEGER_TYPES, TEXT_TYPES } from './sql-values';
 
 /**
@@ -30,6 +30,9 @@ import { FLOAT_TYPES, INTEGER_TYPES, TEXT_TYPES } from './sql-values';
  * as SQLite, each output column with the name and type PostgreSQL would give it (`count`
  * int8, `upper` text, `?column?`). Pure: tables come from a resolver, nothing runs here.
  */
+
+/** Types whose values are texts of any length (texts, json, arrays as JSON, tsvector). */
+const isTextLike = (type: string): boolean => TEXT_TYPES.has(type) || type === 'json' || type === 'tsvector' || type.startsWith('_');
 
 /** A resource table as the query sees it (by id or alias). */
 export interface SqlTable {
@@ -162,7 +165,10 @@ export class Translator {
         throw unsupported('DISTINCT ON');
       distinct = 'DISTINCT ';
     }
-    const select = targets.map((t, i) => `${t.expr.sql} AS ${COLUMN(i)}`).join(', ');
+    // A recursive step can feed a text back into itself (`s || s`): each one it makes is
+    // checked against the limit of sql-limits.ts, so a loop cannot grow one without bound.
+    const loop = this.recursiveSteps.has(s);
+    const select = targets.map((t, i) => `${loop && isTextLike(t.expr.type) ? capped(t.expr.sql) : t.expr.sql} AS ${COLUMN(i)}`).join(', ');
     const order = this.orderBy(s.sortClause, scope, targets);
     const fromSql = from.length ? ` FROM ${from.join(', ')}` : '';
     return {
