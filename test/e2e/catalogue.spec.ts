@@ -27,11 +27,6 @@ test.describe('first start', () => {
   });
 });
 
-interface PackageList {
-  count: number;
-  results: { id: string; name: string; title: string; resources: { id: string }[] }[];
-}
-
 test('search the catalogue and delete a resource: its dataset goes too when it was the last', async ({ page, deskstore, openUi }) => {
   await importFile(deskstore, ISTAT, 'ISTAT comuni');
   await openUi('/en/');
@@ -54,7 +49,7 @@ test('search the catalogue and delete a resource: its dataset goes too when it w
   await dialog.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByTestId('dataset')).toHaveCount(0);
   await expect(page.getByText('Nothing matches “istat”.')).toBeVisible();
-  expect((await action<PackageList>(deskstore, 'package_search')).count).toBe(0);
+  expect((await action(deskstore, 'package_search')).count).toBe(0);
 
   // unticked, the empty dataset stays (in Italian)
   await importFile(deskstore, ISTAT, 'ISTAT comuni');
@@ -70,7 +65,7 @@ test('search the catalogue and delete a resource: its dataset goes too when it w
 test('rename and delete a dataset, with confirmation (en and it)', async ({ page, deskstore, openUi }) => {
   await importFile(deskstore, ISTAT, 'ISTAT comuni');
   await openUi('/en/');
-  const before = (await action<PackageList>(deskstore, 'package_search')).results[0]!;
+  const before = (await action(deskstore, 'package_search')).results[0]!;
   await page.getByRole('button', { name: 'Rename the dataset ISTAT comuni' }).click();
   const rename = page.getByRole('dialog', { name: 'Rename this dataset' });
   await expect(rename).toContainText(`Its name in API calls stays ${before.name}`);
@@ -79,7 +74,7 @@ test('rename and delete a dataset, with confirmation (en and it)', async ({ page
   await rename.getByLabel('Title').fill('Comuni d’Italia');
   await rename.getByRole('button', { name: 'Rename' }).click();
   await expect(page.getByRole('heading', { name: 'Comuni d’Italia' })).toBeVisible();
-  const after = (await action<PackageList>(deskstore, 'package_search')).results[0]!;
+  const after = (await action(deskstore, 'package_search')).results[0]!;
   expect(after).toMatchObject({ id: before.id, name: before.name, title: 'Comuni d’Italia' });
 
   await page.getByTestId('language-it').click();
@@ -91,7 +86,7 @@ test('rename and delete a dataset, with confirmation (en and it)', async ({ page
   await page.getByRole('button', { name: 'Elimina il dataset Comuni d’Italia' }).click();
   await confirm.getByRole('button', { name: 'Elimina' }).click();
   await expect(page.getByTestId('dataset')).toHaveCount(0);
-  expect((await action<PackageList>(deskstore, 'package_search')).count).toBe(0);
+  expect((await action(deskstore, 'package_search')).count).toBe(0);
 });
 
 test("replace a resource's data keeping its id: same preview and progress, the old rows until the new are in", async ({
@@ -120,8 +115,8 @@ test("replace a resource's data keeping its id: same preview and progress, the o
     // while the new file loads, scripts read the old rows under the same id, then all the new ones: nothing in between
     const totals: number[] = [];
     for (let status = 'running'; status === 'running' || status === 'pending';) {
-      totals.push((await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&limit=0`)).total);
-      status = (await action<{ status: string }>(deskstore, `deskstore_import_status?resource_id=${id}`)).status;
+      totals.push((await action(deskstore, 'datastore_search', { resource_id: id, limit: 0 })).total!);
+      status = (await action(deskstore, 'deskstore_import_status', { resource_id: id })).status;
     }
     expect(totals[0]).toBe(7901);
     expect(
@@ -130,9 +125,9 @@ test("replace a resource's data keeping its id: same preview and progress, the o
     ).toBe(true);
     await expect(page).toHaveURL(new RegExp(`#/resource/${id}`), { timeout: 120_000 });
     await expect(page.getByTestId('row-counts')).toContainText('262,807 rows');
-    const shown = await action<{ id: string; name: string }>(deskstore, `resource_show?id=${id}`);
+    const shown = await action(deskstore, 'resource_show', { id });
     expect(shown).toMatchObject({ id, name: 'istat-elenco-comuni-italiani.csv' });
-    expect((await action<PackageList>(deskstore, 'package_search')).results.flatMap((p) => p.resources)).toHaveLength(1);
+    expect((await action(deskstore, 'package_search')).results.flatMap((p) => p.resources)).toHaveLength(1);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -125,11 +125,11 @@ test('the full-text language: chosen at import, Italian suggested for Italian da
   await expect(page).toHaveURL(/#\/resource\/[0-9a-f-]{36}/, { timeout: 120_000 });
   await expect(page.getByTestId('search-language')).toHaveText('Lingua della ricerca testuale: italiano');
   const id = /#\/resource\/([0-9a-f-]{36})/.exec(page.url())![1]!;
-  const resource = await action<{ deskstore: { searchLanguage: string } }>(deskstore, `resource_show?id=${id}`);
-  expect(resource.deskstore.searchLanguage).toBe('italian');
+  const resource = await action(deskstore, 'resource_show', { id });
+  expect(resource.deskstore?.searchLanguage).toBe('italian');
   // q stems in Italian now: `comuni` finds `Comune`-only rows as well (English would not)
-  const q = await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&q=Valli&limit=0`);
-  const qSingular = await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&q=Valle&limit=0`);
+  const q = await action(deskstore, 'datastore_search', { resource_id: id, q: 'Valli', limit: 0 });
+  const qSingular = await action(deskstore, 'datastore_search', { resource_id: id, q: 'Valle', limit: 0 });
   expect(q.total).toBe(qSingular.total);
 
   // an English file: English, CKAN's default, and another choice is kept

@@ -12,7 +12,7 @@ let portal: DeskstoreServer;
 
 test.beforeEach(async () => {
   portal = await startServer();
-  const pkg = await action<{ id: string }>(portal, 'package_create', {
+  const pkg = await action(portal, 'package_create', {
     name: 'bilancio',
     title: 'Bilancio comunale',
     notes: 'Entrate e uscite',
@@ -49,7 +49,7 @@ test('mirror a dataset from a portal, then Update says what changed (en)', async
   await page.getByRole('link', { name: 'Back to the catalogue' }).click();
   const info = page.getByTestId('mirror-info');
   await expect(info).toContainText(`Mirrored from ${portal.url}/dataset/bilancio`);
-  const [resource] = await action<{ resources: { id: string }[] }>(deskstore, 'package_show?id=bilancio').then((p) => p.resources);
+  const [resource] = await action(deskstore, 'package_show', { id: 'bilancio' }).then((p) => p.resources);
   await action(portal, 'datastore_upsert', { resource_id: resource!.id, method: 'insert', records: [{ voce: 'Sanzioni', importo: 12 }] });
   await info.getByTestId('mirror-update').click();
   await expect(info.getByTestId('mirror-results')).toContainText('1 added, 0 removed, 0 changed');
@@ -71,8 +71,8 @@ test('an unreachable portal is told in Italian, and the catalogue keeps working 
 });
 
 test('publish a local table to a portal with a link to it (it)', async ({ page, deskstore, openUi, shot }) => {
-  const pkg = await action<{ id: string }>(deskstore, 'package_create', { name: 'tabella-pulita', title: 'Tabella pulita' });
-  const created = await action<{ resource_id: string }>(deskstore, 'datastore_create', {
+  const pkg = await action(deskstore, 'package_create', { name: 'tabella-pulita', title: 'Tabella pulita' });
+  const created = await action(deskstore, 'datastore_create', {
     resource: { package_id: pkg.id, name: 'Pulita' },
     fields: [
       { id: 'nome', type: 'text' },
@@ -96,7 +96,7 @@ test('publish a local table to a portal with a link to it (it)', async ({ page, 
   await expect(link).toHaveAttribute('href', new RegExp(`^${portal.url}/dataset/tabella-pulita/resource/`));
   await shot('it-publish-done');
   const remoteId = (await link.getAttribute('href'))!.split('/').pop()!;
-  const remote = await action<{ records: unknown[] }>(portal, `datastore_search?resource_id=${remoteId}`);
+  const remote = await action(portal, 'datastore_search', { resource_id: remoteId });
   expect(remote.records).toEqual([
     { _id: 1, nome: 'Città', n: 1 },
     { _id: 2, nome: 'caffè "forte"', n: 2 },

@@ -8,8 +8,8 @@ import { expect, test } from './fixtures';
 const PORTAL_RESOURCE = '0a1b2c3d-0000-4000-8000-123456789abc';
 
 test('the API panel builds the same call for the original portal', async ({ page, deskstore, openUi }) => {
-  const pkg = await action<{ id: string }>(deskstore, 'package_create', { name: 'comuni-portale', title: 'Comuni dal portale' });
-  const resource = await action<{ id: string }>(deskstore, 'resource_create', {
+  const pkg = await action(deskstore, 'package_create', { name: 'comuni-portale', title: 'Comuni dal portale' });
+  const resource = await action(deskstore, 'resource_create', {
     package_id: pkg.id,
     name: 'Comuni (portale)',
     format: 'JSON',

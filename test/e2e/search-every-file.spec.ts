@@ -7,6 +7,7 @@
 import type { Page } from '@playwright/test';
 import { basename, join } from 'node:path';
 import { recordHasWordStartingWith, wordsFrom } from '../helpers/data-words';
+import type { ActionParams } from '../../src/shared/wire/actions';
 import { action, importFile } from './api-helpers';
 import { DATA, expect, test } from './fixtures';
 
@@ -34,11 +35,11 @@ async function expectShown(page: Page, text: string, count: number, total: numbe
 for (const file of FILES) {
   test(`search as you type finds at least what q finds: ${file}`, async ({ page, deskstore, openUi }) => {
     const id = await importFile(deskstore, join(DATA, file), basename(file).replace(/\..*/, ''));
-    const search = (params: Record<string, string | number>) =>
-      action<Found>(
-        deskstore,
-        `datastore_search?${new URLSearchParams({ resource_id: id, ...Object.fromEntries(Object.entries(params).map(([k, v]) => [k, String(v)])) })}`,
-      );
+    const search = (params: Omit<ActionParams<'datastore_search'>, 'resource_id' | 'id'>): Promise<Found> =>
+      action(deskstore, 'datastore_search', { resource_id: id, ...params }).then((found) => ({
+        total: found.total!,
+        records: found.records,
+      }));
     const total = (await search({ limit: 0 })).total;
     const sample = [...(await search({ limit: 100 })).records, ...(await search({ limit: 100, offset: Math.floor(total / 2) })).records];
     // the first words of the sample that q finds (stop words of the index's language find nothing)

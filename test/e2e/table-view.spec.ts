@@ -40,7 +40,7 @@ test('Back undoes each change of search, filter and sort; a copied link opens th
   await search(page, 'san');
   await expect(counts(page)).toContainText('of 7,901 rows match');
   await search(page, 'san marco');
-  const searched = (await action<{ total: number }>(deskstore, `datastore_search?resource_id=${id}&limit=0&deskstore_q=san%20marco`)).total;
+  const searched = (await action(deskstore, 'datastore_search', { resource_id: id, limit: 0, deskstore_q: 'san marco' })).total;
   await expect(counts(page)).toContainText(`${searched} of 7,901 rows match`);
   await page.locator(`[data-field="${REGION}"] [data-testid="filter-button"]`).click();
   await page
@@ -48,11 +48,7 @@ test('Back undoes each change of search, filter and sort; a copied link opens th
     .getByLabel(/^Calabria/)
     .check();
   const inCalabria = (
-    await action<{ total: number }>(
-      deskstore,
-      `datastore_search?resource_id=${id}&limit=0&deskstore_q=san%20marco` +
-        `&filters=${encodeURIComponent(JSON.stringify({ [REGION]: 'Calabria' }))}`,
-    )
+    await action(deskstore, 'datastore_search', { resource_id: id, limit: 0, deskstore_q: 'san marco', filters: { [REGION]: 'Calabria' } })
   ).total;
   const filtered = new RegExp(`^${inCalabria} of 7,901 rows? match`);
   await expect(counts(page)).toContainText(filtered);
@@ -88,13 +84,8 @@ test('Back undoes each change of search, filter and sort; a copied link opens th
 
 test('blank cells as filter values: (empty) and (not empty), also in the API panel (en and it)', async ({ page, deskstore, openUi }) => {
   const id = await importFile(deskstore, ISTAT, 'ISTAT comuni');
-  const total = async (filters: unknown) =>
-    (
-      await action<{ total: number }>(
-        deskstore,
-        `datastore_search?resource_id=${id}&limit=0&filters=${encodeURIComponent(JSON.stringify(filters))}`,
-      )
-    ).total;
+  const total = async (filters: Record<string, unknown>) =>
+    (await action(deskstore, 'datastore_search', { resource_id: id, limit: 0, filters })).total!;
   const empty = await total({ [OTHER_LANGUAGE]: { deskstore_empty: true } });
   const notEmpty = await total({ [OTHER_LANGUAGE]: { deskstore_empty: false } });
   expect(empty + notEmpty).toBe(7901);
@@ -145,10 +136,7 @@ test('sort by several columns: Shift-click adds a column', async ({ page, deskst
   const names = await columnTexts(page, NAME, 5);
   expect(new Set(regions)).toEqual(new Set(['Veneto']));
   expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'it')));
-  const expected = await action<{ records: Record<string, string>[] }>(
-    deskstore,
-    `datastore_search?resource_id=${id}&limit=5&sort=${encodeURIComponent(`"${REGION}" desc, "${NAME}" asc`)}`,
-  );
+  const expected = await action(deskstore, 'datastore_search', { resource_id: id, limit: 5, sort: `"${REGION}" desc, "${NAME}" asc` });
   expect(names).toEqual(expected.records.map((r) => r[NAME]));
   await page.getByTestId('open-api').click();
   expect(new URL(await page.getByTestId('api-url').innerText()).searchParams.get('sort')).toBe(`"${REGION}" desc,"${NAME}" asc`);

@@ -39,8 +39,8 @@ test.beforeEach(async ({ deskstore }) => {
 
 test('search as you type: accents optional, word beginnings, names with a slash, never less than q', async ({ page, deskstore }) => {
   const id = await openIstat(page, deskstore.url, deskstore.token);
-  const count = async (param: string, text: string) =>
-    (await action<SearchResult>(deskstore, `datastore_search?resource_id=${id}&${param}=${encodeURIComponent(text)}&limit=0`)).total;
+  const count = async (param: 'q' | 'deskstore_q', text: string) =>
+    (await action(deskstore, 'datastore_search', { resource_id: id, [param]: text, limit: 0 })).total!;
   await search(page, 'Števerjan');
   await expect(page.getByTestId('row-counts')).toContainText('1 of 7,901 rows match');
   await expect(page.getByTestId('grid-row')).toHaveCount(1);
@@ -199,9 +199,6 @@ test('export CSV (with and without BOM) and JSON: exactly the filtered rows', as
   expect(json.records.map((r) => r[jsonNameAt])).toEqual(grid);
 
   // and the dump agrees with datastore_search on the same query
-  const expected = await action<SearchResult>(
-    deskstore,
-    `datastore_search?resource_id=${id}&deskstore_q=${encodeURIComponent('Città')}&filters=${encodeURIComponent(JSON.stringify({ [REGION]: 'Umbria' }))}`,
-  );
+  const expected = await action(deskstore, 'datastore_search', { resource_id: id, deskstore_q: 'Città', filters: { [REGION]: 'Umbria' } });
   expect(expected.records.map((r) => r[NAME])).toEqual(grid);
 });

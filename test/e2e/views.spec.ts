@@ -65,10 +65,7 @@ for (const locale of ['en', 'it'] as const) {
     // ---- profile of a number column over all rows, then over a filter ----
     await page.getByTestId('open-profile').click();
     await page.getByTestId('profile-column').selectOption('totale_casi');
-    const server = await action<{ fields: { count: number; max: number; nulls: number }[] }>(
-      deskstore,
-      `deskstore_profile?resource_id=${id}&fields=totale_casi`,
-    );
+    const server = await action(deskstore, 'deskstore_profile', { resource_id: id, fields: 'totale_casi' });
     const stats = page.getByTestId('profile-stats');
     await expect(stats).toContainText(server.fields[0]!.count.toLocaleString(locale === 'it' ? 'it-IT' : 'en-US'));
     await expect(page.getByTestId('profile-histogram').locator('tr')).not.toHaveCount(0);
@@ -89,12 +86,12 @@ for (const locale of ['en', 'it'] as const) {
     await page.getByTestId('condition-op').nth(1).selectOption('ne');
     await page.getByTestId('condition-value').nth(1).fill('Lombardia');
     await expect(page.getByTestId('deskstore-only')).toHaveCount(1);
-    const expected = await action<{ total: number }>(deskstore, 'datastore_search', {
+    const expected = await action(deskstore, 'datastore_search', {
       resource_id: id,
       limit: 0,
       filters: { totale_casi: { gte: '100000' }, denominazione_regione: { deskstore_ne: 'Lombardia' } },
     });
-    await expect(page.getByTestId('row-counts')).toContainText(expected.total.toLocaleString(locale === 'it' ? 'it-IT' : 'en-US'));
+    await expect(page.getByTestId('row-counts')).toContainText(expected.total!.toLocaleString(locale === 'it' ? 'it-IT' : 'en-US'));
     await expect(page.getByTestId('row-counts')).toContainText(w.match);
     await expect(page.getByTestId('condition-chips').locator('li')).toHaveCount(2);
     await shot(`${locale}-conditions`);
@@ -111,8 +108,8 @@ for (const locale of ['en', 'it'] as const) {
     await expect(page.getByTestId('chart-sql')).toContainText('sum("totale_casi")');
     await expect(page.getByTestId('chart').locator('svg').first()).toBeVisible();
     const sql = await page.getByTestId('chart-sql').innerText();
-    const viaSql = await action<{ records: Record<string, unknown>[] }>(deskstore, 'datastore_search_sql', { sql });
-    const firstRegion = String(Object.values(viaSql.records[0]!)[0]);
+    const viaSql = await action(deskstore, 'datastore_search_sql', { sql });
+    const firstRegion = String(Object.values(viaSql.records[0])[0]);
     await expect(page.getByTestId('chart-table').locator('tbody tr').first()).toContainText(firstRegion);
     await expect(page.getByTestId('chart-table').locator('tbody tr')).toHaveCount(viaSql.records.length);
     for (const [button, extension] of [
@@ -145,7 +142,7 @@ for (const locale of ['en', 'it'] as const) {
 
     // ---- map: the same rows, binned; a bin zooms in, a point opens its row ----
     await page.getByTestId('view-map').click();
-    await expect(page.getByTestId('map-status')).toContainText(expected.total.toLocaleString(locale === 'it' ? 'it-IT' : 'en-US'));
+    await expect(page.getByTestId('map-status')).toContainText(expected.total!.toLocaleString(locale === 'it' ? 'it-IT' : 'en-US'));
     await expect(page.getByTestId('map').locator('svg').first()).toBeVisible();
     await page.getByTestId('map-color').selectOption('denominazione_regione');
     await expect(page.getByTestId('map').locator('svg')).not.toHaveCount(0);

@@ -161,7 +161,7 @@ describe('crash recovery (SIGKILL)', () => {
       await server.stop('SIGKILL');
       server = await startServer({ dataDir, args });
       api = ckan(server.url, server.token);
-      const total = (await api.ok('datastore_search', { resource_id: rid, limit: 0 })).total;
+      const total = (await api.ok('datastore_search', { resource_id: rid, limit: 0 })).total!;
       expect([1, 120_000]).toContain(total);
       versions.add(total);
       const probe = await api.ok('datastore_search', { resource_id: rid, q: 'riga', limit: 1 });
@@ -264,7 +264,7 @@ describe('crash recovery (SIGKILL)', () => {
         ],
         records: [{ k: 0, v: 'zero' }],
       })
-    ).resource_id as string;
+    ).resource_id;
     for (let k = 1; k <= 5; k++) await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ k, v: `riga ${k}` }] });
     await server.stop('SIGKILL'); // no checkpoint: the five writes live in the journal only
     const dir = join(dataDir, 'resources', rid);
@@ -373,7 +373,7 @@ async function sendCatalogueOp(api: ReturnType<typeof ckan>, op: CatalogueOp) {
         records: Array.from({ length: op.rows }, (_, i) => ({ n: i, testo: `riga ${i} di ${op.table}` })),
       });
     case 'resource_delete': {
-      const pkg = (await api.ok('package_show', { id: op.pkg })).resources as { id: string; name: string }[];
+      const pkg = (await api.ok('package_show', { id: op.pkg })).resources;
       return api.post('resource_delete', { id: pkg.find((r) => r.name === op.table)!.id });
     }
   }
@@ -403,14 +403,14 @@ function applyCatalogueOp(model: Catalogue, op: CatalogueOp): Catalogue {
 
 async function readCatalogue(api: ReturnType<typeof ckan>): Promise<Catalogue> {
   const out: Catalogue = new Map();
-  for (const name of await api.ok<string[]>('package_list')) {
+  for (const name of await api.ok('package_list')) {
     const pkg = await api.ok('package_show', { id: name });
     const tables = new Map<string, number>();
-    for (const r of pkg.resources as { id: string; name: string; datastore_active: boolean }[]) {
+    for (const r of pkg.resources) {
       // A resource without its table would be half of a datastore_create: counted as -1, never equal.
-      tables.set(r.name, r.datastore_active ? (await api.ok('datastore_search', { resource_id: r.id, limit: 0 })).total : -1);
+      tables.set(r.name ?? '', r.datastore_active ? (await api.ok('datastore_search', { resource_id: r.id, limit: 0 })).total! : -1);
     }
-    out.set(name, { title: pkg.title, tables });
+    out.set(name, { title: pkg.title ?? '', tables });
   }
   return out;
 }

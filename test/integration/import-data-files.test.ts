@@ -2,6 +2,7 @@ import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
+import type { ActionParams } from '../../src/shared/wire/actions';
 import { DATA, lastJsonLine, removeDir, runCli, startServer, tempDir, type ServerProcess } from '../helpers/deskstore-process';
 
 /**
@@ -30,8 +31,8 @@ function importFile(file: string, extra: string[] = []): Imported {
 
 const typeOf = (i: Imported, id: string) => i.fields.find((f) => f.id === id)?.type;
 
-async function search(file: string, params: Record<string, unknown>) {
-  return api.ok<{ total: number; records: Record<string, unknown>[] }>('datastore_search', {
+async function search(file: string, params: Omit<ActionParams<'datastore_search'>, 'resource_id' | 'id'>) {
+  return api.ok('datastore_search', {
     resource_id: imported.get(file)!.resource_id,
     ...params,
   });
@@ -67,7 +68,7 @@ describe('istat-elenco-comuni-italiani.csv (Windows-1252, ";", CRLF, line breaks
     expect(i.fields.every((f) => f.id.length <= 63 && !f.id.includes('\n') && f.id === f.id.trim())).toBe(true);
     const info = await api.ok('datastore_info', { id: i.resource_id });
     const second = info.fields[1];
-    expect(second.info.label).toBe("Codice dell'Unità territoriale sovracomunale \n(valida a fini statistici)");
+    expect(second?.info?.label).toBe("Codice dell'Unità territoriale sovracomunale \n(valida a fini statistici)");
   });
   it('decodes cp1252 letters that only exist there (Š, ž)', async () => {
     const found = await search(file, { q: 'Števerjan' });

@@ -4,6 +4,7 @@ import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startDeskstore, type RunningDeskstore } from '../../src/main/app/deskstore-app';
 import { ckan } from '../helpers/ckan-client';
+import type { ImportJobStatus } from '../../src/shared/wire/import';
 import { ROOT, removeDir, requireBuilt, startServer, tempDir, type ServerProcess } from '../helpers/deskstore-process';
 
 /**
@@ -29,7 +30,7 @@ beforeAll(() => {
   symlinkSync(secret, join(allowed, 'link-to-secret.csv'));
 });
 
-async function waitForLoad(api: ReturnType<typeof ckan>, resourceId: string): Promise<Record<string, unknown>> {
+async function waitForLoad(api: ReturnType<typeof ckan>, resourceId: string): Promise<ImportJobStatus> {
   for (;;) {
     const status = await api.ok('xloader_status', { resource_id: resourceId });
     if (status.status !== 'pending' && status.status !== 'running') return status;
@@ -105,7 +106,7 @@ describe('with --import-folder', () => {
       `${server.url}/dataset/${packageId}/resource/${created.id}/download/comuni.csv`,
       'upload',
     ]);
-    expect((await fetch(shown.url)).status).toBe(200);
+    expect((await fetch(shown.url!)).status).toBe(200);
     expect((await api.ok('datastore_search', { resource_id: created.id })).records[0]).toMatchObject({ codice: '001', nome: 'Agliè' });
   });
 
@@ -128,8 +129,8 @@ describe('with --import-folder', () => {
     expect((await api.ok('resource_show', { id: created.id })).url).toBe(url);
     const views = [
       (await anonymous.ok('resource_show', { id: created.id })).url,
-      (await anonymous.ok('package_show', { id: 'local' })).resources.find((r: any) => r.id === created.id).url,
-      (await anonymous.ok('package_search', { q: 'local' })).results[0].resources.find((r: any) => r.id === created.id).url,
+      (await anonymous.ok('package_show', { id: 'local' })).resources.find((r) => r.id === created.id)?.url,
+      (await anonymous.ok('package_search', { q: 'local' })).results[0]?.resources.find((r) => r.id === created.id)?.url,
     ];
     expect(views).toEqual(['nota.pdf', 'nota.pdf', 'nota.pdf']);
     expect(JSON.stringify(await anonymous.ok('package_show', { id: 'local' }))).not.toContain(scratch);

@@ -40,12 +40,12 @@ describe('memory budget', () => {
           ],
           records: Array.from({ length: 20_000 }, (_, i) => ({ n: i, testo: `${name} riga numero ${i} parola${i % 977}` })),
         })
-      ).resource_id as string;
+      ).resource_id;
     const first = await create('prima');
     const second = await create('seconda');
 
     expect((await api.ok('datastore_search', { resource_id: first, q: 'parola5', limit: 0 })).total).toBe(21);
-    const afterFirst = (await api.ok('status_show')).deskstore_memory;
+    const afterFirst = (await api.ok('status_show')).deskstore_memory!;
     expect(afterFirst.budget_bytes).toBe(MiB);
     expect(afterFirst.open_resources).toBe(1);
     expect(afterFirst.open_resources_bytes).toBeGreaterThan(0);
@@ -54,19 +54,19 @@ describe('memory budget', () => {
 
     // The other one comes back with its data; the first is unloaded in turn.
     expect((await api.ok('datastore_search', { resource_id: second, q: 'seconda', limit: 0 })).total).toBe(20_000);
-    const afterSecond = (await api.ok('status_show')).deskstore_memory;
+    const afterSecond = (await api.ok('status_show')).deskstore_memory!;
     expect(afterSecond.open_resources).toBe(1);
     expect(afterSecond.unloaded_for_budget).toBe(afterFirst.unloaded_for_budget + 1);
 
     // SQL opens a table; the budget still holds one resource open, and both answer.
     const sql = await api.ok('datastore_search_sql', { sql: `SELECT count(*) AS c FROM "${first}"` });
     expect(sql.records).toEqual([{ c: 20_000 }]);
-    expect((await api.ok('status_show')).deskstore_memory.open_resources).toBe(1);
+    expect((await api.ok('status_show')).deskstore_memory!.open_resources).toBe(1);
   });
 
   it('defaults to a share of the machine memory and refuses a budget that is not a positive number', async () => {
     const s = await serve();
-    const memory = (await ckan(s.url).ok('status_show')).deskstore_memory;
+    const memory = (await ckan(s.url).ok('status_show')).deskstore_memory!;
     expect(memory.budget_bytes).toBe(defaultMemoryBudgetBytes(totalmem()));
     expect(memory.open_resources).toBe(0);
     const dataDir = tempDir();

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
+import type { ActionParams } from '../../src/shared/wire/actions';
 import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
 
 /** datastore_search and friends beyond the conformance cases, the way scripts call them. */
@@ -137,7 +138,7 @@ describe('Deskstore filter operators', () => {
         ],
         records: comuni.map(({ comune, note }) => ({ comune, note })),
       })
-    ).resource_id as string;
+    ).resource_id;
     await api.ok('datastore_delete', { resource_id: copy, filters: { note: { deskstore_empty: true } }, force: true });
     const left = await api.ok('datastore_search', { resource_id: copy, fields: 'comune' });
     expect(left.total).toBe(5);
@@ -163,7 +164,7 @@ describe('summaries: profile and group-by', () => {
   });
 
   // Each group-by's own SQL, run through datastore_search_sql, must give the same table.
-  const cases: [string, Record<string, unknown>][] = [
+  const cases: [string, Omit<ActionParams<'deskstore_group_by'>, 'resource_id'>][] = [
     ['count by one column', { group_by: 'regione' }],
     ['mean with a CKAN filter', { group_by: 'regione', metric: 'mean', value_field: 'abitanti', filters: { abitanti: { gte: 1000 } } }],
     ['sum by two columns', { group_by: ['regione', 'capoluogo'], metric: 'sum', value_field: 'abitanti' }],

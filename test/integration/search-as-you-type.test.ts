@@ -32,7 +32,8 @@ let api: ReturnType<typeof ckan>;
 type Row = Record<string, unknown> & { _id: number };
 
 async function rows(id: string, params: Record<string, unknown>, fields = '_id'): Promise<{ total: number; records: Row[] }> {
-  return api.ok('datastore_search', { resource_id: id, limit: 32000, ...(fields ? { fields } : {}), ...params });
+  const found = await api.ok('datastore_search', { resource_id: id, limit: 32000, ...(fields ? { fields } : {}), ...params });
+  return { total: found.total!, records: found.records };
 }
 
 beforeAll(async () => {

@@ -55,7 +55,7 @@ async function searchAndWriteDuringRunawayQuery(rid: string): Promise<{ finished
   finished.push('search');
   await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ n: 50, testo: 'scritta durante' }] });
   finished.push('write');
-  return { finished, slowAnswer: (await slow).body, total: search.total };
+  return { finished, slowAnswer: (await slow).body, total: search.total! };
 }
 
 it('answers searches and writes while a runaway query runs, then stops only that query', async () => {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
+import type { DatastoreFieldSpec } from '../../src/shared/wire/actions';
+import type { DatastoreRecord } from '../../src/shared/wire/search';
 import { removeDir, startServer, type ServerProcess } from '../helpers/deskstore-process';
 
 /** The write side of the action API (docs/ckan-contract.md §4–§8) over real HTTP. */
@@ -19,7 +21,7 @@ afterAll(async () => {
   removeDir(server.dataDir);
 });
 
-async function table(fields: unknown[], records: unknown[], extra: Record<string, unknown> = {}): Promise<string> {
+async function table(fields: DatastoreFieldSpec[], records: DatastoreRecord[], extra: Record<string, unknown> = {}): Promise<string> {
   const created = await api.ok('datastore_create', { resource: { package_id: packageId }, fields, records, ...extra });
   return created.resource_id;
 }
@@ -40,7 +42,7 @@ describe('datastore_create', () => {
     expect((await search('libri')).total).toBe(1);
     const info = await api.ok('datastore_info', { id: rid });
     expect(info.meta.aliases).toEqual(['books', 'libri']);
-    expect(info.fields[0].schema.is_index).toBe(true);
+    expect(info.fields[0]?.schema.is_index).toBe(true);
   });
 
   it('adds columns and appends records on an existing table, and deletes fields when asked', async () => {

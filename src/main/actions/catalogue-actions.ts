@@ -8,6 +8,8 @@ import { mimeTypeOf } from '../util/mime-type';
 import { mungeFilename } from '../util/munge-filename';
 import type { CkanDict } from '../engine/catalogue/ckan-dicts';
 import type { StatusShow } from '../../shared/wire/status';
+import type { ResourceDict } from '../../shared/wire/catalogue';
+import type { CreatedResource } from '../../shared/wire/import';
 import type { FileJobSource, JobSource } from '../jobs/import-jobs';
 import { LocalFiles, type LocalFile } from '../jobs/local-files';
 import { formatFromFileName } from '../importer/file-source';
@@ -15,7 +17,7 @@ import type { ImportChoices } from '../importer/import-types';
 import type { ActionDeps } from './action-deps';
 import { packageWithoutLocalPaths, withoutLocalPaths } from './public-view';
 import { LOAD_PARAMS, isUploadedFile, loadChoices, looksTabular } from './load-params';
-import type { ActionContext, ActionDefinition, ActionParams, UploadedFile } from './types';
+import type { ActionHandler, ActionParams, HandlersFor, UploadedFile } from './types';
 import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validators';
 
 /**
@@ -93,131 +95,112 @@ function takeStaged(deps: ActionDeps, uploadId: string): FileJobSource {
   return source;
 }
 
-function startLoad(deps: ActionDeps, dict: CkanDict, source: JobSource | null, choices: ImportChoices): CkanDict {
+function startLoad(deps: ActionDeps, dict: ResourceDict & CkanDict, source: JobSource | null, choices: ImportChoices): CreatedResource {
   if (!source || !deps.jobs) return dict;
-  const status = deps.jobs.start(String(dict.id), source, choices);
+  const status = deps.jobs.start(dict.id, source, choices);
   return { ...dict, deskstore_job: status };
 }
 
-function resourceWrite(name: 'resource_create' | 'resource_update' | 'resource_patch', deps: ActionDeps): ActionDefinition {
-  return {
-    name,
-    sideEffectFree: false,
-    async run(params, ctx: ActionContext) {
-      const choices = loadChoices(params); // bad load options are refused before anything is created
-      const planned = planLoad(deps, params);
-      const { source } = planned;
-      // An upload is kept before the resource exists, so the resource never points at nothing;
-      // it needs the id for that, which CKAN would otherwise make up while creating.
-      const meta =
-        source?.kind === 'file' && planned.meta.url_type === 'upload' && name === 'resource_create' && isMissing(planned.meta.id)
-          ? { ...planned.meta, id: randomUUID() }
-          : planned.meta;
-      let dict: CkanDict;
-      let pending: PendingUpload | null = null;
-      try {
-        if (source?.kind === 'file' && meta.url_type === 'upload' && deps.keepUpload) {
-          pending = deps.keepUpload(checkResourceId(meta.id), source.path);
-        }
-        dict =
-          name === 'resource_create'
-            ? await deps.engine.resourceCreate(meta, ctx.siteUrl)
-            : await deps.engine.resourceUpdate(meta, ctx.siteUrl, name === 'resource_patch');
-        pending?.commit();
-      } catch (err) {
-        pending?.discard();
-        if (source?.kind === 'file' && source.owned) rmSync(source.path, { force: true });
-        throw err;
+type ResourceWrite = 'resource_create' | 'resource_update' | 'resource_patch';
+
+function resourceWrite(name: ResourceWrite, deps: ActionDeps): ActionHandler<ResourceWrite> {
+  return async (params, ctx) => {
+    const choices = loadChoices(params); // bad load options are refused before anything is created
+    const planned = planLoad(deps, params);
+    const { source } = planned;
+    // An upload is kept before the resource exists, so the resource never points at nothing;
+    // it needs the id for that, which CKAN would otherwise make up while creating.
+    const meta =
+      source?.kind === 'file' && planned.meta.url_type === 'upload' && name === 'resource_create' && isMissing(planned.meta.id)
+        ? { ...planned.meta, id: randomUUID() }
+        : planned.meta;
+    let dict: ResourceDict & CkanDict;
+    let pending: PendingUpload | null = null;
+    try {
+      if (source?.kind === 'file' && meta.url_type === 'upload' && deps.keepUpload) {
+        pending = deps.keepUpload(checkResourceId(meta.id), source.path);
       }
-      if (!isMissing(params.deskstore_local_file)) deps.localFiles?.consume(String(params.deskstore_local_file));
-      return startLoad(deps, dict, source, choices);
-    },
+      dict =
+        name === 'resource_create'
+          ? await deps.engine.resourceCreate(meta, ctx.siteUrl)
+          : await deps.engine.resourceUpdate(meta, ctx.siteUrl, name === 'resource_patch');
+      pending?.commit();
+    } catch (err) {
+      pending?.discard();
+      if (source?.kind === 'file' && source.owned) rmSync(source.path, { force: true });
+      throw err;
+    }
+    if (!isMissing(params.deskstore_local_file)) deps.localFiles?.consume(String(params.deskstore_local_file));
+    return startLoad(deps, dict, source, choices);
   };
 }
 
-export function catalogueActions(deps: ActionDeps): ActionDefinition[] {
+type CatalogueAction =
+  | 'package_create'
+  | 'package_update'
+  | 'package_patch'
+  | 'package_delete'
+  | 'package_show'
+  | 'package_list'
+  | ResourceWrite
+  | 'resource_delete'
+  | 'resource_show'
+  | 'status_show';
+
+export function catalogueActions(deps: ActionDeps): HandlersFor<CatalogueAction> {
   const { engine } = deps;
-  return [
-    {
-      name: 'package_create',
-      sideEffectFree: false,
-      async run(params, ctx) {
-        return engine.packageCreate(params, ctx.siteUrl);
-      },
+  return {
+    async package_create(params, ctx) {
+      return engine.packageCreate(params, ctx.siteUrl);
     },
-    ...(['package_update', 'package_patch'] as const).map((name): ActionDefinition => ({
-      name,
-      sideEffectFree: false,
-      async run(params, ctx) {
-        return engine.packageUpdate(params, ctx.siteUrl, name === 'package_patch');
-      },
-    })),
-    {
-      name: 'package_delete',
-      sideEffectFree: false,
-      async run(params, ctx) {
-        // its resources' loads stop too, as resource_delete stops one (a load finishing later would publish into nothing)
-        const dataset = await engine.packageShow(params.id ?? params.name, ctx.siteUrl);
-        for (const resource of (dataset.resources as { id: string }[] | undefined) ?? []) deps.jobs?.cancel(resource.id);
-        await engine.packageDelete(params.id ?? params.name);
-        return null;
-      },
+    async package_update(params, ctx) {
+      return engine.packageUpdate(params, ctx.siteUrl, false);
     },
-    {
-      name: 'package_show',
-      sideEffectFree: true,
-      async run(params, ctx) {
-        const pkg = await engine.packageShow(params.id ?? params.name_or_id, ctx.siteUrl);
-        return ctx.authorized ? pkg : packageWithoutLocalPaths(pkg);
-      },
+    async package_patch(params, ctx) {
+      return engine.packageUpdate(params, ctx.siteUrl, true);
     },
-    {
-      name: 'package_list',
-      sideEffectFree: true,
-      async run(params) {
-        const errors = new SchemaErrors();
-        const limit = isMissing(params.limit) ? null : errors.take('limit', toNaturalNumber(params.limit));
-        const offset = isMissing(params.offset) ? 0 : errors.take('offset', toNaturalNumber(params.offset));
-        if (errors.any) throw new ValidationError(errors.members);
-        return engine.packageList(limit ?? null, offset ?? 0);
-      },
+    async package_delete(params, ctx) {
+      // its resources' loads stop too, as resource_delete stops one (a load finishing later would publish into nothing)
+      const dataset = await engine.packageShow(params.id ?? params.name, ctx.siteUrl);
+      for (const resource of dataset.resources) deps.jobs?.cancel(resource.id);
+      await engine.packageDelete(params.id ?? params.name);
+      return null;
     },
-    resourceWrite('resource_create', deps),
-    resourceWrite('resource_update', deps),
-    resourceWrite('resource_patch', deps),
-    {
-      name: 'resource_delete',
-      sideEffectFree: false,
-      async run(params) {
-        deps.jobs?.cancel(String(params.id ?? ''));
-        await engine.resourceDelete(params.id);
-        return null;
-      },
+    async package_show(params, ctx) {
+      const pkg = await engine.packageShow(params.id ?? params.name_or_id, ctx.siteUrl);
+      return ctx.authorized ? pkg : packageWithoutLocalPaths(pkg);
     },
-    {
-      name: 'resource_show',
-      sideEffectFree: true,
-      async run(params, ctx) {
-        const resource = await engine.resourceShow(params.id, ctx.siteUrl);
-        return ctx.authorized ? resource : withoutLocalPaths(resource);
-      },
+    async package_list(params) {
+      const errors = new SchemaErrors();
+      const limit = isMissing(params.limit) ? null : errors.take('limit', toNaturalNumber(params.limit));
+      const offset = isMissing(params.offset) ? 0 : errors.take('offset', toNaturalNumber(params.offset));
+      if (errors.any) throw new ValidationError(errors.members);
+      return engine.packageList(limit ?? null, offset ?? 0);
     },
-    {
-      name: 'status_show',
-      sideEffectFree: true,
-      async run(_params, ctx) {
-        return {
-          site_title: deps.siteTitle,
-          site_description: "An offline DataStore that speaks CKAN's action API",
-          site_url: ctx.siteUrl,
-          error_emails_to: null,
-          locale_default: 'en',
-          extensions: ['datastore', 'xloader', 'deskstore'],
-          ckan_version: '2.11.5',
-          deskstore_version: deps.version,
-          deskstore_memory: await engine.memoryStatus(),
-        } satisfies StatusShow;
-      },
+    resource_create: resourceWrite('resource_create', deps),
+    resource_update: resourceWrite('resource_update', deps),
+    resource_patch: resourceWrite('resource_patch', deps),
+    async resource_delete(params) {
+      deps.jobs?.cancel(String(params.id ?? ''));
+      await engine.resourceDelete(params.id);
+      return null;
     },
-  ];
+    async resource_show(params, ctx) {
+      const resource = await engine.resourceShow(params.id, ctx.siteUrl);
+      return ctx.authorized ? resource : withoutLocalPaths(resource);
+    },
+    async status_show(_params, ctx) {
+      return {
+        site_title: deps.siteTitle,
+        site_description: "An offline DataStore that speaks CKAN's action API",
+        site_url: ctx.siteUrl,
+        error_emails_to: null,
+        locale_default: 'en',
+        extensions: ['datastore', 'xloader', 'deskstore'],
+        ckan_version: '2.11.5',
+        deskstore_version: deps.version,
+        deskstore_memory: await engine.memoryStatus(),
+      } satisfies StatusShow;
+    },
+  };
 }

@@ -1,12 +1,11 @@
 import { SearchQueryError, ValidationError } from '../errors';
 import { DEFAULT_PACKAGE_SORT, type PackageSearchRequest } from '../engine/catalogue/search/package-search';
 import type { GroupListRequest } from '../engine/catalogue/groups';
-import type { CkanDict } from '../engine/catalogue/ckan-dicts';
 import { DEFAULT_LICENSES } from '../../shared/wire/ckan-licenses';
 import { pythonRepr } from '../util/python-repr';
 import { packageWithoutLocalPaths } from './public-view';
 import type { ActionDeps } from './action-deps';
-import type { ActionDefinition, ActionParams } from './types';
+import type { ActionParams, HandlersFor } from './types';
 import { SchemaErrors, isMissing, toBoolean, toInteger, toJsonValue, toNaturalNumber } from './validators';
 
 /**
@@ -114,59 +113,28 @@ function parseGroupList(params: ActionParams, isOrganization: boolean): GroupLis
   };
 }
 
-export function catalogueSearchActions(deps: ActionDeps): ActionDefinition[] {
+type CatalogueSearchAction = 'package_search' | `${'organization' | 'group'}_${'list' | 'show' | 'create'}` | 'tag_list' | 'license_list';
+
+export function catalogueSearchActions(deps: ActionDeps): HandlersFor<CatalogueSearchAction> {
   const { engine } = deps;
-  const kinds = [
-    ['organization', true],
-    ['group', false],
-  ] as const;
-  return [
-    {
-      name: 'package_search',
-      sideEffectFree: true,
-      async run(params, ctx) {
-        const found = await engine.packageSearch(parsePackageSearch(params), ctx.siteUrl);
-        // Paths on this machine only for the token holder (docs/security.md).
-        if (ctx.authorized || !Array.isArray(found.results)) return found;
-        return { ...found, results: found.results.map((p: CkanDict) => packageWithoutLocalPaths(p)) };
-      },
+  return {
+    async package_search(params, ctx) {
+      const found = await engine.packageSearch(parsePackageSearch(params), ctx.siteUrl);
+      // Paths on this machine only for the token holder (docs/security.md).
+      if (ctx.authorized || !Array.isArray(found.results)) return found;
+      return { ...found, results: found.results.map((p) => packageWithoutLocalPaths(p)) };
     },
-    ...kinds.flatMap(([kind, isOrganization]): ActionDefinition[] => [
-      {
-        name: `${kind}_list`,
-        sideEffectFree: true,
-        async run(params) {
-          return engine.groupList(parseGroupList(params, isOrganization));
-        },
-      },
-      {
-        name: `${kind}_show`,
-        sideEffectFree: true,
-        async run(params) {
-          return engine.groupShow(params.id, isOrganization);
-        },
-      },
-      {
-        name: `${kind}_create`,
-        sideEffectFree: false,
-        async run(params) {
-          return engine.groupCreate(params, isOrganization);
-        },
-      },
-    ]),
-    {
-      name: 'tag_list',
-      sideEffectFree: true,
-      async run(params) {
-        return engine.tagList(text(params.query), toBoolean(params.all_fields ?? false));
-      },
+    organization_list: async (params) => engine.groupList(parseGroupList(params, true)),
+    organization_show: async (params) => engine.groupShow(params.id, true),
+    organization_create: async (params) => engine.groupCreate(params, true),
+    group_list: async (params) => engine.groupList(parseGroupList(params, false)),
+    group_show: async (params) => engine.groupShow(params.id, false),
+    group_create: async (params) => engine.groupCreate(params, false),
+    async tag_list(params) {
+      return engine.tagList(text(params.query), toBoolean(params.all_fields ?? false));
     },
-    {
-      name: 'license_list',
-      sideEffectFree: true,
-      async run() {
-        return DEFAULT_LICENSES;
-      },
+    async license_list() {
+      return DEFAULT_LICENSES;
     },
-  ];
+  };
 }

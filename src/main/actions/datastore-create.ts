@@ -1,7 +1,8 @@
 import { ValidationError } from '../errors';
 import { pythonRepr } from '../util/python-repr';
 import type { ActionDeps } from './action-deps';
-import type { ActionDefinition, ActionParams } from './types';
+import type { DatastoreCreateResult } from '../../shared/wire/actions';
+import type { ActionParams, HandlersFor } from './types';
 import { SchemaErrors, isMissing, toBoolean, toStringList } from './validators';
 
 /** `primary_key`, `aliases`: a list or a comma string; `""` clears (an empty list). */
@@ -50,7 +51,7 @@ const SCHEMA_KEYS = new Set([
  * booleans converted, `delete_fields` defaulted, fields as sent with guessed types written in,
  * unknown keys under `__extras`, and `method: "insert"`.
  */
-function createEcho(params: ActionParams, resourceId: string, guessed: Readonly<Record<string, string>>): Record<string, unknown> {
+function createEcho(params: ActionParams, resourceId: string, guessed: Readonly<Record<string, string>>): DatastoreCreateResult {
   const echo: Record<string, unknown> = { resource_id: resourceId };
   if (params.aliases !== undefined && params.aliases !== null) echo.aliases = params.aliases;
   if (Array.isArray(params.fields)) {
@@ -71,16 +72,13 @@ function createEcho(params: ActionParams, resourceId: string, guessed: Readonly<
   }
   const extras = Object.fromEntries(Object.entries(params).filter(([k]) => !SCHEMA_KEYS.has(k)));
   if (Object.keys(extras).length) echo.__extras = extras;
-  echo.method = 'insert';
-  return echo;
+  return { ...echo, resource_id: resourceId, method: 'insert' };
 }
 
 /** datastore_create (docs/ckan-contract.md §6). */
-export function datastoreCreateAction(deps: ActionDeps): ActionDefinition {
+export function datastoreCreateAction(deps: ActionDeps): HandlersFor<'datastore_create'> {
   return {
-    name: 'datastore_create',
-    sideEffectFree: false,
-    async run(request) {
+    async datastore_create(request) {
       // The schema's `__before: rename('id', 'resource_id')`.
       const params = request.resource_id === undefined && request.id !== undefined ? { ...request, resource_id: request.id } : request;
       const errors = new SchemaErrors();

@@ -1,13 +1,11 @@
 import type { ActionDeps } from './action-deps';
-import type { ActionDefinition } from './types';
+import type { HandlersFor } from './types';
 import { resourceIdOf } from './validators';
 
 /** datastore_info (2.11.3+: `resource_id` or `id`). */
-export function datastoreInfoAction(deps: ActionDeps): ActionDefinition {
+export function datastoreInfoAction(deps: ActionDeps): HandlersFor<'datastore_info'> {
   return {
-    name: 'datastore_info',
-    sideEffectFree: true,
-    async run(params) {
+    async datastore_info(params) {
       return deps.engine.info(resourceIdOf(params));
     },
   };

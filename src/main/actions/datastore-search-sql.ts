@@ -2,15 +2,13 @@ import type { DatastoreSearchSqlResult } from '../../shared/wire/search';
 import { ValidationError } from '../errors';
 import { RawJson } from '../util/raw-json';
 import type { ActionDeps } from './action-deps';
-import type { ActionDefinition } from './types';
+import type { HandlersFor } from './types';
 import { isMissing } from './validators';
 
 /** datastore_search_sql (docs/ckan-contract.md §4), enabled: read-only, one statement, capped, time-limited. */
-export function datastoreSearchSqlAction(deps: ActionDeps): ActionDefinition {
+export function datastoreSearchSqlAction(deps: ActionDeps): HandlersFor<'datastore_search_sql'> {
   return {
-    name: 'datastore_search_sql',
-    sideEffectFree: true,
-    async run(params) {
+    async datastore_search_sql(params) {
       if (isMissing(params.sql)) throw new ValidationError({ sql: ['Missing value'] });
       const sql = String(params.sql);
       const out = await deps.searchSql(sql);

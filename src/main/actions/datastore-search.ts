@@ -5,7 +5,7 @@ import { RawJson } from '../util/raw-json';
 import { optional } from '../../shared/optional';
 import type { ActionDeps } from './action-deps';
 import type { DatastoreSearchResult, SearchLinks } from '../../shared/wire/search';
-import type { ActionContext, ActionDefinition, ActionParams } from './types';
+import type { ActionContext, ActionParams, HandlersFor } from './types';
 import {
   SchemaErrors,
   isMissing,
@@ -123,14 +123,12 @@ function totalWasEstimated(req: SearchRequest, total: number): boolean {
   return threshold !== undefined && !req.distinct && !narrowsRows(req) && total >= threshold;
 }
 
-export function datastoreSearchAction(deps: ActionDeps): ActionDefinition {
+export function datastoreSearchAction(deps: ActionDeps): HandlersFor<'datastore_search'> {
   return {
-    name: 'datastore_search',
-    sideEffectFree: true,
-    async run(params, ctx) {
+    async datastore_search(params, ctx) {
       const req = parseSearchParams(params);
       const out = await deps.engine.search(req);
-      const given = (k: string) => params[k] !== undefined;
+      const given = (k: keyof typeof params) => params[k] !== undefined;
       return {
         include_total: req.includeTotal,
         resource_id: out.resourceId,

@@ -1,7 +1,8 @@
+import type { DatastoreUpsertResult } from '../../shared/wire/actions';
 import { ValidationError } from '../errors';
 import type { UpsertMethod } from '../engine/datastore/upsert';
 import type { ActionDeps } from './action-deps';
-import type { ActionDefinition, ActionParams } from './types';
+import type { ActionParams, HandlersFor } from './types';
 import { resourceIdOf, toBoolean } from './validators';
 
 const METHODS: readonly UpsertMethod[] = ['upsert', 'insert', 'update'];
@@ -35,7 +36,7 @@ function refuseExtrasOfFilteredDelete(params: ActionParams): void {
  * The upsert result (≤ 2.11): the validated request with `records` as sent (only when there
  * were some), `force` consumed, booleans converted, unknown keys under `__extras`.
  */
-function upsertEcho(params: ActionParams, resourceId: string): Record<string, unknown> {
+function upsertEcho(params: ActionParams, resourceId: string): DatastoreUpsertResult {
   const extras = extrasOf(params, UPSERT_KEYS);
   return {
     resource_id: resourceId,
@@ -48,50 +49,38 @@ function upsertEcho(params: ActionParams, resourceId: string): Record<string, un
 }
 
 /** datastore_upsert, datastore_delete and datastore_records_delete (docs/ckan-contract.md §7–8). */
-export function datastoreWriteActions(deps: ActionDeps): ActionDefinition[] {
-  return [
-    {
-      name: 'datastore_upsert',
-      sideEffectFree: false,
-      async run(params) {
-        const resourceId = resourceIdOf(params);
-        const method = (params.method ?? 'upsert') as UpsertMethod;
-        if (!METHODS.includes(method)) {
-          throw new ValidationError({ method: ["Value must be one of ['upsert', 'insert', 'update']"] });
-        }
-        await deps.engine.datastoreUpsert({
-          resourceId,
-          records: params.records,
-          method,
-          force: toBoolean(params.force ?? false),
-          dryRun: toBoolean(params.dry_run ?? false),
-        });
-        return upsertEcho(params, resourceId);
-      },
+export function datastoreWriteActions(deps: ActionDeps): HandlersFor<'datastore_upsert' | 'datastore_delete' | 'datastore_records_delete'> {
+  return {
+    async datastore_upsert(params) {
+      const resourceId = resourceIdOf(params);
+      const method = (params.method ?? 'upsert') as UpsertMethod;
+      if (!METHODS.includes(method)) {
+        throw new ValidationError({ method: ["Value must be one of ['upsert', 'insert', 'update']"] });
+      }
+      await deps.engine.datastoreUpsert({
+        resourceId,
+        records: params.records,
+        method,
+        force: toBoolean(params.force ?? false),
+        dryRun: toBoolean(params.dry_run ?? false),
+      });
+      return upsertEcho(params, resourceId);
     },
-    {
-      name: 'datastore_delete',
-      sideEffectFree: false,
-      async run(params) {
-        const resourceId = resourceIdOf(params);
-        const filters = filtersOf(params);
-        if (filters !== undefined && filters !== null) refuseExtrasOfFilteredDelete(params);
-        const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
-        return filters === undefined || filters === null ? { resource_id: out.resourceId } : { resource_id: out.resourceId, filters };
-      },
+    async datastore_delete(params) {
+      const resourceId = resourceIdOf(params);
+      const filters = filtersOf(params);
+      if (filters !== undefined && filters !== null) refuseExtrasOfFilteredDelete(params);
+      const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
+      return filters === undefined || filters === null ? { resource_id: out.resourceId } : { resource_id: out.resourceId, filters };
     },
-    {
-      name: 'datastore_records_delete',
-      sideEffectFree: false,
-      async run(params) {
-        const resourceId = resourceIdOf(params);
-        const filters = filtersOf(params);
-        if (filters === undefined || filters === null) throw new ValidationError({ filters: ['Missing value'] });
-        if (typeof filters !== 'object' || Array.isArray(filters)) throw new ValidationError({ filters: ['Must be a dict'] });
-        refuseExtrasOfFilteredDelete(params);
-        const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
-        return { resource_id: out.resourceId, filters };
-      },
+    async datastore_records_delete(params) {
+      const resourceId = resourceIdOf(params);
+      const filters = filtersOf(params);
+      if (filters === undefined || filters === null) throw new ValidationError({ filters: ['Missing value'] });
+      if (typeof filters !== 'object' || Array.isArray(filters)) throw new ValidationError({ filters: ['Must be a dict'] });
+      refuseExtrasOfFilteredDelete(params);
+      const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
+      return { resource_id: out.resourceId, filters };
     },
-  ];
+  };
 }

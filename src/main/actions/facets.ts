@@ -1,18 +1,16 @@
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
 import { readCount, readRowSelection } from './summary-params';
-import type { ActionDefinition } from './types';
+import type { HandlersFor } from './types';
 import { SchemaErrors, isMissing } from './validators';
 
 /**
  * `deskstore_facets` (Deskstore's own, GET-able): a column's distinct values with counts,
  * among the rows matching `q` and `filters`. The UI's per-column filter picker uses it.
  */
-export function facetsAction(deps: ActionDeps): ActionDefinition {
+export function facetsAction(deps: ActionDeps): HandlersFor<'deskstore_facets'> {
   return {
-    name: 'deskstore_facets',
-    sideEffectFree: true,
-    async run(params) {
+    async deskstore_facets(params) {
       const errors = new SchemaErrors();
       const selection = readRowSelection(params, errors);
       if (isMissing(params.field)) errors.add('field', 'Missing value');

@@ -2,7 +2,7 @@ import { DATE_BUCKETS, GROUP_BY_METRICS, type DateBucket, type GroupByMetric, ty
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
 import { readCount, readRowSelection } from './summary-params';
-import type { ActionDefinition } from './types';
+import type { HandlersFor } from './types';
 import { SchemaErrors, isMissing, toStringList, unquoteName } from './validators';
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], param: string, errors: SchemaErrors): T | undefined {
@@ -18,11 +18,9 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], param: s
  * columns, `order` (key or value), `limit` (default 1000, ≤ 10000), plus the search's
  * `filters` and `q`. Answers the groups and the SQL that computes them.
  */
-export function groupByAction(deps: ActionDeps): ActionDefinition {
+export function groupByAction(deps: ActionDeps): HandlersFor<'deskstore_group_by'> {
   return {
-    name: 'deskstore_group_by',
-    sideEffectFree: true,
-    async run(params) {
+    async deskstore_group_by(params) {
       const errors = new SchemaErrors();
       const selection = readRowSelection(params, errors);
       const groupBy = isMissing(params.group_by)

@@ -3,9 +3,8 @@ import type { ActionDeps } from './action-deps';
 import { isImportInputError, wordingOf } from '../importer/import-errors';
 import { isUploadedFile, loadChoices } from './load-params';
 import { LocalFiles } from '../jobs/local-files';
-import type { ActionDefinition } from './types';
+import type { ActionHandler, HandlersFor } from './types';
 import type { ImportJobStatus, ImportPreviewResult } from '../../shared/wire/import';
-import type { DeskstoreResourceInfo } from '../../shared/wire/catalogue';
 import { isMissing, resourceIdOf } from './validators';
 
 /**
@@ -13,35 +12,33 @@ import { isMissing, resourceIdOf } from './validators';
  * scripts already poll (`xloader_status`, `datapusher_status`). A resource loaded before this
  * server started (or whose job record is gone) reports `complete` if it has a table.
  */
-function statusAction(deps: ActionDeps, name: string): ActionDefinition {
-  return {
-    name,
-    sideEffectFree: true,
-    async run(params, ctx) {
-      const resourceId = resourceIdOf(params);
-      const job = deps.jobs?.status(resourceId);
-      if (job) {
-        return {
-          ...job,
-          task_info: { phase: job.phase, rows: job.rows_done, bytes: job.bytes_done, bytes_total: job.bytes_total },
-        } satisfies ImportJobStatus;
-      }
-      const resource = await deps.engine.resourceShow(resourceId, ctx.siteUrl);
-      if (!resource.datastore_active) throw new NotFoundError(`No load task found for resource ${resourceId}`);
-      const info = resource.deskstore as DeskstoreResourceInfo | undefined;
+type StatusAction = 'deskstore_import_status' | 'xloader_status' | 'datapusher_status';
+
+function statusAction(deps: ActionDeps): ActionHandler<StatusAction> {
+  return async (params, ctx) => {
+    const resourceId = resourceIdOf(params);
+    const job = deps.jobs?.status(resourceId);
+    if (job) {
       return {
-        job_id: null,
-        resource_id: resourceId,
-        status: 'complete',
-        phase: 'done',
-        rows_done: info?.rows ?? 0,
-        bytes_done: 0,
-        bytes_total: 0,
-        last_updated: info?.updated ?? null,
-        error: null,
-        task_info: {},
+        ...job,
+        task_info: { phase: job.phase, rows: job.rows_done, bytes: job.bytes_done, bytes_total: job.bytes_total },
       } satisfies ImportJobStatus;
-    },
+    }
+    const resource = await deps.engine.resourceShow(resourceId, ctx.siteUrl);
+    if (!resource.datastore_active) throw new NotFoundError(`No load task found for resource ${resourceId}`);
+    const info = resource.deskstore;
+    return {
+      job_id: null,
+      resource_id: resourceId,
+      status: 'complete',
+      phase: 'done',
+      rows_done: info?.rows ?? 0,
+      bytes_done: 0,
+      bytes_total: 0,
+      last_updated: info?.updated ?? null,
+      error: null,
+      task_info: {},
+    } satisfies ImportJobStatus;
   };
 }
 
@@ -56,72 +53,63 @@ export function asUploadError(err: unknown): unknown {
   return worded ? withMessage(error, worded) : error;
 }
 
-export function importActions(deps: ActionDeps): ActionDefinition[] {
-  return [
-    statusAction(deps, 'deskstore_import_status'),
-    statusAction(deps, 'xloader_status'),
-    statusAction(deps, 'datapusher_status'),
-    {
-      // Folds a resource's journal into a new version of its files now (normally done in the background).
-      name: 'deskstore_checkpoint',
-      sideEffectFree: false,
-      async run(params) {
-        return deps.engine.checkpoint(resourceIdOf(params));
-      },
+export function importActions(
+  deps: ActionDeps,
+): HandlersFor<StatusAction | 'deskstore_checkpoint' | 'deskstore_import_cancel' | 'deskstore_import_preview'> {
+  const status = statusAction(deps);
+  return {
+    deskstore_import_status: status,
+    xloader_status: status,
+    datapusher_status: status,
+    // Folds a resource's journal into a new version of its files now (normally done in the background).
+    async deskstore_checkpoint(params) {
+      return deps.engine.checkpoint(resourceIdOf(params));
     },
-    {
-      name: 'deskstore_import_cancel',
-      sideEffectFree: false,
-      async run(params) {
-        const resourceId = resourceIdOf(params);
-        return { resource_id: resourceId, cancelled: deps.jobs?.cancel(resourceId) ?? false };
-      },
+    async deskstore_import_cancel(params) {
+      const resourceId = resourceIdOf(params);
+      return { resource_id: resourceId, cancelled: deps.jobs?.cancel(resourceId) ?? false };
     },
-    {
-      // Upload once, look before loading: the file is kept (a day) under the returned
-      // upload_id, which resource_create accepts as `deskstore_upload_id`.
-      name: 'deskstore_import_preview',
-      sideEffectFree: false,
-      async run(params) {
-        const choices = loadChoices(params);
-        // Checked before staging, so a refused preview keeps no file.
-        if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
-        let path: string;
-        let uploadId: string;
-        let name: string;
-        if (isUploadedFile(params.upload)) {
-          if (!deps.jobs) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
-          const staged = deps.jobs.stage(params.upload.path, params.upload.filename);
-          path = staged.path;
-          uploadId = staged.id;
-          name = params.upload.filename;
-        } else if (!isMissing(params.deskstore_local_file)) {
-          // A file the user picked in the desktop app's native dialog, by its one-time handle.
-          uploadId = '';
-          const file = (deps.localFiles ?? new LocalFiles()).granted(String(params.deskstore_local_file));
-          path = file.path;
-          name = file.name;
-        } else if (!isMissing(params.deskstore_local_path)) {
-          // A path on this machine: only inside a folder the user allowed (--import-folder).
-          uploadId = '';
-          const file = (deps.localFiles ?? new LocalFiles()).allowedPath(String(params.deskstore_local_path), 'deskstore_local_path');
-          path = file.path;
-          name = file.name;
-        } else if (!isMissing(params.deskstore_upload_id) && deps.jobs) {
-          uploadId = String(params.deskstore_upload_id);
-          path = deps.jobs.stagedPath(uploadId) ?? '';
-          if (!path) throw new ValidationError({ deskstore_upload_id: ['No such staged upload (they expire after a day)'] });
-          name = deps.jobs.stagedName(uploadId);
-        } else {
-          throw new ValidationError({ upload: ['Missing value'] });
-        }
-        try {
-          const preview = await deps.preview(path, name, choices);
-          return { upload_id: uploadId || null, ...preview } satisfies ImportPreviewResult;
-        } catch (err) {
-          throw asUploadError(err);
-        }
-      },
+    // Upload once, look before loading: the file is kept (a day) under the returned
+    // upload_id, which resource_create accepts as `deskstore_upload_id`.
+    async deskstore_import_preview(params) {
+      const choices = loadChoices(params);
+      // Checked before staging, so a refused preview keeps no file.
+      if (!deps.preview) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
+      let path: string;
+      let uploadId: string;
+      let name: string;
+      if (isUploadedFile(params.upload)) {
+        if (!deps.jobs) throw new ValidationError({ upload: ['Previews need the Deskstore server'] });
+        const staged = deps.jobs.stage(params.upload.path, params.upload.filename);
+        path = staged.path;
+        uploadId = staged.id;
+        name = params.upload.filename;
+      } else if (!isMissing(params.deskstore_local_file)) {
+        // A file the user picked in the desktop app's native dialog, by its one-time handle.
+        uploadId = '';
+        const file = (deps.localFiles ?? new LocalFiles()).granted(String(params.deskstore_local_file));
+        path = file.path;
+        name = file.name;
+      } else if (!isMissing(params.deskstore_local_path)) {
+        // A path on this machine: only inside a folder the user allowed (--import-folder).
+        uploadId = '';
+        const file = (deps.localFiles ?? new LocalFiles()).allowedPath(String(params.deskstore_local_path), 'deskstore_local_path');
+        path = file.path;
+        name = file.name;
+      } else if (!isMissing(params.deskstore_upload_id) && deps.jobs) {
+        uploadId = String(params.deskstore_upload_id);
+        path = deps.jobs.stagedPath(uploadId) ?? '';
+        if (!path) throw new ValidationError({ deskstore_upload_id: ['No such staged upload (they expire after a day)'] });
+        name = deps.jobs.stagedName(uploadId);
+      } else {
+        throw new ValidationError({ upload: ['Missing value'] });
+      }
+      try {
+        const preview = await deps.preview(path, name, choices);
+        return { upload_id: uploadId || null, ...preview } satisfies ImportPreviewResult;
+      } catch (err) {
+        throw asUploadError(err);
+      }
     },
-  ];
+  };
 }

@@ -2,7 +2,7 @@ import type { BBox, MapPointsResult } from '../../shared/wire/map-points';
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
 import { readCount, readRowSelection } from './summary-params';
-import type { ActionDefinition, ActionParams } from './types';
+import type { ActionParams, HandlersFor } from './types';
 import { SchemaErrors, isMissing } from './validators';
 
 /** `bbox` as `[w, s, e, n]` (JSON) or `w,s,e,n`, degrees with west ≤ east and south ≤ north. */
@@ -29,11 +29,9 @@ const field = (params: ActionParams, name: string): string | null => (isMissing(
  * coloured by `color_field`; `bbox` zooms, `max_points` (default 3000, ≤ 20000) and `grid`
  * (default 48, ≤ 200) bound the answer.
  */
-export function mapPointsAction(deps: ActionDeps): ActionDefinition {
+export function mapPointsAction(deps: ActionDeps): HandlersFor<'deskstore_map_points'> {
   return {
-    name: 'deskstore_map_points',
-    sideEffectFree: true,
-    async run(params) {
+    async deskstore_map_points(params) {
       const errors = new SchemaErrors();
       const selection = readRowSelection(params, errors);
       const bbox = readBBox(params.bbox, errors);

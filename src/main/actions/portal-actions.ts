@@ -9,7 +9,7 @@ import { connectPortal, portalWorkDir, syncMirrors, type PortalSettings } from '
 import { pushResource } from '../portal/push-resource';
 import { failureReason } from '../portal/mirror-resource';
 import type { ActionDeps } from './action-deps';
-import type { ActionDefinition, ActionParams } from './types';
+import type { ActionParams, HandlersFor } from './types';
 import { isMissing } from './validators';
 
 /**
@@ -64,7 +64,17 @@ function asActionError(err: unknown): unknown {
   return withMessage(new ValidationError({ portal: [err.message] }), { ...err.worded, ...(params ? { params } : {}) });
 }
 
-export function portalActions(deps: ActionDeps): ActionDefinition[] {
+type PortalAction =
+  | 'deskstore_mirror'
+  | 'deskstore_sync'
+  | 'deskstore_push'
+  | 'deskstore_portal_job_status'
+  | 'deskstore_portal_job_cancel'
+  | 'deskstore_detach'
+  | 'deskstore_portals'
+  | 'deskstore_portal_call';
+
+export function portalActions(deps: ActionDeps): HandlersFor<PortalAction> {
   const portal = deps.portal;
   const need = (): PortalDeps => {
     if (!portal) throw new ValidationError({ portal: ['Portal features need the Deskstore server'] });
@@ -83,128 +93,96 @@ export function portalActions(deps: ActionDeps): ActionDefinition[] {
   const settings = (p: PortalDeps) => p.settings ?? {};
   // The UI browses page after page of one portal: its API base is found once.
   const browsing = new Map<string, PortalClient>();
-  return [
-    {
-      name: 'deskstore_mirror',
-      sideEffectFree: false,
-      async run(params): Promise<PortalJobStatus> {
-        const p = need();
-        const url = text(params, 'url', true);
-        const token = text(params, 'token');
-        const resources = list(params, 'resources');
-        const full = params.full === true || params.full === 'true';
-        // Found before the job starts, so a bad URL or an unreachable portal is answered at once.
-        const { client, source } = await connectPortal(p.dataDir, url, deps.version, settings(p), token).catch((err: unknown) => {
-          throw asActionError(err);
-        });
-        const dataset = text(params, 'dataset') ?? source.dataset;
-        if (!dataset) throw new ValidationError({ dataset: [`${url} names no dataset: give a dataset page URL or dataset`] });
-        const wanted = resources.length ? resources : source.resource ? [source.resource] : [];
-        return p.jobs.start('mirror', url, async (signal, onItem) => [
-          await mirrorDataset(context(p, signal, onItem), client, { dataset, resources: wanted, source: url, full }),
-        ]);
-      },
+  return {
+    async deskstore_mirror(params): Promise<PortalJobStatus> {
+      const p = need();
+      const url = text(params, 'url', true);
+      const token = text(params, 'token');
+      const resources = list(params, 'resources');
+      const full = params.full === true || params.full === 'true';
+      // Found before the job starts, so a bad URL or an unreachable portal is answered at once.
+      const { client, source } = await connectPortal(p.dataDir, url, deps.version, settings(p), token).catch((err: unknown) => {
+        throw asActionError(err);
+      });
+      const dataset = text(params, 'dataset') ?? source.dataset;
+      if (!dataset) throw new ValidationError({ dataset: [`${url} names no dataset: give a dataset page URL or dataset`] });
+      const wanted = resources.length ? resources : source.resource ? [source.resource] : [];
+      return p.jobs.start('mirror', url, async (signal, onItem) => [
+        await mirrorDataset(context(p, signal, onItem), client, { dataset, resources: wanted, source: url, full }),
+      ]);
     },
-    {
-      name: 'deskstore_sync',
-      sideEffectFree: false,
-      async run(params): Promise<PortalJobStatus> {
-        const p = need();
-        const datasets = list(params, 'datasets');
-        const full = params.full === true || params.full === 'true';
-        return p.jobs.start(
-          'sync',
-          datasets.join(', ') || 'all mirrors',
-          async (signal, onItem) =>
-            (await syncMirrors(context(p, signal, onItem), p.dataDir, deps.version, settings(p), datasets, full)).lines,
-        );
-      },
+    async deskstore_sync(params): Promise<PortalJobStatus> {
+      const p = need();
+      const datasets = list(params, 'datasets');
+      const full = params.full === true || params.full === 'true';
+      return p.jobs.start(
+        'sync',
+        datasets.join(', ') || 'all mirrors',
+        async (signal, onItem) =>
+          (await syncMirrors(context(p, signal, onItem), p.dataDir, deps.version, settings(p), datasets, full)).lines,
+      );
     },
-    {
-      name: 'deskstore_push',
-      sideEffectFree: false,
-      async run(params): Promise<PortalJobStatus> {
-        const p = need();
-        const resourceId = text(params, 'resource_id', true);
-        const to = text(params, 'to', true);
-        const token = text(params, 'token');
-        const dataset = text(params, 'dataset');
-        const ownerOrg = text(params, 'owner_org');
-        const resourceName = text(params, 'resource_name');
-        await deps.engine.resourceShow(resourceId, 'http://127.0.0.1'); // a missing resource is told now
-        const { client } = await connectPortal(p.dataDir, to, deps.version, settings(p), token).catch((err: unknown) => {
-          throw asActionError(err);
-        });
-        return p.jobs.start('push', to, async (signal, onItem) =>
-          pushResource({ engine: deps.engine, siteUrl: 'http://127.0.0.1', signal, onItem }, client, {
-            resourceId,
-            ...(dataset ? { dataset } : {}),
-            ...(ownerOrg ? { ownerOrg } : {}),
-            ...(resourceName ? { resourceName } : {}),
-          }),
-        );
-      },
+    async deskstore_push(params): Promise<PortalJobStatus> {
+      const p = need();
+      const resourceId = text(params, 'resource_id', true);
+      const to = text(params, 'to', true);
+      const token = text(params, 'token');
+      const dataset = text(params, 'dataset');
+      const ownerOrg = text(params, 'owner_org');
+      const resourceName = text(params, 'resource_name');
+      await deps.engine.resourceShow(resourceId, 'http://127.0.0.1'); // a missing resource is told now
+      const { client } = await connectPortal(p.dataDir, to, deps.version, settings(p), token).catch((err: unknown) => {
+        throw asActionError(err);
+      });
+      return p.jobs.start('push', to, async (signal, onItem) =>
+        pushResource({ engine: deps.engine, siteUrl: 'http://127.0.0.1', signal, onItem }, client, {
+          resourceId,
+          ...(dataset ? { dataset } : {}),
+          ...(ownerOrg ? { ownerOrg } : {}),
+          ...(resourceName ? { resourceName } : {}),
+        }),
+      );
     },
-    {
-      name: 'deskstore_portal_job_status',
-      sideEffectFree: true,
-      async run(params): Promise<PortalJobStatus | PortalJobStatus[]> {
-        const p = need();
-        const id = text(params, 'job_id');
-        if (id === undefined) return p.jobs.list();
-        const status = p.jobs.status(id);
-        if (!status) throw new NotFoundError(`No portal job ${id}`);
-        return status;
-      },
+    async deskstore_portal_job_status(params): Promise<PortalJobStatus | PortalJobStatus[]> {
+      const p = need();
+      const id = text(params, 'job_id');
+      if (id === undefined) return p.jobs.list();
+      const status = p.jobs.status(id);
+      if (!status) throw new NotFoundError(`No portal job ${id}`);
+      return status;
     },
-    {
-      name: 'deskstore_portal_job_cancel',
-      sideEffectFree: false,
-      async run(params) {
-        const id = text(params, 'job_id', true);
-        return { job_id: id, cancelled: need().jobs.cancel(id) };
-      },
+    async deskstore_portal_job_cancel(params) {
+      const id = text(params, 'job_id', true);
+      return { job_id: id, cancelled: need().jobs.cancel(id) };
     },
-    {
-      name: 'deskstore_detach',
-      sideEffectFree: false,
-      async run(params) {
-        return deps.engine.detachMirror(text(params, 'id', true));
-      },
+    async deskstore_detach(params) {
+      return deps.engine.detachMirror(text(params, 'id', true));
     },
-    {
-      name: 'deskstore_portals',
-      sideEffectFree: false,
-      async run(): Promise<RememberedPortal[]> {
-        return rememberedPortals(need().dataDir);
-      },
+    async deskstore_portals(): Promise<RememberedPortal[]> {
+      return rememberedPortals(need().dataDir);
     },
-    {
-      name: 'deskstore_portal_call',
-      sideEffectFree: false,
-      async run(params) {
-        const p = need();
-        const url = text(params, 'url', true);
-        const action = text(params, 'action', true);
-        if (!BROWSE_ACTIONS.has(action))
-          throw new ValidationError({ action: [`Only ${[...BROWSE_ACTIONS].join(', ')} can be called on a portal`] });
-        const args = params.params ?? {};
-        if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError({ params: ['Must be an object'] });
-        // The portal's failures are part of the answer (worded for the UI): browsing a portal
-        // that is down is an expected outcome, not an error of this server.
-        try {
-          let client = browsing.get(url);
-          if (!client) {
-            client = (await connectPortal(p.dataDir, url, deps.version, { ...settings(p), retries: 1 })).client;
-            browsing.set(url, client);
-          }
-          return { ok: true, portal: client.base, result: await client.action(action, args as Record<string, unknown>) };
-        } catch (err) {
-          if (!isPortalError(err)) throw err;
-          browsing.delete(url);
-          return { ok: false, error: failureReason(err) };
+    async deskstore_portal_call(params) {
+      const p = need();
+      const url = text(params, 'url', true);
+      const action = text(params, 'action', true);
+      if (!BROWSE_ACTIONS.has(action))
+        throw new ValidationError({ action: [`Only ${[...BROWSE_ACTIONS].join(', ')} can be called on a portal`] });
+      const args = params.params ?? {};
+      if (typeof args !== 'object' || args === null || Array.isArray(args)) throw new ValidationError({ params: ['Must be an object'] });
+      // The portal's failures are part of the answer (worded for the UI): browsing a portal
+      // that is down is an expected outcome, not an error of this server.
+      try {
+        let client = browsing.get(url);
+        if (!client) {
+          client = (await connectPortal(p.dataDir, url, deps.version, { ...settings(p), retries: 1 })).client;
+          browsing.set(url, client);
         }
-      },
+        return { ok: true, portal: client.base, result: await client.action(action, args as Record<string, unknown>) };
+      } catch (err) {
+        if (!isPortalError(err)) throw err;
+        browsing.delete(url);
+        return { ok: false, error: failureReason(err) };
+      }
     },
-  ];
+  };
 }

@@ -2,7 +2,7 @@ import type { ProfileResult } from '../../shared/wire/profile';
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
 import { readCount, readRowSelection } from './summary-params';
-import type { ActionDefinition } from './types';
+import type { HandlersFor } from './types';
 import { SchemaErrors, toStringList, unquoteName } from './validators';
 
 /**
@@ -10,11 +10,9 @@ import { SchemaErrors, toStringList, unquoteName } from './validators';
  * for scripts as for the UI's profile panel. `fields` (list or comma string) picks the
  * columns; `top` (default 10, ≤ 100) and `bins` (default 20, ≤ 100) size the answer.
  */
-export function profileAction(deps: ActionDeps): ActionDefinition {
+export function profileAction(deps: ActionDeps): HandlersFor<'deskstore_profile'> {
   return {
-    name: 'deskstore_profile',
-    sideEffectFree: true,
-    async run(params) {
+    async deskstore_profile(params) {
       const errors = new SchemaErrors();
       const selection = readRowSelection(params, errors);
       const fields = params.fields === undefined ? undefined : errors.take('fields', toStringList(params.fields, 'fields'));

@@ -8,7 +8,7 @@ import type { CkanDict } from '../engine/catalogue/ckan-dicts';
  * metadata by a token holder, or from a catalogue written before local loads were stored by
  * name) shows only the file's name.
  */
-export function withoutLocalPaths(resource: CkanDict): CkanDict {
+export function withoutLocalPaths<Dict extends CkanDict>(resource: Dict): Dict {
   const url = resource.url;
   if (typeof url !== 'string' || !/^file:/i.test(url)) return resource;
   let name: string;
@@ -21,7 +21,7 @@ export function withoutLocalPaths(resource: CkanDict): CkanDict {
 }
 
 /** package_show / package_search results: each dataset's resources. */
-export function packageWithoutLocalPaths(pkg: CkanDict): CkanDict {
+export function packageWithoutLocalPaths<Dict extends CkanDict>(pkg: Dict): Dict {
   const resources = pkg.resources;
   return Array.isArray(resources) ? { ...pkg, resources: resources.map((r) => withoutLocalPaths(r as CkanDict)) } : pkg;
 }

@@ -1,3 +1,4 @@
+import { ACTION_NAMES, SIDE_EFFECT_FREE, type ActionName } from '../../shared/wire/actions';
 import type { ActionDeps } from './action-deps';
 import { catalogueActions } from './catalogue-actions';
 import { catalogueSearchActions } from './catalogue-search-actions';
@@ -14,41 +15,49 @@ import { groupByAction } from './group-by';
 import { mapPointsAction } from './map-points';
 import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
-import type { ActionDefinition, ActionRegistry } from './types';
+import type { ActionDefinition, ActionHandlers, ActionParams, ActionRegistry } from './types';
+
+/** Every action of the contract (src/shared/wire/actions.ts), each by its handler. */
+export function actionHandlers(deps: ActionDeps): ActionHandlers {
+  return {
+    ...datastoreSearchAction(deps),
+    ...datastoreSearchSqlAction(deps),
+    ...datastoreInfoAction(deps),
+    ...datastoreCreateAction(deps),
+    ...datastoreWriteActions(deps),
+    ...catalogueActions(deps),
+    ...catalogueSearchActions(deps),
+    ...importActions(deps),
+    ...portalActions(deps),
+    ...facetsAction(deps),
+    ...profileAction(deps),
+    ...groupByAction(deps),
+    ...mapPointsAction(deps),
+    ...tokenCheckAction,
+  };
+}
 
 /**
  * Anything that changes data needs the token: enforced here for every action that is not
  * side-effect free, so no write action can forget it.
  */
-function withTokenCheck(action: ActionDefinition): ActionDefinition {
-  if (action.sideEffectFree) return action;
+function definition(name: ActionName, handlers: ActionHandlers): ActionDefinition {
+  // The handler's parameter type only narrows which names it may read; the values are unknown either way.
+  const run = handlers[name] as (params: ActionParams, ctx: Parameters<ActionHandlers[ActionName]>[1]) => Promise<unknown>;
+  const sideEffectFree = SIDE_EFFECT_FREE[name];
   return {
-    ...action,
-    requiresToken: true,
+    name,
+    sideEffectFree,
+    requiresToken: !sideEffectFree,
     async run(params, ctx) {
-      requireToken(ctx, action.name);
-      return action.run(params, ctx);
+      if (!sideEffectFree) requireToken(ctx, name);
+      return run(params, ctx);
     },
   };
 }
 
 /** Every action Deskstore answers, by CKAN name. */
 export function createActionRegistry(deps: ActionDeps): ActionRegistry {
-  const all = [
-    datastoreSearchAction(deps),
-    datastoreSearchSqlAction(deps),
-    datastoreInfoAction(deps),
-    datastoreCreateAction(deps),
-    ...datastoreWriteActions(deps),
-    ...catalogueActions(deps),
-    ...catalogueSearchActions(deps),
-    ...importActions(deps),
-    ...portalActions(deps),
-    facetsAction(deps),
-    profileAction(deps),
-    groupByAction(deps),
-    mapPointsAction(deps),
-    tokenCheckAction,
-  ];
-  return new Map(all.map((a) => [a.name, withTokenCheck(a)]));
+  const handlers = actionHandlers(deps);
+  return new Map(ACTION_NAMES.map((name) => [name, definition(name, handlers)]));
 }

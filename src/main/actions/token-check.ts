@@ -1,13 +1,11 @@
-import type { ActionDefinition } from './types';
+import type { HandlersFor } from './types';
 
 /**
  * `deskstore_token_check`: whether the request carried this data directory's token. Lets
  * the UI verify a pasted token without side effects (a wrong token is simply anonymous).
  */
-export const tokenCheckAction: ActionDefinition = {
-  name: 'deskstore_token_check',
-  sideEffectFree: true,
-  async run(_params, ctx) {
+export const tokenCheckAction: HandlersFor<'deskstore_token_check'> = {
+  async deskstore_token_check(_params, ctx) {
     return { authorized: ctx.authorized };
   },
 };

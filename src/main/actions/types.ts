@@ -1,4 +1,6 @@
 import type { Locale } from '../../shared/locales';
+import type { ActionName, ActionResult, Actions } from '../../shared/wire/actions';
+import type { RawJson } from '../util/raw-json';
 
 /** A file received in a multipart body, already streamed to disk by the server. */
 export interface UploadedFile {
@@ -25,9 +27,34 @@ export interface ActionContext {
   readonly method: 'GET' | 'POST';
 }
 
+type KeysOf<T> = T extends unknown ? keyof T : never;
+
+/**
+ * What an action's handler receives: the parameter names its contract declares
+ * (src/shared/wire/actions.ts), each still the untrusted value the request carried (a query
+ * string gives text, a JSON body anything), for the action's schema to read. Reading a name
+ * the contract does not declare is a compile error.
+ */
+export type ActionInput<K extends ActionName> = { readonly [P in KeysOf<Actions[K]['params']>]?: unknown };
+
+/** What a handler answers: the contract's result, rows possibly still serialised JSON (or csv/tsv text). */
+export type ServedResult<K extends ActionName> = ActionResult<K, RawJson | string>;
+
+export type ActionHandler<K extends ActionName> = (params: ActionInput<K>, ctx: ActionContext) => Promise<ServedResult<K>>;
+
+/**
+ * Handlers for some actions, as a module of actions/ supplies them: keyed by action name, so
+ * a misnamed one is an excess property; every action together makes `ActionHandlers`.
+ */
+export type HandlersFor<K extends ActionName> = { readonly [N in K]: ActionHandler<N> };
+
+/** One handler per action of the contract: a missing or misnamed action does not compile. */
+export type ActionHandlers = HandlersFor<ActionName>;
+
+/** An action as the server looks it up by the name in the URL. */
 export interface ActionDefinition {
   readonly name: string;
-  /** CKAN's side_effect_free: may be called with GET. */
+  /** CKAN's side_effect_free: may be called with GET (SIDE_EFFECT_FREE in the contract). */
   readonly sideEffectFree: boolean;
   /**
    * Only token holders may call it. The server refuses others from the headers alone, before

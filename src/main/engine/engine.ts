@@ -20,6 +20,9 @@ import { createGroup, listGroups, showGroup, type GroupListRequest } from './cat
 import { searchPackageDicts, type PackageSearchRequest } from './catalogue/search/package-search';
 import { planSql, type SqlPlan } from './sql/search-sql';
 import type { CkanDict } from './catalogue/ckan-dicts';
+import type { PackageDict, PackageSearchResult, ResourceDict } from '../../shared/wire/catalogue';
+import type { CkanGroup } from '../../shared/wire/ckan-catalogue';
+import type { TagListEntry } from '../../shared/wire/actions';
 import type { ImportSource } from './catalogue/records';
 import { datastoreCreate, type CreateOutcome, type CreateRequest } from './datastore/create-table';
 import { datastoreInfo, type InfoOutcome } from './datastore/info';
@@ -241,12 +244,12 @@ export class Engine implements EngineContext {
     return { checkpointed, waiting };
   }
 
-  packageCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
+  packageCreate(params: Record<string, unknown>, siteUrl: string): PackageDict & CkanDict {
     const record = this.catalogue.commit(() => this.savedRecord(createPackage(this.catalogue, params)));
     return showPackage(this.catalogue, record.id, siteUrl);
   }
 
-  packageShow(idOrName: unknown, siteUrl: string): CkanDict {
+  packageShow(idOrName: unknown, siteUrl: string): PackageDict & CkanDict {
     return showPackage(this.catalogue, idOrName, siteUrl);
   }
 
@@ -254,44 +257,44 @@ export class Engine implements EngineContext {
     return listPackages(this.catalogue, limit, offset);
   }
 
-  packageSearch(req: PackageSearchRequest, siteUrl: string): CkanDict {
+  packageSearch(req: PackageSearchRequest, siteUrl: string): PackageSearchResult {
     const titles = new Map([...this.catalogue.listGroups(true), ...this.catalogue.listGroups(false)].map((g) => [g.name, g.title]));
     return { ...searchPackageDicts(allPackageDicts(this.catalogue, siteUrl), req, titles) };
   }
 
   /** organization_create / group_create. */
-  groupCreate(params: Record<string, unknown>, isOrganization: boolean): CkanDict {
+  groupCreate(params: Record<string, unknown>, isOrganization: boolean): CkanGroup & CkanDict {
     const record = this.catalogue.commit(() => this.savedRecord(createGroup(this.catalogue, params, isOrganization)));
     return showGroup(this.catalogue, record.id, isOrganization);
   }
 
-  groupShow(idOrName: unknown, isOrganization: boolean): CkanDict {
+  groupShow(idOrName: unknown, isOrganization: boolean): CkanGroup & CkanDict {
     return showGroup(this.catalogue, idOrName, isOrganization);
   }
 
-  groupList(req: GroupListRequest): unknown[] {
+  groupList(req: GroupListRequest): string[] | CkanGroup[] {
     return listGroups(this.catalogue, req);
   }
 
-  tagList(query: string, allFields: boolean): unknown[] {
+  tagList(query: string, allFields: boolean): string[] | TagListEntry[] {
     return listTags(this.catalogue, query, allFields);
   }
 
-  resourceCreate(params: Record<string, unknown>, siteUrl: string): CkanDict {
+  resourceCreate(params: Record<string, unknown>, siteUrl: string): ResourceDict & CkanDict {
     const record = this.catalogue.commit(() => this.savedRecord(createResource(this.catalogue, params)));
     return showResource(this.catalogue, record.id, siteUrl);
   }
 
-  resourceShow(id: unknown, siteUrl: string): CkanDict {
+  resourceShow(id: unknown, siteUrl: string): ResourceDict & CkanDict {
     return showResource(this.catalogue, id, siteUrl);
   }
 
-  packageUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): CkanDict {
+  packageUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): PackageDict & CkanDict {
     const record = this.catalogue.commit(() => this.savedRecord(updatePackage(this.catalogue, params, patch)));
     return showPackage(this.catalogue, record.id, siteUrl);
   }
 
-  resourceUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): CkanDict {
+  resourceUpdate(params: Record<string, unknown>, siteUrl: string, patch: boolean): ResourceDict & CkanDict {
     const record = this.catalogue.commit(() => this.savedRecord(updateResource(this.catalogue, params, patch)));
     return showResource(this.catalogue, record.id, siteUrl);
   }

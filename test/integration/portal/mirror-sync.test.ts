@@ -11,6 +11,7 @@ import { ckan } from '../../helpers/ckan-client';
 import { TYPED_FIELDS as FIELDS, TYPED_RECORDS } from '../../helpers/typed-table';
 import { ROOT, lastJsonLine, removeDir, runCli, startServer, tempDir, type ServerProcess } from '../../helpers/deskstore-process';
 import type { MirrorOutcome, SyncSummary } from '../../../src/shared/portal';
+import type { PackageDict } from '../../../src/shared/wire/catalogue';
 
 let portal: ServerProcess;
 let dst: string;
@@ -41,13 +42,13 @@ async function compareWithPortal(server: ServerProcess, ids: readonly string[]):
     expect(b.total).toBe(a.total);
   }
   const [pa, pb] = await Promise.all([there.ok('package_show', { id: datasetId }), here.ok('package_show', { id: datasetId })]);
-  for (const key of ['id', 'name', 'title', 'notes']) expect(pb[key]).toEqual(pa[key]);
-  const summary = (p: { resources: Record<string, unknown>[] }) =>
+  for (const key of ['id', 'name', 'title', 'notes'] as const) expect(pb[key]).toEqual(pa[key]);
+  const summary = (p: PackageDict) =>
     p.resources
       .map((r) => ({ id: r.id, name: r.name, description: r.description, format: r.format }))
       .sort((x, y) => String(x.id).localeCompare(String(y.id)));
   expect(summary(pb)).toEqual(summary(pa));
-  expect(pb.deskstore_mirror.portal).toBe(portal.url);
+  expect(pb.deskstore_mirror?.portal).toBe(portal.url);
 }
 
 beforeAll(async () => {
@@ -107,7 +108,7 @@ describe('mirror from a Deskstore portal', () => {
       await compareWithPortal(server, [tableA, tableB]);
       const shown = await ckan(server.url).ok('resource_show', { id: tableA });
       expect(shown.deskstore_mirror).toMatchObject({ portal: portal.url, via: 'datastore', rows: 5, maxId: 5 });
-      expect(shown.deskstore_mirror.page).toBe(`${portal.url}/dataset/portal-fixtures/resource/${tableA}`);
+      expect(shown.deskstore_mirror?.page).toBe(`${portal.url}/dataset/portal-fixtures/resource/${tableA}`);
     });
   });
 
@@ -185,7 +186,7 @@ describe('mirror from a Deskstore portal', () => {
         job = answer.body.result;
       }
       expect(job.status).toBe('complete');
-      expect(job.result[0].resources).toEqual([
+      expect((job.result as MirrorOutcome[])[0]?.resources).toEqual([
         expect.objectContaining({ resource_id: tableB, status: 'updated', changes: { added: 0, removed: 0, changed: 0 } }),
       ]);
       const unreachable = await api.ok('deskstore_portal_call', {

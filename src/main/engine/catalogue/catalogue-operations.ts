@@ -6,6 +6,8 @@ import { packageDict, resourceDict, tagId, type CkanDict } from './ckan-dicts';
 import { COMPUTED_PACKAGE_KEYS, STRUCTURED_PACKAGE_KEYS, structuredFields } from './package-fields';
 import type { PackageRecord, ResourceRecord } from './records';
 import { checkNotMirrored } from './mirror-guard';
+import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
+import type { TagListEntry } from '../../../shared/wire/actions';
 
 /**
  * The catalogue operations behind CKAN's core actions on datasets and resources that DataStore
@@ -149,7 +151,7 @@ export function findResourceOrThrow(catalogue: Catalogue, id: unknown, detail?: 
   return r;
 }
 
-export function showResource(catalogue: Catalogue, id: unknown, siteUrl: string): CkanDict {
+export function showResource(catalogue: Catalogue, id: unknown, siteUrl: string): ResourceDict & CkanDict {
   const r = findResourceOrThrow(catalogue, id);
   const position = catalogue
     .resourcesOf(r.packageId)
@@ -158,7 +160,7 @@ export function showResource(catalogue: Catalogue, id: unknown, siteUrl: string)
   return resourceDict(r, siteUrl, position);
 }
 
-export function showPackage(catalogue: Catalogue, idOrName: unknown, siteUrl: string): CkanDict {
+export function showPackage(catalogue: Catalogue, idOrName: unknown, siteUrl: string): PackageDict & CkanDict {
   const p = findPackageOrThrow(catalogue, idOrName);
   return packageDict(p, catalogue.resourcesOf(p.id), siteUrl, (id) => catalogue.groupById(id));
 }
@@ -172,12 +174,12 @@ export function listPackages(catalogue: Catalogue, limit: number | null, offset:
 }
 
 /** Every dataset as package_show shows it, for package_search. */
-export function allPackageDicts(catalogue: Catalogue, siteUrl: string): CkanDict[] {
+export function allPackageDicts(catalogue: Catalogue, siteUrl: string): (PackageDict & CkanDict)[] {
   return catalogue.listPackages().map((p) => packageDict(p, catalogue.resourcesOf(p.id), siteUrl, (id) => catalogue.groupById(id)));
 }
 
 /** tag_list: every free tag in use, by name; `query` keeps those containing it (any case). */
-export function listTags(catalogue: Catalogue, query: string, allFields: boolean): unknown[] {
+export function listTags(catalogue: Catalogue, query: string, allFields: boolean): string[] | TagListEntry[] {
   const wanted = query.toLowerCase();
   const names = [...new Set(catalogue.listPackages().flatMap((p) => p.tags ?? []))].filter((t) => t.toLowerCase().includes(wanted)).sort();
   return allFields ? names.map((name) => ({ id: tagId(name), name, vocabulary_id: null, display_name: name })) : names;

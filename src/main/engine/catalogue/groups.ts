@@ -114,7 +114,7 @@ export interface GroupListRequest {
   readonly q: string;
 }
 
-export function listGroups(catalogue: Catalogue, req: GroupListRequest): unknown[] {
+export function listGroups(catalogue: Catalogue, req: GroupListRequest): string[] | CkanGroup[] {
   const q = req.q.toLowerCase();
   const rows = catalogue
     .listGroups(req.isOrganization)

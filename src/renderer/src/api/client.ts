@@ -6,15 +6,8 @@
 import { errorFromResponse, noTokenError, toApiError } from './errors';
 import { parseJsonExact } from './exact-json';
 import { getToken } from './token';
-import { actionPath, type ParamPairs } from './urls';
-import type { PackageDict, PackageSearchResult, ResourceDict } from '../../../shared/wire/catalogue';
-import type { FacetsResult } from '../../../shared/wire/facets';
-import type { CreatedResource, ImportJobStatus } from '../../../shared/wire/import';
-import type { DatastoreSearchResult, DatastoreSearchSqlResult } from '../../../shared/wire/search';
-import type { StatusShow } from '../../../shared/wire/status';
-import type { GroupByResult } from '../../../shared/wire/group-by';
-import type { MapPointsResult } from '../../../shared/wire/map-points';
-import type { ProfileResult } from '../../../shared/wire/profile';
+import { actionPath, paramPairs, type ParamPairs } from './urls';
+import { SIDE_EFFECT_FREE, type ActionName, type ActionParams, type ActionResult } from '../../../shared/wire/actions';
 
 export interface CallOptions {
   readonly signal?: AbortSignal;
@@ -54,7 +47,7 @@ async function send<T>(url: string, init: RequestInit): Promise<T> {
 }
 
 /** A side-effect-free action as GET; the same URL the API panel shows. */
-export function getAction<T>(action: string, pairs: ParamPairs, options: CallOptions = {}): Promise<T> {
+function getAction<T>(action: string, pairs: ParamPairs, options: CallOptions = {}): Promise<T> {
   const headers: Record<string, string> = {};
   return send<T>(actionPath(action, pairs), { method: 'GET', headers, ...(options.signal ? { signal: options.signal } : {}) });
 }
@@ -63,7 +56,7 @@ export function getAction<T>(action: string, pairs: ParamPairs, options: CallOpt
  * A write as POST with a JSON body and the token (the stored one unless `token` says which).
  * Fails with kind `auth` when there is none.
  */
-export function postAction<T>(action: string, body: Record<string, unknown>, options: CallOptions & { token?: string } = {}): Promise<T> {
+function postAction<T>(action: string, body: object, options: CallOptions & { token?: string } = {}): Promise<T> {
   const token = options.token ?? getToken();
   if (!token) return Promise.reject(noTokenError());
   return send<T>(actionPath(action), {
@@ -74,37 +67,24 @@ export function postAction<T>(action: string, body: Record<string, unknown>, opt
   });
 }
 
-export function pairsOf(params: Readonly<Record<string, string | number | boolean | undefined>>): [string, string][] {
-  return Object.entries(params)
-    .filter((entry): entry is [string, string | number | boolean] => entry[1] !== undefined)
-    .map(([k, v]) => [k, String(v)]);
+// ---- the typed call ----------------------------------------------------------------------
+
+/**
+ * Calls action `name` with the parameters its contract takes (src/shared/wire/actions.ts) and
+ * answers its result. A side-effect-free action goes as GET, anonymously, on the URL the API
+ * panel shows; anything else as POST with the token (`token`: this one instead of the stored
+ * one, which also sends a read as POST so the token travels).
+ */
+export function call<K extends ActionName>(
+  name: K,
+  params: ActionParams<K>,
+  options: CallOptions & { readonly token?: string } = {},
+): Promise<ActionResult<K>> {
+  if (SIDE_EFFECT_FREE[name] && options.token === undefined) return getAction<ActionResult<K>>(name, paramPairs(params), options);
+  return postAction<ActionResult<K>>(name, params, options);
 }
 
-// ---- the actions the UI uses ------------------------------------------------------------
-
-export const api = {
-  statusShow: (o?: CallOptions) => getAction<StatusShow>('status_show', [], o),
-  packageSearch: (q: string, o?: CallOptions) =>
-    getAction<PackageSearchResult>('package_search', pairsOf({ q: q || undefined, rows: 1000, start: 0 }), o),
-  packageShow: (id: string, o?: CallOptions) => getAction<PackageDict>('package_show', [['id', id]], o),
-  packageCreate: (name: string, title: string) => postAction<PackageDict>('package_create', { name, title }),
-  packageDelete: (id: string) => postAction<null>('package_delete', { id }),
-  resourceShow: (id: string, o?: CallOptions) => getAction<ResourceDict>('resource_show', [['id', id]], o),
-  resourceDelete: (id: string) => postAction<null>('resource_delete', { id }),
-  resourceCreate: (params: Record<string, unknown>) => postAction<CreatedResource>('resource_create', params),
-  resourcePatch: (params: Record<string, unknown>) => postAction<CreatedResource>('resource_patch', params),
-  packagePatch: (params: Record<string, unknown>) => postAction<PackageDict>('package_patch', params),
-  importStatus: (resourceId: string, o?: CallOptions) =>
-    getAction<ImportJobStatus>('deskstore_import_status', [['resource_id', resourceId]], o),
-  importCancel: (resourceId: string) => postAction<{ cancelled: boolean }>('deskstore_import_cancel', { resource_id: resourceId }),
-  datastoreSearch: (pairs: ParamPairs, o?: CallOptions) => getAction<DatastoreSearchResult>('datastore_search', pairs, o),
-  facets: (pairs: ParamPairs, o?: CallOptions) => getAction<FacetsResult>('deskstore_facets', pairs, o),
-  profile: (pairs: ParamPairs, o?: CallOptions) => getAction<ProfileResult>('deskstore_profile', pairs, o),
-  groupBy: (pairs: ParamPairs, o?: CallOptions) => getAction<GroupByResult>('deskstore_group_by', pairs, o),
-  mapPoints: (pairs: ParamPairs, o?: CallOptions) => getAction<MapPointsResult>('deskstore_map_points', pairs, o),
-  searchSql: (sql: string, o?: CallOptions) => getAction<DatastoreSearchSqlResult>('datastore_search_sql', [['sql', sql]], o),
-  /** Whether a token is this data directory's token (`deskstore_token_check` changes nothing). */
-  async checkToken(token: string): Promise<boolean> {
-    return (await postAction<{ authorized: boolean }>('deskstore_token_check', {}, { token })).authorized;
-  },
-};
+/** Whether a token is this data directory's token (`deskstore_token_check` changes nothing). */
+export async function checkToken(token: string): Promise<boolean> {
+  return (await call('deskstore_token_check', {}, { token })).authorized;
+}

@@ -4,9 +4,10 @@
  * options) send only the `deskstore_upload_id` the first one returned.
  */
 import { ApiError, noTokenError } from './errors';
-import { postAction, unwrapEnvelope } from './client';
+import { call, unwrapEnvelope } from './client';
 import { getToken } from './token';
-import { actionPath } from './urls';
+import { actionPath, paramPairs } from './urls';
+import type { LoadParams } from '../../../shared/wire/actions';
 import type { ImportPreviewResult, ImportType, RepairChoices } from '../../../shared/wire/import';
 
 export interface PreviewOptions {
@@ -26,16 +27,16 @@ export type ImportSource =
   | { readonly kind: 'staged'; readonly uploadId: string; readonly name: string; readonly size: number }
   | { readonly kind: 'local'; readonly handle: string; readonly name: string; readonly size: number };
 
-export function optionParams(options: PreviewOptions): Record<string, string> {
-  const out: Record<string, string> = {};
-  if (options.encoding) out.deskstore_encoding = options.encoding;
-  if (options.delimiter) out.deskstore_delimiter = options.delimiter;
-  if (options.skipLines !== undefined) out.deskstore_skip_lines = String(options.skipLines);
-  if (options.types && Object.keys(options.types).length > 0) out.deskstore_types = JSON.stringify(options.types);
-  if (options.repairs && Object.keys(options.repairs).length > 0) out.deskstore_repairs = JSON.stringify(options.repairs);
-  if (options.sheet !== undefined) out.deskstore_sheet = options.sheet;
-  if (options.entry !== undefined) out.deskstore_entry = options.entry;
-  return out;
+export function optionParams(options: PreviewOptions): LoadParams {
+  return {
+    ...(options.encoding ? { deskstore_encoding: options.encoding } : {}),
+    ...(options.delimiter ? { deskstore_delimiter: options.delimiter } : {}),
+    ...(options.skipLines !== undefined ? { deskstore_skip_lines: options.skipLines } : {}),
+    ...(options.types && Object.keys(options.types).length > 0 ? { deskstore_types: JSON.stringify(options.types) } : {}),
+    ...(options.repairs && Object.keys(options.repairs).length > 0 ? { deskstore_repairs: JSON.stringify(options.repairs) } : {}),
+    ...(options.sheet !== undefined ? { deskstore_sheet: options.sheet } : {}),
+    ...(options.entry !== undefined ? { deskstore_entry: options.entry } : {}),
+  };
 }
 
 export interface UploadHandle {
@@ -52,7 +53,7 @@ export function uploadForPreview(file: File, options: PreviewOptions, onProgress
       return;
     }
     const form = new FormData();
-    for (const [name, value] of Object.entries(optionParams(options))) form.append(name, value);
+    for (const [name, value] of paramPairs(optionParams(options))) form.append(name, value);
     form.append('upload', file, file.name);
     xhr.open('POST', actionPath('deskstore_import_preview'));
     xhr.setRequestHeader('Authorization', token);
@@ -79,5 +80,5 @@ export function previewAgain(
   signal?: AbortSignal,
 ): Promise<ImportPreviewResult> {
   const where = source.kind === 'staged' ? { deskstore_upload_id: source.uploadId } : { deskstore_local_file: source.handle };
-  return postAction<ImportPreviewResult>('deskstore_import_preview', { ...where, ...optionParams(options) }, signal ? { signal } : {});
+  return call('deskstore_import_preview', { ...where, ...optionParams(options) }, signal ? { signal } : {});
 }

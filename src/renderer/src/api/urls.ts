@@ -7,6 +7,26 @@
 /** Ordered query parameters; a name may repeat (CKAN reads a repeated `fields` as a list). */
 export type ParamPairs = ReadonlyArray<readonly [string, string]>;
 
+/**
+ * Parameters as query-string pairs, for a GET and for the URL the API panel shows: a list of
+ * strings repeats its name (CKAN reads repeats as a list), other lists and objects travel as
+ * JSON text (how CKAN reads `filters` from a query string), the rest as text.
+ */
+export function paramPairs(params: object): [string, string][] {
+  const pairs: [string, string][] = [];
+  for (const [name, value] of Object.entries(params)) {
+    if (value === undefined) continue;
+    if (Array.isArray(value) && value.every((item) => typeof item === 'string')) {
+      for (const item of value) pairs.push([name, item]);
+    } else if (value !== null && typeof value === 'object') {
+      pairs.push([name, JSON.stringify(value)]);
+    } else {
+      pairs.push([name, String(value)]);
+    }
+  }
+  return pairs;
+}
+
 export function queryString(pairs: ParamPairs): string {
   const search = new URLSearchParams();
   for (const [name, value] of pairs) search.append(name, value);

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { call } from '../api/client';
 import { setToken } from '../api/token';
 import { hasNativeBridge, revealDataFolder } from '../bridge';
 import { useAsync } from '../hooks/use-async';
@@ -8,7 +8,7 @@ import { useToken } from '../hooks/use-token';
 export function AppFooter() {
   const { t } = useTranslation();
   const token = useToken();
-  const status = useAsync('status', (signal) => api.statusShow({ signal }));
+  const status = useAsync('status', (signal) => call('status_show', {}, { signal }));
   return (
     <footer className="app-footer">
       <span>

@@ -1,6 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../api/client';
+import { checkToken } from '../api/client';
 import { setToken } from '../api/token';
 import { useToken } from '../hooks/use-token';
 import { ErrorNotice } from './ErrorNotice';
@@ -23,7 +23,7 @@ export function TokenForm() {
     if (!candidate) return;
     setState('checking');
     setError(null);
-    api.checkToken(candidate).then(
+    checkToken(candidate).then(
       (ok) => {
         if (ok) {
           setToken(candidate);

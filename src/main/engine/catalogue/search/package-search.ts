@@ -96,20 +96,20 @@ function facetCounts(docs: readonly PackageDocument[], field: string, req: Packa
  * `dicts` are the datasets as package_show shows them; `groupTitles` maps organization and
  * group names to titles for the facets' display names.
  */
-export function searchPackageDicts(
-  dicts: readonly Record<string, unknown>[],
+export function searchPackageDicts<Dataset extends Record<string, unknown>>(
+  dicts: readonly Dataset[],
   req: PackageSearchRequest,
   groupTitles: ReadonlyMap<string, string>,
-): CkanPackageSearchResult {
+): CkanPackageSearchResult<Dataset> {
   const sortKeys = parseSort(req.sort);
   const q = matcherFor(req.q, req.defType);
   const filters = req.fq.filter((f) => f.trim() !== '').map((f) => compileLucene(f));
-  const matches: { doc: PackageDocument; score: number }[] = [];
+  const matches: { doc: PackageDocument; dict: Dataset; score: number }[] = [];
   for (const dict of dicts) {
     const doc = packageDocument(dict);
     const score = q(doc);
     if (score === null || filters.some((f) => f(doc) === null)) continue;
-    matches.push({ doc, score });
+    matches.push({ doc, dict, score });
   }
   matches.sort((a, b) => {
     for (const key of sortKeys) {
@@ -119,8 +119,10 @@ export function searchPackageDicts(
     }
     return 0;
   });
-  const page = matches.slice(req.start, req.start + req.rows).map((m) => m.doc.dict);
-  const results = req.fl ? page.map((d) => Object.fromEntries(req.fl!.map((f) => [f, d[f] ?? null]))) : page;
+  const page = matches.slice(req.start, req.start + req.rows).map((m) => m.dict);
+  // `fl` names the members a client wants (CKAN's Solr field list): the contract's result
+  // describes the whole dict, which is what a client without `fl` gets.
+  const results = req.fl ? page.map((d) => Object.fromEntries(req.fl!.map((f) => [f, d[f] ?? null])) as Dataset) : page;
 
   const facets: Record<string, Record<string, number>> = {};
   const searchFacets: Record<string, { title: string; items: CkanFacetItem[] }> = {};

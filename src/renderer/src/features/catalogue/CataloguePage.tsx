@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import type { PackageDict } from '../../../../shared/wire/catalogue';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
@@ -23,7 +23,7 @@ export function CataloguePage() {
   const id = useId();
   const [query, setQuery] = useState('');
   const settled = useDebounced(query.trim(), 250);
-  const search = useAsync(`packages:${settled}`, (signal) => api.packageSearch(settled, { signal }));
+  const search = useAsync(`packages:${settled}`, (signal) => call('package_search', { q: settled, rows: 1000, start: 0 }, { signal }));
   const [pending, setPending] = useState<PendingChange | null>(null);
   const [busy, setBusy] = useState(false);
   const [changeError, setChangeError] = useState<unknown>(null);

@@ -3,7 +3,7 @@
  * Deleting a dataset's last resource offers to delete the dataset too, so no empty card is
  * left behind unless the user wants one.
  */
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
 
 export type PendingChange =
@@ -19,14 +19,14 @@ export function deleteResourceChange(resource: ResourceDict, dataset: PackageDic
 export async function applyChange(change: PendingChange): Promise<void> {
   switch (change.kind) {
     case 'delete-resource':
-      if (change.alsoDataset && change.dataset.resources.length === 1) await api.packageDelete(change.dataset.id);
-      else await api.resourceDelete(change.resource.id);
+      if (change.alsoDataset && change.dataset.resources.length === 1) await call('package_delete', { id: change.dataset.id });
+      else await call('resource_delete', { id: change.resource.id });
       return;
     case 'delete-dataset':
-      await api.packageDelete(change.dataset.id);
+      await call('package_delete', { id: change.dataset.id });
       return;
     case 'rename-dataset':
-      await api.packagePatch({ id: change.dataset.id, title: change.title.trim() });
+      await call('package_patch', { id: change.dataset.id, title: change.title.trim() });
       return;
   }
 }

@@ -2,12 +2,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DateBucket, GroupByMetric, GroupByResult, GroupKey } from '../../../../shared/wire/group-by';
 import type { DatastoreField } from '../../../../shared/wire/search';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
+import type { ActionParams } from '../../../../shared/wire/actions';
 import { formatCell, isDateType, isNumericType } from '../../format/cell';
 import { useAsync, type AsyncResult } from '../../hooks/use-async';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from '../table/columns';
-import { queryPairs, type SearchShape } from '../table/view-state';
+import { queryParams, type SearchShape } from '../table/view-state';
 
 const groupable = (f: DatastoreField) => f.id !== '_id' && !f.type.startsWith('_') && f.type !== 'json';
 const measurable = (f: DatastoreField) => isNumericType(f.type) || isDateType(f.type);
@@ -64,16 +65,18 @@ export function useChart(shape: SearchShape, fields: readonly DatastoreField[]):
   );
   const value = valueFields.some((f) => f.id === valueField) ? valueField : (valueFields[0]?.id ?? '');
   const dated = groupField ? isDateType(groupField.type) : false;
-  const pairs: [string, string][] = [
-    ['resource_id', shape.resourceId],
-    ['group_by', second ? `${group},${second}` : group],
-    ['metric', metric],
-    ...(metric !== 'count' && value ? [['value_field', value] as [string, string]] : []),
-    ...(dated && bucket ? [['bucket', bucket] as [string, string]] : []),
-    ...queryPairs(shape, { withFields: false, withSort: false }),
-  ];
+  const params: ActionParams<'deskstore_group_by'> = {
+    resource_id: shape.resourceId,
+    group_by: second ? `${group},${second}` : group,
+    metric,
+    ...(metric !== 'count' && value ? { value_field: value } : {}),
+    ...(dated && bucket ? { bucket } : {}),
+    ...queryParams(shape, { withFields: false, withSort: false }),
+  };
   const ready = group !== '' && (metric === 'count' || value !== '');
-  const result = useAsync(JSON.stringify(pairs), (signal) => (ready ? api.groupBy(pairs, { signal }) : Promise.resolve(null)));
+  const result = useAsync(JSON.stringify(params), (signal) =>
+    ready ? call('deskstore_group_by', params, { signal }) : Promise.resolve(null),
+  );
   const data = result.data;
 
   const labelOf = (fieldId: string | null | undefined) => {

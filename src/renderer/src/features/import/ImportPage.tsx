@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/import';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -52,9 +52,9 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
   const token = useToken();
   const { state, chooseFile, chooseLocal, change, reset, dismissError, setTarget, setResourceName, setLanguage } = useImportPreview();
   const pendingFile = usePendingFile();
-  const packages = useAsync('packages-for-import', (signal) => api.packageSearch('', { signal }));
+  const packages = useAsync('packages-for-import', (signal) => call('package_search', { q: '', rows: 1000, start: 0 }, { signal }));
   const replacing = useAsync(`replace:${replaceId ?? ''}`, (signal) =>
-    replaceId ? api.resourceShow(replaceId, { signal }) : Promise.resolve(null),
+    replaceId ? call('resource_show', { id: replaceId }, { signal }) : Promise.resolve(null),
   );
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);

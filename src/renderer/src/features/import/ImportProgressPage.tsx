@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProgressBar } from '../../components/ProgressBar';
@@ -43,7 +43,7 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
   const locale = useLocale();
   const token = useToken();
   const { status, lastActive, samples, error } = useImportStatus(resourceId);
-  const resource = useAsync(`resource:${resourceId}`, (signal) => api.resourceShow(resourceId, { signal }));
+  const resource = useAsync(`resource:${resourceId}`, (signal) => call('resource_show', { id: resourceId }, { signal }));
   const [cancelling, setCancelling] = useState(false);
   const [cancelError, setCancelError] = useState<unknown>(null);
   const [removed, setRemoved] = useState(false);
@@ -71,7 +71,7 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
   const cancel = () => {
     setCancelling(true);
     setCancelError(null);
-    api.importCancel(resourceId).catch((err: unknown) => {
+    call('deskstore_import_cancel', { resource_id: resourceId }).catch((err: unknown) => {
       setCancelling(false);
       setCancelError(err);
     });

@@ -2,7 +2,7 @@
  * What a new import that did not finish leaves behind: its empty resource, and the dataset
  * made for it when nothing else is in there. Removed, since the user asked for nothing else.
  */
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 
 const gone = (err: unknown): null => {
@@ -11,8 +11,8 @@ const gone = (err: unknown): null => {
 };
 
 export async function removeUnfinishedImport(resourceId: string, createdDataset: string | null): Promise<void> {
-  await api.resourceDelete(resourceId).catch(gone);
+  await call('resource_delete', { id: resourceId }).catch(gone);
   if (!createdDataset) return;
-  const dataset = await api.packageShow(createdDataset).catch(gone);
-  if (dataset && dataset.resources.length === 0) await api.packageDelete(dataset.id).catch(gone);
+  const dataset = await call('package_show', { id: createdDataset }).catch(gone);
+  if (dataset && dataset.resources.length === 0) await call('package_delete', { id: dataset.id }).catch(gone);
 }

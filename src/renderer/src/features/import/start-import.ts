@@ -4,19 +4,20 @@
  * resource's data, resource_patch of that resource (its id stays, and its current data until
  * the new one is complete). The progress screen then polls the resource's load.
  */
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import type { ImportPreviewState } from './use-import-preview';
 import { loadParams } from './use-import-preview';
 import { datasetNameFrom } from './dataset-name';
 import type { TargetChoice } from './ImportTarget';
 import type { TextSearchLanguage } from '../../../../shared/text-search-languages';
+import type { LoadParams } from '../../../../shared/wire/actions';
 
 async function createDataset(title: string): Promise<string> {
   for (let attempt = 1; attempt <= 20; attempt++) {
     const name = datasetNameFrom(title, attempt === 1 ? '' : `-${attempt}`);
     try {
-      const created = await api.packageCreate(name, title.trim() || name);
+      const created = await call('package_create', { name, title: title.trim() || name });
       return created.id;
     } catch (err) {
       const taken = err instanceof ApiError && err.kind === 'validation' && 'name' in err.fields;
@@ -33,7 +34,7 @@ export interface StartedImport {
 }
 
 /** The load parameters of the previewed file, and the file's name. */
-function sourceParams(state: ImportPreviewState, language: TextSearchLanguage): { load: Record<string, unknown>; fileName: string } {
+function sourceParams(state: ImportPreviewState, language: TextSearchLanguage): { load: LoadParams; fileName: string } {
   const params = loadParams(state, language);
   const source = state.source;
   if (!params || !source) throw new ApiError('bad_request', 0, 'Nothing to import');
@@ -49,7 +50,7 @@ export async function startImport(
 ): Promise<StartedImport> {
   const { load, fileName } = sourceParams(state, language);
   const createdDataset = target.mode === 'new' ? await createDataset(target.title) : null;
-  const created = await api.resourceCreate({
+  const created = await call('resource_create', {
     package_id: createdDataset ?? (target.mode === 'existing' ? target.packageId : ''),
     name: resourceName.trim() || fileName,
     ...load,
@@ -59,6 +60,6 @@ export async function startImport(
 
 /** Loads the previewed file into an existing resource: same id, same name. */
 export async function startReplace(state: ImportPreviewState, resourceId: string, language: TextSearchLanguage): Promise<StartedImport> {
-  await api.resourcePatch({ id: resourceId, ...sourceParams(state, language).load });
+  await call('resource_patch', { id: resourceId, ...sourceParams(state, language).load });
   return { resourceId, createdDataset: null };
 }

@@ -9,6 +9,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react
 import type { PickedFile } from '../../../../shared/bridge';
 import { isAbort } from '../../api/errors';
 import type { ImportPreviewResult, ImportType, RepairChoices } from '../../../../shared/wire/import';
+import type { LoadParams } from '../../../../shared/wire/actions';
 import { optional } from '../../../../shared/optional';
 import { previewAgain, uploadForPreview, type ImportSource, type PreviewOptions, type UploadHandle } from '../../api/upload';
 import type { TargetChoice } from './ImportTarget';
@@ -171,7 +172,7 @@ export function useImportPreview() {
 }
 
 /** resource_create's load parameters for what the preview shows, indexed in `language`. */
-export function loadParams(state: ImportPreviewState, language: TextSearchLanguage): Record<string, unknown> | null {
+export function loadParams(state: ImportPreviewState, language: TextSearchLanguage): LoadParams | null {
   const { preview, source } = state;
   if (!preview || !source) return null;
   return {

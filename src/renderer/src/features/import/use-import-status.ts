@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { isAbort } from '../../api/errors';
 import type { ImportJobStatus } from '../../../../shared/wire/import';
 import { addSample, isFinished, type ProgressSample } from './progress-math';
@@ -28,7 +28,7 @@ export function useImportStatus(resourceId: string): StatusPoll {
     let stopped = false;
     const controller = new AbortController();
     const tick = () => {
-      api.importStatus(resourceId, { signal: controller.signal }).then(
+      call('deskstore_import_status', { resource_id: resourceId }, { signal: controller.signal }).then(
         (status) => {
           if (stopped) return;
           const sample = { at: performance.now(), rows: status.rows_done, bytes: status.bytes_done };

@@ -2,11 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BBox, MapBin, MapPoint, MapPointsResult } from '../../../../shared/wire/map-points';
 import type { DatastoreField } from '../../../../shared/wire/search';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
+import type { ActionParams } from '../../../../shared/wire/actions';
 import { formatCell } from '../../format/cell';
 import { useAsync, type AsyncResult } from '../../hooks/use-async';
 import { useLocale } from '../../hooks/use-locale';
-import { queryPairs, type SearchShape } from '../table/view-state';
+import { queryParams, type SearchShape } from '../table/view-state';
 
 export interface MapViewState {
   /** Columns that may hold a latitude or a longitude. */
@@ -40,19 +41,14 @@ export function useMapView(shape: SearchShape, fields: readonly DatastoreField[]
   const [lon, setLonChoice] = useState('');
   const [color, setColor] = useState('');
   const [bbox, setBbox] = useState<BBox | null>(null);
-  const pairs: [string, string][] = [
-    ['resource_id', shape.resourceId],
-    ...(lat && lon
-      ? ([
-          ['lat_field', lat],
-          ['lon_field', lon],
-        ] as [string, string][])
-      : []),
-    ...(color ? [['color_field', color] as [string, string]] : []),
-    ...(bbox ? [['bbox', bbox.join(',')] as [string, string]] : []),
-    ...queryPairs(shape, { withFields: false, withSort: false }),
-  ];
-  const result = useAsync(JSON.stringify(pairs), (signal) => api.mapPoints(pairs, { signal }));
+  const params: ActionParams<'deskstore_map_points'> = {
+    resource_id: shape.resourceId,
+    ...(lat && lon ? { lat_field: lat, lon_field: lon } : {}),
+    ...(color ? { color_field: color } : {}),
+    ...(bbox ? { bbox: bbox.join(',') } : {}),
+    ...queryParams(shape, { withFields: false, withSort: false }),
+  };
+  const result = useAsync(JSON.stringify(params), (signal) => call('deskstore_map_points', params, { signal }));
   const data = result.data;
   const labels = { yes: t('common.yes'), no: t('common.no') };
   const colorType = fields.find((f) => f.id === data?.color_field)?.type ?? 'text';

@@ -1,7 +1,8 @@
 /** The portal actions the UI calls (docs/portal.md §API), over the one client. */
 import type { Message } from '../../../../shared/messages';
-import type { PortalCallAnswer, PortalJobStatus, RememberedPortal } from '../../../../shared/portal';
-import { getAction, postAction } from '../../api/client';
+import type { ActionParams } from '../../../../shared/wire/actions';
+import type { PortalJobStatus } from '../../../../shared/portal';
+import { call as callAction } from '../../api/client';
 
 export interface RemoteResource {
   readonly id: string;
@@ -40,13 +41,18 @@ async function call<T>(
   params: Record<string, unknown>,
   signal?: AbortSignal,
 ): Promise<{ portal: string; result: T }> {
-  const answer = await postAction<PortalCallAnswer<T>>('deskstore_portal_call', { url, action, params }, signal ? { signal } : {});
+  const answer = await callAction('deskstore_portal_call', { url, action, params }, signal ? { signal } : {});
   if (!answer.ok) throw new PortalFailure(answer.error);
-  return answer;
+  // The portal's answer, as its action's result (the portal is the contract there, not Deskstore).
+  return { portal: answer.portal, result: answer.result as T };
+}
+
+function isJobList(answer: PortalJobStatus | readonly PortalJobStatus[]): answer is readonly PortalJobStatus[] {
+  return Array.isArray(answer);
 }
 
 export const portalApi = {
-  portals: () => postAction<RememberedPortal[]>('deskstore_portals', {}),
+  portals: () => callAction('deskstore_portals', {}),
   search: (url: string, q: string, organization: string, start: number, rows: number, signal?: AbortSignal) =>
     call<RemoteSearch>(
       url,
@@ -63,11 +69,15 @@ export const portalApi = {
   dataset: (url: string, id: string, signal?: AbortSignal) => call<RemotePackage>(url, 'package_show', { id }, signal),
   status: (url: string, signal?: AbortSignal) => call<{ site_title?: string }>(url, 'status_show', {}, signal),
   mirror: (url: string, dataset: string, resources: readonly string[], token: string) =>
-    postAction<PortalJobStatus>('deskstore_mirror', { url, dataset, resources, ...(token ? { token } : {}) }),
-  sync: (datasets: readonly string[]) => postAction<PortalJobStatus>('deskstore_sync', { datasets }),
-  push: (params: Record<string, string>) => postAction<PortalJobStatus>('deskstore_push', params),
-  job: (jobId: string, signal?: AbortSignal) =>
-    getAction<PortalJobStatus>('deskstore_portal_job_status', [['job_id', jobId]], signal ? { signal } : {}),
-  cancel: (jobId: string) => postAction<{ cancelled: boolean }>('deskstore_portal_job_cancel', { job_id: jobId }),
-  detach: (id: string) => postAction<{ detached: string[] }>('deskstore_detach', { id }),
+    callAction('deskstore_mirror', { url, dataset, resources, ...(token ? { token } : {}) }),
+  sync: (datasets: readonly string[]) => callAction('deskstore_sync', { datasets }),
+  push: (params: ActionParams<'deskstore_push'>) => callAction('deskstore_push', params),
+  async job(jobId: string, signal?: AbortSignal): Promise<PortalJobStatus> {
+    const answer = await callAction('deskstore_portal_job_status', { job_id: jobId }, signal ? { signal } : {});
+    // With a `job_id` the action answers that one job (a list only without one).
+    if (isJobList(answer)) throw new Error(`deskstore_portal_job_status answered a list for job ${jobId}`);
+    return answer;
+  },
+  cancel: (jobId: string) => callAction('deskstore_portal_job_cancel', { job_id: jobId }),
+  detach: (id: string) => callAction('deskstore_detach', { id }),
 };

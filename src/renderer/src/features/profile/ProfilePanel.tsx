@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ColumnProfile, ProfileBucket, ProfileResult } from '../../../../shared/wire/profile';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { LabelledSelect } from '../../components/LabelledSelect';
@@ -10,7 +10,7 @@ import { formatCount } from '../../format/number';
 import { useAsync } from '../../hooks/use-async';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from '../table/columns';
-import { queryPairs, type SearchShape } from '../table/view-state';
+import { queryParams, type SearchShape } from '../table/view-state';
 import { bucketLabel, formatStatistic } from './profile-format';
 
 interface Props {
@@ -93,11 +93,12 @@ export function ProfilePanel({ shape, fields, field, onField, onClose }: Props) 
   const locale = useLocale();
   const columns = fields.filter((f) => f.id !== '_id');
   const target = columns.find((f) => f.id === field) ?? columns[0] ?? null;
-  const pairs: [string, string][] = target
-    ? [['resource_id', shape.resourceId], ['fields', target.id], ...queryPairs(shape, { withFields: false, withSort: false })]
-    : [];
-  const profile = useAsync(JSON.stringify(pairs), (signal) =>
-    target ? api.profile(pairs, { signal }) : Promise.resolve<ProfileResult | null>(null),
+  // `fields` as a list, so a column whose name has a comma stays one column.
+  const params = target
+    ? { resource_id: shape.resourceId, fields: [target.id], ...queryParams(shape, { withFields: false, withSort: false }) }
+    : null;
+  const profile = useAsync(JSON.stringify(params), (signal) =>
+    params ? call('deskstore_profile', params, { signal }) : Promise.resolve<ProfileResult | null>(null),
   );
   const column = profile.data?.fields[0]?.id === target?.id ? profile.data?.fields[0] : undefined;
   const labels = { yes: t('common.yes'), no: t('common.no') };

@@ -1,7 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalJobStatus } from '../../../../shared/portal';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
 import { formatCount } from '../../format/number';
@@ -19,7 +19,7 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
   const locale = useLocale();
   const token = useToken();
   const id = useId();
-  const resource = useAsync(`resource:${resourceId}`, (signal) => api.resourceShow(resourceId, { signal }));
+  const resource = useAsync(`resource:${resourceId}`, (signal) => call('resource_show', { id: resourceId }, { signal }));
   const link = resource.data?.deskstore_push;
   const [to, setTo] = useState<string | null>(null);
   const [portalToken, setPortalToken] = useState('');

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCell } from '../../format/cell';
@@ -35,14 +35,8 @@ export function RowPage({ resourceId, rowId, back }: Props) {
   const locale = useLocale();
   const row = useAsync(`row:${resourceId}:${rowId}`, async (signal) => {
     const [resource, result] = await Promise.all([
-      api.resourceShow(resourceId, { signal }),
-      api.datastoreSearch(
-        [
-          ['resource_id', resourceId],
-          ['filters', JSON.stringify({ _id: rowId })],
-        ],
-        { signal },
-      ),
+      call('resource_show', { id: resourceId }, { signal }),
+      call('datastore_search', { resource_id: resourceId, filters: { _id: rowId } }, { signal }),
     ]);
     return { resource, fields: result.fields, record: result.records[0] ?? null };
   });

@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { toApiError } from '../../api/errors';
 import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -46,19 +46,14 @@ export function SqlPage({ resourceId, query }: Props) {
   const editor = useRef<HTMLTextAreaElement>(null);
   const meta = useAsync(`sqlmeta:${resourceId}`, async (signal) => {
     const [resource, schema] = await Promise.all([
-      api.resourceShow(resourceId, { signal }),
-      api.datastoreSearch(
-        [
-          ['resource_id', resourceId],
-          ['limit', '0'],
-          ['include_total', 'false'],
-        ],
-        { signal },
-      ),
+      call('resource_show', { id: resourceId }, { signal }),
+      call('datastore_search', { resource_id: resourceId, limit: 0, include_total: false }, { signal }),
     ]);
     return { resource, fields: schema.fields };
   });
-  const result = useAsync(`sql:${sql}`, (signal) => (sql.trim() ? api.searchSql(sql, { signal }) : Promise.resolve(null)));
+  const result = useAsync(`sql:${sql}`, (signal) =>
+    sql.trim() ? call('datastore_search_sql', { sql }, { signal }) : Promise.resolve(null),
+  );
   const title = meta.data ? resourceTitle(meta.data.resource) : '';
   useDocumentTitle(t('sql.documentTitle', { name: title || t('table.title') }));
   const fields = meta.data?.fields ?? [];

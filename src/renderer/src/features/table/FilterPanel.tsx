@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import type { FacetValue } from '../../../../shared/wire/facets';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -12,7 +12,7 @@ import { useDebounced } from '../../hooks/use-debounced';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from './columns';
 import { EMPTY, NOT_EMPTY, sameChoice, toggleChoice, type FilterChoice } from './filter-choice';
-import { facetPairs, type SearchShape } from './view-state';
+import { facetParams, type SearchShape } from './view-state';
 import { SidePanel } from '../../components/SidePanel';
 
 interface Props {
@@ -36,8 +36,8 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
   const id = useId();
   const [contains, setContains] = useState('');
   const settled = useDebounced(contains, 200);
-  const pairs = facetPairs(shape, field.id, settled, LIMIT);
-  const facets = useAsync(JSON.stringify(pairs), (signal) => api.facets(pairs, { signal }));
+  const params = facetParams(shape, field.id, settled, LIMIT);
+  const facets = useAsync(JSON.stringify(params), (signal) => call('deskstore_facets', params, { signal }));
   const search = useRef<HTMLInputElement>(null);
   useEffect(() => {
     search.current?.focus();

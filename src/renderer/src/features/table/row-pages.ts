@@ -4,10 +4,10 @@
  * requests for pages that scrolled out of view are aborted. One store per query (resource,
  * search, filters, sort, fields); the table subscribes with useSyncExternalStore.
  */
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { isAbort } from '../../api/errors';
 import type { DatastoreRecord } from '../../../../shared/wire/search';
-import { searchPairs, type SearchShape } from './view-state';
+import { searchParams, type SearchShape } from './view-state';
 
 export const PAGE_SIZE = 200;
 const MAX_PAGES = 60;
@@ -84,8 +84,8 @@ export class RowPageStore {
   private fetchPage(page: number): void {
     const controller = new AbortController();
     this.inflight.set(page, controller);
-    const pairs = searchPairs(this.shape, { limit: PAGE_SIZE, offset: page * PAGE_SIZE, includeTotal: page === 0 });
-    api.datastoreSearch(pairs, { signal: controller.signal }).then(
+    const params = searchParams(this.shape, { limit: PAGE_SIZE, offset: page * PAGE_SIZE, includeTotal: page === 0 });
+    call('datastore_search', params, { signal: controller.signal }).then(
       (result) => {
         if (this.disposed || controller.signal.aborted) return;
         this.inflight.delete(page);

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import type { PackageDict, ResourceDict } from '../../../../shared/wire/catalogue';
 import type { DatastoreField } from '../../../../shared/wire/search';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useAsync, type AsyncResult } from '../../hooks/use-async';
 import { navigate, resourcePath } from '../../router';
 import { loadLayout, saveLayout, type ColumnLayout } from './column-layout';
@@ -76,19 +76,13 @@ export function useTablePage(resourceId: string, query: URLSearchParams): TableP
 
   const meta = useAsync(`meta:${resourceId}`, async (signal) => {
     const [resource, schema] = await Promise.all([
-      api.resourceShow(resourceId, { signal }),
-      api.datastoreSearch(
-        [
-          ['resource_id', resourceId],
-          ['limit', '0'],
-        ],
-        { signal },
-      ),
+      call('resource_show', { id: resourceId }, { signal }),
+      call('datastore_search', { resource_id: resourceId, limit: 0 }, { signal }),
     ]);
     return { resource, fields: schema.fields, total: schema.total ?? 0 };
   });
   const dataset = useAsync(`pkg:${meta.data?.resource.package_id ?? ''}`, (signal) =>
-    meta.data ? api.packageShow(meta.data.resource.package_id, { signal }) : Promise.resolve(null),
+    meta.data ? call('package_show', { id: meta.data.resource.package_id }, { signal }) : Promise.resolve(null),
   );
 
   // One store per query (and per retry): memoized on a string key, so equal queries share it.

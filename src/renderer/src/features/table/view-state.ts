@@ -2,13 +2,14 @@
  * What the table shows (search text, per-column value filters, sort, hidden columns), how it
  * is kept in the route's query (so it survives a reload and a language switch) and how it
  * becomes `datastore_search` parameters. The table, the API panel and the export all use
- * searchPairs(), so they are the same query. Pure: no DOM.
+ * searchParams() (as pairs: searchPairs()), so they are the same query. Pure: no DOM.
  *
  * The search box sends `deskstore_q`, Deskstore's search as you type (docs/search.md): it finds
  * what `q` finds for the words typed, plus every word starting with them, accents optional.
  * A CKAN portal does not know it, so the portal's version of the query sends the words as `q`.
  */
-import type { ParamPairs } from '../../api/urls';
+import { paramPairs, type ParamPairs } from '../../api/urls';
+import type { ActionParams, NameList, RowSelectionParams } from '../../../../shared/wire/actions';
 import { isEmptyChoice, isFilterChoice, type FilterChoice } from './filter-choice';
 import { DESKSTORE_ONLY, conditionsFromParam, conditionsToParam, mergeConditions, type Condition } from './conditions';
 
@@ -81,9 +82,8 @@ export function quoteName(name: string): string {
  * row keeps its number. Names with a comma cannot travel in a comma string, so the
  * parameter is repeated instead (CKAN reads repeats as a list).
  */
-function listPairs(name: string, items: readonly string[]): [string, string][] {
-  if (items.some((item) => item.includes(','))) return items.map((item) => [name, item]);
-  return [[name, items.join(',')]];
+function listParam(items: readonly string[]): NameList {
+  return items.some((item) => item.includes(',')) ? [...items] : items.join(',');
 }
 
 export function visibleFieldIds(allIds: readonly string[], hidden: readonly string[]): string[] {
@@ -117,21 +117,41 @@ export interface QueryOptions {
   readonly forCkan?: boolean;
 }
 
+/** The rows a query selects, and (for datastore_search and the dump) its columns and order. */
+export type QueryParams = Omit<RowSelectionParams, 'resource_id'> & { readonly fields?: NameList; readonly sort?: NameList };
+
 /** The query part shared by datastore_search, the dump and the facets (no paging). */
-export function queryPairs(shape: SearchShape, options: QueryOptions = {}): [string, string][] {
+export function queryParams(shape: SearchShape, options: QueryOptions = {}): QueryParams {
   const { view } = shape;
-  const pairs: [string, string][] = [];
   const words = view.q.trim();
-  if (words) pairs.push([options.forCkan ? 'q' : 'deskstore_q', words]);
   const conditions = (view.conditions ?? []).filter((c) => !options.forCkan || !DESKSTORE_ONLY.has(c.op));
   const filters = mergeConditions(filtersParam(view.filters, options.forCkan ?? false, options.withoutFilter), conditions);
-  if (Object.keys(filters).length) pairs.push(['filters', JSON.stringify(filters)]);
-  if (options.withFields !== false && view.hidden.length) pairs.push(...listPairs('fields', visibleFieldIds(shape.allFields, view.hidden)));
-  if (options.withSort !== false && view.sort.length) {
-    const clauses = view.sort.map((s) => `${quoteName(s.field)} ${s.dir}`);
-    pairs.push(...listPairs('sort', clauses));
-  }
-  return pairs;
+  const withFields = options.withFields !== false && view.hidden.length > 0;
+  const withSort = options.withSort !== false && view.sort.length > 0;
+  return {
+    ...(words ? (options.forCkan ? { q: words } : { deskstore_q: words }) : {}),
+    ...(Object.keys(filters).length ? { filters } : {}),
+    ...(withFields ? { fields: listParam(visibleFieldIds(shape.allFields, view.hidden)) } : {}),
+    ...(withSort ? { sort: listParam(view.sort.map((s) => `${quoteName(s.field)} ${s.dir}`)) } : {}),
+  };
+}
+
+export function queryPairs(shape: SearchShape, options: QueryOptions = {}): [string, string][] {
+  return paramPairs(queryParams(shape, options));
+}
+
+export function searchParams(
+  shape: SearchShape,
+  page: { limit: number; offset: number; includeTotal?: boolean },
+  options: QueryOptions = {},
+): ActionParams<'datastore_search'> {
+  return {
+    resource_id: shape.resourceId,
+    ...queryParams(shape, options),
+    limit: page.limit,
+    offset: page.offset,
+    ...(page.includeTotal === false ? { include_total: false } : {}),
+  };
 }
 
 export function searchPairs(
@@ -139,10 +159,7 @@ export function searchPairs(
   page: { limit: number; offset: number; includeTotal?: boolean },
   options: QueryOptions = {},
 ): ParamPairs {
-  const pairs: [string, string][] = [['resource_id', shape.resourceId], ...queryPairs(shape, options)];
-  pairs.push(['limit', String(page.limit)], ['offset', String(page.offset)]);
-  if (page.includeTotal === false) pairs.push(['include_total', 'false']);
-  return pairs;
+  return paramPairs(searchParams(shape, page, options));
 }
 
 export interface DumpOptions {
@@ -162,14 +179,18 @@ export function dumpPairs(shape: SearchShape, format: 'csv' | 'json', options: D
   return [...pairs, ...queryPairs(shape)];
 }
 
+export function facetParams(shape: SearchShape, field: string, contains: string, limit: number): ActionParams<'deskstore_facets'> {
+  return {
+    resource_id: shape.resourceId,
+    field,
+    ...queryParams(shape, { withoutFilter: field, withFields: false, withSort: false }),
+    ...(contains.trim() ? { contains: contains.trim() } : {}),
+    limit,
+  };
+}
+
 export function facetPairs(shape: SearchShape, field: string, contains: string, limit: number): ParamPairs {
-  return [
-    ['resource_id', shape.resourceId],
-    ['field', field],
-    ...queryPairs(shape, { withoutFilter: field, withFields: false, withSort: false }),
-    ...(contains.trim() ? [['contains', contains.trim()] as [string, string]] : []),
-    ['limit', String(limit)],
-  ];
+  return paramPairs(facetParams(shape, field, contains, limit));
 }
 
 const NEXT_DIR = { none: 'asc', asc: 'desc', desc: null } as const;
