@@ -1,7 +1,6 @@
 import type { ImportChoices } from '../importer/import-types';
 import type { ImportPreview } from '../../shared/wire/import';
-import type { EngineApi } from '../engine/engine-api';
-import type { SqlOutcome } from '../engine/sql/search-sql';
+import type { EngineApi, SqlOutcome } from '../engine/engine-api';
 import type { ImportJobs } from '../jobs/import-jobs';
 import type { LocalFiles } from '../jobs/local-files';
 import type { PortalDeps } from './portal-actions';

@@ -6,7 +6,7 @@ import { checkResourceId } from '../storage/data-paths';
 import type { PendingUpload } from '../storage/upload-files';
 import { mimeTypeOf } from '../util/mime-type';
 import { mungeFilename } from '../util/munge-filename';
-import type { CkanDict } from '../engine/catalogue/ckan-dicts';
+import type { CkanDict } from '../engine/engine-api';
 import type { StatusShow } from '../../shared/wire/status';
 import type { ResourceDict } from '../../shared/wire/catalogue';
 import type { CreatedResource } from '../../shared/wire/import';
@@ -16,9 +16,11 @@ import { formatFromFileName } from '../importer/file-source';
 import type { ImportChoices } from '../importer/import-types';
 import type { ActionDeps } from './action-deps';
 import { packageWithoutLocalPaths, withoutLocalPaths } from './public-view';
-import { LOAD_PARAMS, isUploadedFile, loadChoices, looksTabular } from './load-params';
-import type { ActionHandler, ActionParams, HandlersFor, UploadedFile } from './types';
-import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from './validators';
+import { LOAD_PARAMS, loadChoices, looksTabular } from '../params/load-params';
+import { isUploadedFile } from '../params/action-params';
+import type { ActionHandler, HandlersFor } from './types';
+import type { ActionParams, UploadedFile } from '../params/action-params';
+import { SchemaErrors, isMissing, toBoolean, toNaturalNumber } from '../params/validators';
 
 /**
  * CKAN core actions on datasets and resources (docs/ckan-contract.md §10), plus the loads they trigger:

@@ -2,8 +2,9 @@ import { ValidationError } from '../errors';
 import { pythonRepr } from '../util/python-repr';
 import type { ActionDeps } from './action-deps';
 import type { DatastoreCreateResult } from '../../shared/wire/actions';
-import type { ActionParams, HandlersFor } from './types';
-import { SchemaErrors, isMissing, toBoolean, toStringList } from './validators';
+import type { HandlersFor } from './types';
+import type { ActionParams } from '../params/action-params';
+import { SchemaErrors, isMissing, toBoolean, toStringList } from '../params/validators';
 
 /** `primary_key`, `aliases`: a list or a comma string; `""` clears (an empty list). */
 function nameList(errors: SchemaErrors, params: ActionParams, key: string): string[] | undefined {

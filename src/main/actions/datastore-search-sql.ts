@@ -3,7 +3,7 @@ import { ValidationError } from '../errors';
 import { RawJson } from '../util/raw-json';
 import type { ActionDeps } from './action-deps';
 import type { HandlersFor } from './types';
-import { isMissing } from './validators';
+import { isMissing } from '../params/validators';
 
 /** datastore_search_sql (docs/ckan-contract.md §4), enabled: read-only, one statement, capped, time-limited. */
 export function datastoreSearchSqlAction(deps: ActionDeps): HandlersFor<'datastore_search_sql'> {

@@ -1,9 +1,10 @@
 import type { DatastoreUpsertResult } from '../../shared/wire/actions';
 import { ValidationError } from '../errors';
-import type { UpsertMethod } from '../engine/datastore/upsert';
+import type { UpsertMethod } from '../../shared/wire/actions';
 import type { ActionDeps } from './action-deps';
-import type { ActionParams, HandlersFor } from './types';
-import { resourceIdOf, toBoolean } from './validators';
+import type { HandlersFor } from './types';
+import type { ActionParams } from '../params/action-params';
+import { resourceIdOf, toBoolean } from '../params/validators';
 
 const METHODS: readonly UpsertMethod[] = ['upsert', 'insert', 'update'];
 

@@ -1,8 +1,8 @@
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
-import { readCount, readRowSelection } from './summary-params';
+import { readCount, readRowSelection } from '../params/row-selection-params';
 import type { HandlersFor } from './types';
-import { SchemaErrors, isMissing } from './validators';
+import { SchemaErrors, isMissing } from '../params/validators';
 
 /**
  * `deskstore_facets` (Deskstore's own, GET-able): a column's distinct values with counts,

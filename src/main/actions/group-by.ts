@@ -1,9 +1,9 @@
 import { DATE_BUCKETS, GROUP_BY_METRICS, type DateBucket, type GroupByMetric, type GroupByResult } from '../../shared/wire/group-by';
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
-import { readCount, readRowSelection } from './summary-params';
+import { readCount, readRowSelection } from '../params/row-selection-params';
 import type { HandlersFor } from './types';
-import { SchemaErrors, isMissing, toStringList, unquoteName } from './validators';
+import { SchemaErrors, isMissing, toStringList, unquoteName } from '../params/validators';
 
 function oneOf<T extends string>(value: unknown, allowed: readonly T[], param: string, errors: SchemaErrors): T | undefined {
   if (isMissing(value)) return undefined;

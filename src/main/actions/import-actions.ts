@@ -1,11 +1,12 @@
 import { NotFoundError, ValidationError, withMessage } from '../errors';
 import type { ActionDeps } from './action-deps';
 import { isImportInputError, wordingOf } from '../importer/import-errors';
-import { isUploadedFile, loadChoices } from './load-params';
+import { loadChoices } from '../params/load-params';
+import { isUploadedFile } from '../params/action-params';
 import { LocalFiles } from '../jobs/local-files';
 import type { ActionHandler, HandlersFor } from './types';
 import type { ImportJobStatus, ImportPreviewResult } from '../../shared/wire/import';
-import { isMissing, resourceIdOf } from './validators';
+import { isMissing, resourceIdOf } from '../params/validators';
 
 /**
  * The status of a resource's background load: Deskstore's own name and the names CKAN

@@ -1,9 +1,10 @@
 import type { BBox, MapPointsResult } from '../../shared/wire/map-points';
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
-import { readCount, readRowSelection } from './summary-params';
-import type { ActionParams, HandlersFor } from './types';
-import { SchemaErrors, isMissing } from './validators';
+import { readCount, readRowSelection } from '../params/row-selection-params';
+import type { HandlersFor } from './types';
+import type { ActionParams } from '../params/action-params';
+import { SchemaErrors, isMissing } from '../params/validators';
 
 /** `bbox` as `[w, s, e, n]` (JSON) or `w,s,e,n`, degrees with west ≤ east and south ≤ north. */
 function readBBox(value: unknown, errors: SchemaErrors): BBox | null {

@@ -9,8 +9,9 @@ import { connectPortal, portalWorkDir, syncMirrors, type PortalSettings } from '
 import { pushResource } from '../portal/push-resource';
 import { failureReason } from '../portal/mirror-resource';
 import type { ActionDeps } from './action-deps';
-import type { ActionParams, HandlersFor } from './types';
-import { isMissing } from './validators';
+import type { HandlersFor } from './types';
+import type { ActionParams } from '../params/action-params';
+import { isMissing } from '../params/validators';
 
 /**
  * The portal features for scripts and the UI (docs/portal.md §API): deskstore_mirror,

@@ -1,9 +1,9 @@
 import type { ProfileResult } from '../../shared/wire/profile';
 import { ValidationError } from '../errors';
 import type { ActionDeps } from './action-deps';
-import { readCount, readRowSelection } from './summary-params';
+import { readCount, readRowSelection } from '../params/row-selection-params';
 import type { HandlersFor } from './types';
-import { SchemaErrors, toStringList, unquoteName } from './validators';
+import { SchemaErrors, toStringList, unquoteName } from '../params/validators';
 
 /**
  * `deskstore_profile` (GET-able): column profiles over the rows `filters` and `q` select,

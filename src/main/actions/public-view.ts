@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { CkanDict } from '../engine/catalogue/ckan-dicts';
+import type { CkanDict } from '../engine/engine-api';
 
 /**
  * What a client without the token may see of the catalogue (docs/security.md, "local files"):

@@ -15,7 +15,8 @@ import { groupByAction } from './group-by';
 import { mapPointsAction } from './map-points';
 import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
-import type { ActionDefinition, ActionHandlers, ActionParams, ActionRegistry } from './types';
+import type { ActionDefinition, ActionHandlers, ActionRegistry } from './types';
+import type { ActionParams } from '../params/action-params';
 
 /** Every action of the contract (src/shared/wire/actions.ts), each by its handler. */
 export function actionHandlers(deps: ActionDeps): ActionHandlers {

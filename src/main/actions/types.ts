@@ -1,18 +1,7 @@
 import type { Locale } from '../../shared/locales';
 import type { ActionName, ActionResult, Actions } from '../../shared/wire/actions';
+import type { ActionParams } from '../params/action-params';
 import type { RawJson } from '../util/raw-json';
-
-/** A file received in a multipart body, already streamed to disk by the server. */
-export interface UploadedFile {
-  readonly kind: 'upload';
-  readonly path: string;
-  readonly filename: string;
-  readonly size: number;
-  readonly mimeType: string;
-}
-
-/** Parameters as CKAN's `_get_request_data` produces them (docs/ckan-contract.md §1.2). */
-export type ActionParams = Record<string, unknown>;
 
 export interface ActionContext {
   /** The request carried this data directory's token (sysadmin); anonymous otherwise. */

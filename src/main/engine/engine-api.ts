@@ -1,5 +1,24 @@
 import type { Engine } from './engine';
 
+/*
+ * The engine's types as its callers outside the engine take them (actions, parameter schemas,
+ * the importer, portal, jobs): from here, never from the engine's inner modules, so that what
+ * the engine exposes is this one list (the layer test, test/unit/import-layers.test.ts,
+ * checks it). Run-time building blocks for whoever builds a resource version outside the
+ * engine worker are in importer-api.ts.
+ */
+export type { SearchRequest, SearchOutcome, OutputField, RecordsFormat } from './search/search-request';
+export type { RowSelection } from './search/row-selection';
+export type { CkanDict } from './catalogue/ckan-dicts';
+export type { PackageSearchRequest } from './catalogue/search/package-search';
+export type { GroupListRequest } from './catalogue/groups';
+export type { MirrorPackage, MirrorResource, MirrorTable } from './catalogue/mirror-publish';
+export type { StoredField } from './catalogue/records';
+export type { SqlOutcome } from './sql/search-sql';
+export type { StoredValue } from './values/coerce';
+export type { ExactNumber } from './values/exact-number';
+export type { EncodedTextIndex, TextIndexHelper, TextIndexTask } from './import/text-index-task';
+
 /**
  * The engine operations the main thread may call, each answered asynchronously (the engine
  * runs in a worker). Listing them here keeps the worker from dispatching anything else.

@@ -5,7 +5,7 @@
  * (month 31), so an American column ends up as text instead of as wrong dates.
  */
 // The calendar check is the engine's: the patterns below only let four-digit years reach it.
-import { isValidDate } from '../engine/values/datetime';
+import { isValidDate } from '../engine/importer-api';
 
 export type DateOrder = 'iso' | 'dmy';
 

@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { buildResourceVersion } from '../engine/import/build-version';
+import { buildResourceVersion } from '../engine/importer-api';
 import type { ImportPhase } from '../../shared/wire/import';
 import { importFileSize } from './file-source';
 import { formatOf } from './formats';

@@ -3,7 +3,7 @@
  * how it reports progress and what it ends with. Everything else in importer/ imports them
  * from here, so no two importer modules need each other for a type.
  */
-import type { TextSearchLanguage } from '../engine/fts';
+import type { TextSearchLanguage } from '../../shared/text-search-languages';
 import type { Delimiter } from '../../shared/delimiters';
 import type { RenamedColumn } from '../../shared/import-source';
 import type { Message } from '../../shared/messages';

@@ -1,5 +1,5 @@
 import type { WireError } from '../errors';
-import type { EncodedTextIndex, TextIndexTask } from '../engine/import/text-index-task';
+import type { EncodedTextIndex, TextIndexTask } from '../engine/engine-api';
 import type { Message } from '../../shared/messages';
 import type { ImportPreview } from '../../shared/wire/import';
 import type { RowChanges } from '../../shared/portal';

@@ -1,6 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { toWireError } from '../errors';
-import { runTextIndexTask } from '../engine/import/text-index-task';
+import { runTextIndexTask } from '../engine/importer-api';
 import { optional } from '../../shared/optional';
 import { wordingOf } from './import-errors';
 import { importFile } from './import-file';

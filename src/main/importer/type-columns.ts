@@ -1,6 +1,5 @@
-import { Column } from '../engine/column-store/column';
-import { fieldTypeOf } from '../engine/field-types';
-import type { StoredValue } from '../engine/values/coerce';
+import { Column, fieldTypeOf } from '../engine/importer-api';
+import type { StoredValue } from '../engine/engine-api';
 import { message, type Message } from '../../shared/messages';
 import type { ImportType } from '../../shared/wire/import';
 import { ImportInputError } from './import-errors';

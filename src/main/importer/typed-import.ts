@@ -1,10 +1,15 @@
 import { existsSync } from 'node:fs';
-import { TableStore } from '../engine/column-store/table-store';
-import { fieldTypeOf } from '../engine/field-types';
-import type { TextSearchLanguage } from '../engine/fts';
-import { buildResourceVersion } from '../engine/import/build-version';
-import { columnsPath, readColumnsFile } from '../engine/storage/resource-files';
-import { CoercionError, coerceValue, type StoredValue } from '../engine/values/coerce';
+import {
+  TableStore,
+  fieldTypeOf,
+  buildResourceVersion,
+  columnsPath,
+  readColumnsFile,
+  CoercionError,
+  coerceValue,
+} from '../engine/importer-api';
+import type { TextSearchLanguage } from '../../shared/text-search-languages';
+import type { StoredValue } from '../engine/engine-api';
 import type { RowChanges } from '../../shared/portal';
 import { importCancelled, ImportInputError } from './import-errors';
 import { readJsonDump } from './json-dump-reader';

@@ -10,7 +10,8 @@
  */
 import type { InferredColumn } from './type-inference';
 import { parseDateValue, parseTimestampValue, type DateOrder } from './date-values';
-import { canonicalDecimal, exactFromCanonical, parseInt8Text, type ExactNumber } from '../engine/values/exact-number';
+import { canonicalDecimal, exactFromCanonical, parseInt8Text } from '../engine/importer-api';
+import type { ExactNumber } from '../engine/engine-api';
 
 import type { ImportType } from '../../shared/wire/import';
 

@@ -1,10 +1,10 @@
 import { Worker, type ResourceLimits } from 'node:worker_threads';
 import { fromWireError } from '../errors';
-import type { EncodedTextIndex, TextIndexHelper } from '../engine/import/text-index-task';
+import type { EncodedTextIndex, TextIndexHelper } from '../engine/engine-api';
 import type { ImportPreview } from '../../shared/wire/import';
 import type { RowChanges } from '../../shared/portal';
 import { message } from '../../shared/messages';
-import { importWorkerLimits, isWorkerOutOfMemory } from '../engine/worker-limits';
+import { importWorkerLimits, isWorkerOutOfMemory } from '../engine/importer-api';
 import { ImportInputError, importCancelled } from './import-errors';
 import type { ImportRunner } from './import-job';
 import type { ImportChoices } from './import-types';

@@ -1,7 +1,6 @@
 import { message } from '../../shared/messages';
 import type { MirroredResource, MirrorOutcome, PortalJobItem, ResourceMirror } from '../../shared/portal';
-import type { EngineApi } from '../engine/engine-api';
-import type { MirrorResource } from '../engine/catalogue/mirror-publish';
+import type { EngineApi, MirrorResource } from '../engine/engine-api';
 import { NotFoundError, ValidationError, isActionError } from '../errors';
 import { resourceIdProblem } from '../storage/data-paths';
 import type { PortalClient } from './portal-client';

@@ -3,7 +3,7 @@ import { message } from '../../shared/messages';
 import type { PortalJobItem, PushLink, PushOutcome, PushStatus } from '../../shared/portal';
 import type { EngineApi } from '../engine/engine-api';
 import { ValidationError } from '../errors';
-import { parseSearchParams } from '../actions/datastore-search';
+import { searchRequest } from '../params/search-params';
 import type { PortalClient } from './portal-client';
 import { PortalError, isPortalError } from './portal-errors';
 import { numOrNull, str, type RemoteDict } from './remote-dicts';
@@ -58,7 +58,7 @@ async function* localRows(
 ): AsyncGenerator<Record<string, unknown>[]> {
   for (let offset = from; ; offset += PAGE) {
     const page = await engine.search(
-      parseSearchParams({
+      searchRequest({
         resource_id: resourceId,
         offset,
         limit: PAGE,
@@ -99,7 +99,7 @@ async function readLocal(engine: EngineApi, resourceId: string, siteUrl: string)
     packageName: str(pkg.name),
     packageTitle: str(pkg.title),
     notes: str(pkg.notes),
-    link: (resource.deskstore_push as PushLink | undefined) ?? null,
+    link: resource.deskstore_push ?? null,
   };
 }
 

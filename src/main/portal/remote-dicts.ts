@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { PackageMirror, ResourceMirror } from '../../shared/portal';
-import type { MirrorPackage, MirrorResource } from '../engine/catalogue/mirror-publish';
+import type { MirrorPackage, MirrorResource } from '../engine/engine-api';
 
 /**
  * A portal's package_show / resource dicts, read defensively (a portal is hostile until

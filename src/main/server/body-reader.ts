@@ -5,7 +5,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import getRawBody from 'raw-body';
-import type { UploadedFile } from '../actions/types';
+import type { UploadedFile } from '../params/action-params';
 import { BadRequestError } from '../errors';
 import { BodyTooLargeError, ClientGoneError } from './body-errors';
 import { parseMultipart } from './multipart';

@@ -10,7 +10,7 @@ import type { IncomingMessage } from 'node:http';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import busboy from 'busboy';
-import type { UploadedFile } from '../actions/types';
+import type { UploadedFile } from '../params/action-params';
 import { AuthorizationError, BadRequestError } from '../errors';
 import { PRIVATE_DIR_MODE, PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
 import { storageFailure, whyNotWritable } from '../storage/storage-failure';

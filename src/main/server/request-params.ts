@@ -4,7 +4,7 @@
  * the query string winning over a JSON body for GET-able actions). Pure: the body is
  * already read.
  */
-import type { ActionParams, UploadedFile } from '../actions/types';
+import type { ActionParams, UploadedFile } from '../params/action-params';
 import { BadRequestError } from '../errors';
 import type { RequestBody } from './body-reader';
 import { parseJsonExact } from '../util/exact-json';

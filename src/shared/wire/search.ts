@@ -22,6 +22,10 @@ export type DatastoreRecord = Readonly<Record<string, unknown>>;
 
 export type RecordsFormat = 'objects' | 'lists' | 'csv' | 'tsv';
 
+/** The default and maximum `limit` (ckan.datastore.search.rows_default / rows_max). */
+export const ROWS_DEFAULT = 100;
+export const ROWS_MAX = 32000;
+
 export interface SearchLinks {
   readonly start: string;
   readonly next: string;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseSearchParams, searchLinks } from '../../../src/main/actions/datastore-search';
+import { searchLinks } from '../../../src/main/actions/datastore-search';
+import { parseSearchParams, searchRequest } from '../../../src/main/params/search-params';
 import { ValidationError } from '../../../src/main/errors';
 import type { ActionContext } from '../../../src/main/actions/types';
 
@@ -15,11 +16,11 @@ const errorsOf = (params: Record<string, unknown>) => {
 
 describe('datastore_search parameters from strings and JSON (docs/ckan-contract.md §1.2, §3.1)', () => {
   it('converts integers and booleans as navl does', () => {
-    const p = parseSearchParams({ resource_id: 'r', limit: '5', offset: 2.0, plain: 'False', distinct: 'yes', include_total: '0' });
+    const p = searchRequest({ resource_id: 'r', limit: '5', offset: 2.0, plain: 'False', distinct: 'yes', include_total: '0' });
     expect(p).toMatchObject({ limit: 5, offset: 2, plain: false, distinct: true, includeTotal: false });
-    expect(parseSearchParams({ resource_id: 'r', limit: '' }).limit).toBe(100);
-    expect(parseSearchParams({ resource_id: 'r', limit: 50000 }).limit).toBe(32000);
-    expect(parseSearchParams({ resource_id: 'r', plain: 'foo' }).plain).toBe(false);
+    expect(searchRequest({ resource_id: 'r', limit: '' }).limit).toBe(100);
+    expect(searchRequest({ resource_id: 'r', limit: 50000 }).limit).toBe(32000);
+    expect(searchRequest({ resource_id: 'r', plain: 'foo' }).plain).toBe(false);
   });
   it('reports every schema error at once with CKAN wording', () => {
     expect(errorsOf({ limit: '1.5', offset: 'x', records_format: 'xml' })).toEqual({
@@ -36,7 +37,7 @@ describe('datastore_search parameters from strings and JSON (docs/ckan-contract.
     expect(errorsOf({ resource_id: 'r', sort: 5 })).toEqual({ sort: ['Neither a string nor a list: 5'] });
   });
   it('decodes filters and object q from JSON strings, but never fields or sort', () => {
-    const p = parseSearchParams({
+    const p = searchRequest({
       resource_id: 'r',
       filters: '{"a": [1, 2]}',
       q: '{"a": "x"}',
@@ -47,12 +48,12 @@ describe('datastore_search parameters from strings and JSON (docs/ckan-contract.
     expect(p.q).toEqual({ a: 'x' });
     expect(p.fields).toEqual(['["a"]']);
     expect(p.sort).toEqual(['a desc', '"b c" asc']);
-    expect(parseSearchParams({ resource_id: 'r', q: '4' }).q).toBe('4');
-    expect(parseSearchParams({ resource_id: 'r', q: '"{}"' }).q).toBe('"{}"');
-    expect(parseSearchParams({ resource_id: 'r', fields: 'dt, "num", txt' }).fields).toEqual(['dt', 'num', 'txt']);
+    expect(searchRequest({ resource_id: 'r', q: '4' }).q).toBe('4');
+    expect(searchRequest({ resource_id: 'r', q: '"{}"' }).q).toBe('"{}"');
+    expect(searchRequest({ resource_id: 'r', fields: 'dt, "num", txt' }).fields).toEqual(['dt', 'num', 'txt']);
   });
   it('keeps unknown parameters for the __extras check, `id` stands for resource_id', () => {
-    expect(parseSearchParams({ id: 'r', _: '123', foo: 1 })).toMatchObject({ resourceId: 'r', extras: ['_', 'foo'] });
+    expect(searchRequest({ id: 'r', _: '123', foo: 1 })).toMatchObject({ resourceId: 'r', extras: ['_', 'foo'] });
   });
 });
 
@@ -77,5 +78,15 @@ describe('_links (docs/ckan-contract.md §3.7)', () => {
       prev: '/api/action/datastore_search?resource_id=r&limit=100&q=c&offset=200',
     });
     expect(searchLinks(ctx('/p', ''), 100, 100).prev).toBeUndefined();
+  });
+});
+
+describe('what only the action reads stays out of the engine request', () => {
+  it('total_estimation_threshold is read and checked, but not handed to the engine', () => {
+    const parsed = parseSearchParams({ resource_id: 'r', total_estimation_threshold: '5' });
+    expect(parsed.totalEstimationThreshold).toBe(5);
+    expect(Object.keys(parsed.request)).not.toContain('totalEstimationThreshold');
+    expect(parseSearchParams({ resource_id: 'r', total_estimation_threshold: null }).totalEstimationThreshold).toBeUndefined();
+    expect(errorsOf({ resource_id: 'r', total_estimation_threshold: 'x' })).toEqual({ total_estimation_threshold: ['Invalid integer'] });
   });
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSearchParams } from '../../../src/main/actions/datastore-search';
+import { searchRequest } from '../../../src/main/params/search-params';
 import { Engine } from '../../../src/main/engine/engine';
 import { ValidationError } from '../../../src/main/errors';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
@@ -17,7 +17,7 @@ const RECORDS = [
 ];
 
 function ids(filters: unknown): number[] {
-  const out = engine.search(parseSearchParams({ resource_id: rid, filters, fields: '_id', sort: '_id', limit: 100 }));
+  const out = engine.search(searchRequest({ resource_id: rid, filters, fields: '_id', sort: '_id', limit: 100 }));
   return (JSON.parse(out.records) as { _id: number }[]).map((r) => r._id);
 }
 

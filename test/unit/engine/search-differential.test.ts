@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from 'sql.js';
-import { parseSearchParams } from '../../../src/main/actions/datastore-search';
+import { searchRequest } from '../../../src/main/params/search-params';
 import { Engine } from '../../../src/main/engine/engine';
 import { textSortKey } from '../../../src/main/engine/column-store/sort-order';
 import { quoteIdentifier } from '../../../src/main/engine/sqlite/identifiers';
@@ -160,7 +160,7 @@ describe('datastore_search equals SQL on the same table', () => {
         offset,
         ...(sortKeys.length ? { sort: sortKeys.map((k) => `${k.field} ${k.dir}${k.nulls}`).join(', ') } : {}),
       };
-      const got = engine.search(parseSearchParams(params));
+      const got = engine.search(searchRequest(params));
 
       const where = alternatives.map((and) => and.map(sqlOf));
       const clause = where.map((and) => `(${and.map(([s]) => s).join(' AND ')})`).join(' OR ');
@@ -180,7 +180,7 @@ describe('datastore_search equals SQL on the same table', () => {
       const records = JSON.parse(got.records) as { _id: number }[];
       let context = JSON.stringify(params);
       if (got.total !== all.length) {
-        const every = JSON.parse(engine.search(parseSearchParams({ ...params, limit: 32000, offset: 0 })).records) as { _id: number }[];
+        const every = JSON.parse(engine.search(searchRequest({ ...params, limit: 32000, offset: 0 })).records) as { _id: number }[];
         const mine = new Set(every.map((r) => r._id));
         const theirs = new Set(all);
         const diff = [...mine]
@@ -199,7 +199,7 @@ describe('datastore_search equals SQL on the same table', () => {
 
   it('for distinct over a column, with a total over distinct values', () => {
     for (const field of ['cat', 'flag', 'n', 'name']) {
-      const got = engine.search(parseSearchParams({ resource_id: rid, fields: field, distinct: true, sort: field, limit: 1000 }));
+      const got = engine.search(searchRequest({ resource_id: rid, fields: field, distinct: true, sort: field, limit: 1000 }));
       const sql = `SELECT DISTINCT ${quoteIdentifier(field)} FROM ${quoteIdentifier(rid)}`;
       const expected = (db.exec(sql)[0]?.values ?? []).length;
       expect(got.total).toBe(expected);

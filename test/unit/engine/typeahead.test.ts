@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parseSearchParams } from '../../../src/main/actions/datastore-search';
+import { searchRequest } from '../../../src/main/params/search-params';
 import { Engine } from '../../../src/main/engine/engine';
 import { ValidationError } from '../../../src/main/errors';
 import { hasWordStartingWith } from '../../../src/main/engine/search/typeahead';
@@ -37,12 +37,12 @@ let dataDir: string;
 const rid = '00000000-0000-4000-8000-0000000000aa';
 
 async function ids(params: Record<string, unknown>): Promise<number[]> {
-  const out = engine.search(parseSearchParams({ resource_id: rid, limit: 1000, fields: '_id', sort: '_id', ...params }));
+  const out = engine.search(searchRequest({ resource_id: rid, limit: 1000, fields: '_id', sort: '_id', ...params }));
   return (JSON.parse(out.records) as { _id: number }[]).map((r) => r._id);
 }
 
 async function names(text: string): Promise<string[]> {
-  const out = engine.search(parseSearchParams({ resource_id: rid, limit: 1000, deskstore_q: text, sort: '_id' }));
+  const out = engine.search(searchRequest({ resource_id: rid, limit: 1000, deskstore_q: text, sort: '_id' }));
   return (JSON.parse(out.records) as { name: string; region: string }[]).map((r) => r.name);
 }
 
@@ -111,7 +111,7 @@ describe('deskstore_q', () => {
   });
 
   it('always includes what q finds, and every row with a word starting with what is typed', async () => {
-    const all = engine.search(parseSearchParams({ resource_id: rid, limit: 1000, sort: '_id' }));
+    const all = engine.search(searchRequest({ resource_id: rid, limit: 1000, sort: '_id' }));
     const rows = JSON.parse(all.records) as { _id: number; name: string; region: string }[];
     // ground truth without the engine: the row's text, folded, has a word starting with the
     // prefix (stop words are not indexed, as in PostgreSQL: `o` cannot find `of`)
@@ -163,12 +163,12 @@ describe('deskstore_q', () => {
   });
 
   it('narrows rows like a filter: table order without a sort, keyset paging works; q still ranks', () => {
-    const plain = engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'spring', limit: 5, include_next_page: true }));
+    const plain = engine.search(searchRequest({ resource_id: rid, deskstore_q: 'spring', limit: 5, include_next_page: true }));
     const rows = (JSON.parse(plain.records) as { _id: number }[]).map((r) => r._id);
     expect(rows).toEqual([...rows].sort((a, b) => a - b));
     expect(plain.nextPage).toEqual({ _id: { gt: rows[rows.length - 1] } });
     expect(plain.fields.map((f) => f.id)).not.toContain('rank');
-    const withQ = engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'spring', q: 'springs', limit: 5 }));
+    const withQ = engine.search(searchRequest({ resource_id: rid, deskstore_q: 'spring', q: 'springs', limit: 5 }));
     expect(withQ.fields.map((f) => f.id)).toContain('rank');
   });
 
@@ -182,7 +182,7 @@ describe('deskstore_q', () => {
 
   it('refuses texts too long to be typed, with a message naming the parameter and a coded message for people', () => {
     try {
-      engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'x'.repeat(1001) }));
+      engine.search(searchRequest({ resource_id: rid, deskstore_q: 'x'.repeat(1001) }));
       expect.unreachable();
     } catch (err) {
       expect((err as ValidationError).members).toEqual({ deskstore_q: ['At most 1000 characters (this text has 1001)'] });
@@ -191,9 +191,9 @@ describe('deskstore_q', () => {
         params: { max: 1000, length: 1001 },
       });
     }
-    expect(() => engine.search(parseSearchParams({ resource_id: rid, deskstore_q: 'a '.repeat(600) }))).toThrow(ValidationError);
+    expect(() => engine.search(searchRequest({ resource_id: rid, deskstore_q: 'a '.repeat(600) }))).toThrow(ValidationError);
     expect(() =>
-      engine.search(parseSearchParams({ resource_id: rid, deskstore_q: Array.from({ length: 40 }, (_, i) => `w${i}x`).join(' ') })),
+      engine.search(searchRequest({ resource_id: rid, deskstore_q: Array.from({ length: 40 }, (_, i) => `w${i}x`).join(' ') })),
     ).toThrow(/deskstore_q|different words/);
   });
 });

@@ -1,5 +1,5 @@
 import { ValidationError } from '../../errors';
-import { SchemaErrors, isMissing, toBoolean, toInteger } from '../validators';
+import { SchemaErrors, isMissing, toBoolean, toInteger } from '../../params/validators';
 import type { DumpDialect, DumpFormat } from './dump-writers';
 
 /**

@@ -1,7 +1,6 @@
-import type { EngineApi } from '../../engine/engine-api';
-import type { OutputField, SearchOutcome } from '../../engine/search/search-request';
-import { ROWS_MAX } from '../../engine/search/search-request';
-import { parseSearchParams } from '../datastore-search';
+import type { EngineApi, OutputField, SearchOutcome } from '../../engine/engine-api';
+import { ROWS_MAX } from '../../../shared/wire/search';
+import { searchRequest } from '../../params/search-params';
 import type { DumpRequest } from './dump-request';
 import { createDumpWriter, type DumpWriter } from './dump-writers';
 import { contentDisposition, dumpFileName } from './file-name';
@@ -26,7 +25,7 @@ export async function openDump(engine: DumpEngine, req: DumpRequest, siteUrl: st
   const writer = createDumpWriter(req.format, { bom: req.bom, dialect: req.dialect });
   const page = (offset: number, limit: number): Promise<SearchOutcome> =>
     engine.search(
-      parseSearchParams({
+      searchRequest({
         ...req.search,
         resource_id: req.resourceId,
         offset,

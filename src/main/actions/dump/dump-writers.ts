@@ -1,5 +1,5 @@
 import Papa from 'papaparse';
-import type { OutputField, RecordsFormat } from '../../engine/search/search-request';
+import type { OutputField, RecordsFormat } from '../../engine/engine-api';
 import { JsonNumber, JsonObject, parseOrderedJson, type OrderedJson } from './ordered-json';
 import { pythonJson, pythonStr } from './python-values';
 

@@ -6,6 +6,7 @@ import { packageDict, resourceDict, tagId, type CkanDict } from './ckan-dicts';
 import { COMPUTED_PACKAGE_KEYS, STRUCTURED_PACKAGE_KEYS, structuredFields } from './package-fields';
 import type { PackageRecord, ResourceRecord } from './records';
 import { checkNotMirrored } from './mirror-guard';
+import { checkNameFormat } from './names';
 import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
 import type { TagListEntry } from '../../../shared/wire/actions';
 
@@ -15,7 +16,6 @@ import type { TagListEntry } from '../../../shared/wire/actions';
  * (docs/ckan-contract.md §10), with CKAN's validation messages.
  */
 
-const NAME_PATTERN = /^[a-z0-9_-]+$/;
 const PACKAGE_KEYS = new Set(['id', 'name', 'title', 'notes', 'resources', ...STRUCTURED_PACKAGE_KEYS, ...COMPUTED_PACKAGE_KEYS]);
 const RESOURCE_KEYS = new Set(['id', 'package_id', 'name', 'description', 'url', 'url_type', 'format', 'upload']);
 
@@ -27,17 +27,6 @@ function extrasOf(params: Record<string, unknown>, known: Set<string>): Record<s
 }
 
 /** CKAN's name rules, shared by datasets, organizations and groups (name_validator). */
-export function checkNameFormat(name: unknown): string {
-  if (name === undefined || name === null || name === '') throw invalid('name', 'Missing value');
-  if (typeof name !== 'string') throw invalid('name', 'Must be a string');
-  if (name.length < 2) throw invalid('name', 'Must be at least 2 characters long');
-  if (name.length > 100) throw invalid('name', 'Name must be a maximum of 100 characters long');
-  if (!NAME_PATTERN.test(name)) {
-    throw invalid('name', 'Must be purely lowercase alphanumeric (ascii) characters and these symbols: -_');
-  }
-  return name;
-}
-
 export function checkPackageName(catalogue: Catalogue, raw: unknown, exceptId?: string): string {
   const name = checkNameFormat(raw);
   const taken = catalogue.findPackage(name);

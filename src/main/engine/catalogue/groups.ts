@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { NotFoundError, invalid } from '../../errors';
 import type { CkanGroup, CkanPackageGroup, CkanPackageOrganization } from '../../../shared/wire/ckan-catalogue';
 import type { Catalogue } from './catalogue';
-import { checkNameFormat } from './catalogue-operations';
+import { checkNameFormat } from './names';
 import type { GroupRecord } from './records';
 
 /**

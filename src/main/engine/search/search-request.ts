@@ -22,8 +22,6 @@ export interface SearchRequest {
   readonly fields?: readonly string[];
   readonly sort?: readonly string[];
   readonly includeTotal: boolean;
-  /** 2.9–2.11: a total this large or larger may be estimated when nothing narrows the rows. */
-  readonly totalEstimationThreshold?: number;
   readonly recordsFormat: RecordsFormat;
   readonly includeNextPage: boolean;
   /** Unknown top-level parameter names, in request order (CKAN's `__extras`). */
@@ -49,6 +47,4 @@ export interface SearchOutcome {
   readonly nextPage?: Record<string, Record<string, number>>;
 }
 
-/** The default and maximum `limit` (ckan.datastore.search.rows_default / rows_max). */
-export const ROWS_DEFAULT = 100;
-export const ROWS_MAX = 32000;
+export { ROWS_DEFAULT, ROWS_MAX } from '../../../shared/wire/search';

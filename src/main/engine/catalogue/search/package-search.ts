@@ -29,8 +29,6 @@ export interface PackageSearchRequest {
   readonly defType: string | null;
 }
 
-export const DEFAULT_PACKAGE_SORT = 'score desc, metadata_modified desc';
-
 interface SortKey {
   readonly field: string;
   readonly descending: boolean;

@@ -1,10 +1,10 @@
 import { ValidationError } from '../errors';
-import { isTextSearchLanguage } from '../engine/fts';
+import { isTextSearchLanguage } from '../../shared/text-search-languages';
 import type { ImportChoices } from '../importer/import-types';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
 import { IMPORT_EXTENSIONS } from '../../shared/import-files';
 import { IMPORT_TYPES, isImportType, repairChoiceProblem, type ImportType, type RepairChoices } from '../../shared/wire/import';
-import type { ActionParams, UploadedFile } from './types';
+import type { ActionParams } from './action-params';
 import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
 
 /**
@@ -28,10 +28,6 @@ export const LOAD_PARAMS = [
   'deskstore_sheet',
   'deskstore_entry',
 ];
-
-export function isUploadedFile(value: unknown): value is UploadedFile {
-  return value !== null && typeof value === 'object' && (value as UploadedFile).kind === 'upload';
-}
 
 export function loadChoices(params: ActionParams): ImportChoices {
   const errors = new SchemaErrors();

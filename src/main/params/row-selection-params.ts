@@ -1,6 +1,6 @@
 import { optional } from '../../shared/optional';
-import type { RowSelection } from '../engine/search/row-selection';
-import type { ActionParams } from './types';
+import type { RowSelection } from '../engine/engine-api';
+import type { ActionParams } from './action-params';
 import { type SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
 
 /**
