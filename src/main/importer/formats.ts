@@ -1,6 +1,6 @@
 import { extname } from 'node:path';
 import { message } from '../../shared/messages';
-import type { ImportFormat } from '../../shared/wire/import';
+import { extensionsOf, importFormatByName, type ImportFormat } from '../../shared/import-formats';
 import { readFirstBytes } from './file-source';
 import { ImportInputError } from './import-errors';
 import { readCsvTable } from './readers/csv-reader';
@@ -25,14 +25,17 @@ export interface FileFacts {
   readonly zipKind?: 'xlsx' | 'ods' | 'zip';
 }
 
-export interface FormatEntry {
-  readonly id: ImportFormat;
-  /** Name endings the file chooser offers, and that name a file of this format. */
-  readonly extensions: readonly string[];
-  /** Media types for the file chooser. */
-  readonly mediaTypes: readonly string[];
+/** How the importer recognises a format's content and reads it. */
+export interface FormatReader {
   readonly recognise: (file: FileFacts) => boolean;
   readonly read: TableReader;
+}
+
+/** A format's facts (src/shared/import-formats.ts) with its reader. */
+export interface FormatEntry extends FormatReader {
+  readonly id: ImportFormat;
+  /** Name endings that name a file of this format. */
+  readonly extensions: readonly string[];
 }
 
 const HEAD_BYTES = 4096;
@@ -56,55 +59,31 @@ function startsWithChar(head: Buffer, chars: string): boolean {
 /** A zip's entry names say what it is: XLSX and ODS are zips of XML parts. */
 const PK = [0x50, 0x4b, 0x03, 0x04];
 
-export const FORMATS: readonly FormatEntry[] = [
-  {
-    id: 'xlsx',
-    extensions: ['.xlsx'],
-    mediaTypes: ['application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
-    recognise: (f) => f.zipKind === 'xlsx',
-    read: readXlsxTable,
-  },
-  {
-    id: 'ods',
-    extensions: ['.ods'],
-    mediaTypes: ['application/vnd.oasis.opendocument.spreadsheet'],
-    recognise: (f) => f.zipKind === 'ods',
-    read: readOdsTable,
-  },
-  {
-    id: 'zip',
-    extensions: ['.zip'],
-    mediaTypes: ['application/zip'],
+/**
+ * One reader per format: a format of the shared table without its reader does not compile.
+ * Written in the order content is recognised (the first that recognises a file reads it, so
+ * the spreadsheets come before a plain zip, GeoJSON before JSON, and CSV takes what is left).
+ */
+const READERS: { readonly [F in ImportFormat]: FormatReader } = {
+  xlsx: { recognise: (f) => f.zipKind === 'xlsx', read: readXlsxTable },
+  ods: { recognise: (f) => f.zipKind === 'ods', read: readOdsTable },
+  zip: {
     recognise: (f) => startsWith(f.head, PK) && f.zipKind === 'zip',
     read: zipReader({ formatByName, readerFor: async (path, name) => (await formatOf(path, name)).read }),
   },
-  {
-    id: 'geojson',
-    extensions: ['.geojson'],
-    mediaTypes: ['application/geo+json'],
+  geojson: {
     recognise: (f) => startsWithChar(f.head, '{') && /"type"\s*:\s*"FeatureCollection"/.test(f.head.toString('utf8')),
     read: readJsonTable,
   },
-  {
-    id: 'json',
-    extensions: ['.json'],
-    mediaTypes: ['application/json'],
-    recognise: (f) => startsWithChar(f.head, '[{'),
-    read: readJsonTable,
-  },
-  {
-    id: 'csv',
-    extensions: ['.csv', '.tsv', '.txt'],
-    mediaTypes: ['text/csv', 'text/tab-separated-values', 'text/plain'],
-    recognise: () => true,
-    read: readCsvTable,
-  },
-];
+  json: { recognise: (f) => startsWithChar(f.head, '[{'), read: readJsonTable },
+  csv: { recognise: () => true, read: readCsvTable },
+};
 
-/** Everything the file chooser should accept (gzip of the text formats included). */
-export function acceptedExtensions(): string[] {
-  return [...new Set([...FORMATS.flatMap((f) => f.extensions), '.gz'])];
-}
+export const FORMATS: readonly FormatEntry[] = (Object.keys(READERS) as ImportFormat[]).map((id) => ({
+  id,
+  extensions: extensionsOf(id),
+  ...READERS[id],
+}));
 
 /** Which format a file is, from its content first and its name second. */
 export async function formatOf(path: string, name: string): Promise<FormatEntry> {
@@ -128,8 +107,7 @@ export async function formatOf(path: string, name: string): Promise<FormatEntry>
 
 /** Which format a file inside an archive has, from its name alone. */
 export function formatByName(name: string): ImportFormat | null {
-  const lower = name.toLowerCase();
-  return FORMATS.find((f) => hasExtension(lower, f.extensions))?.id ?? null;
+  return importFormatByName(name);
 }
 
 /** XLSX has `xl/workbook.xml`, ODS a `mimetype` naming a spreadsheet; any other zip is an archive of files. */

@@ -1,6 +1,6 @@
 import { basename } from 'node:path';
 import { BrowserWindow, dialog, ipcMain, shell, type IpcMainInvokeEvent } from 'electron';
-import { IMPORT_EXTENSIONS } from '../../shared/import-files';
+import { IMPORT_EXTENSIONS } from '../../shared/import-formats';
 import { BRIDGE_CHANNELS, type PickedFile } from '../../shared/bridge';
 import type { LocalFiles } from '../jobs/local-files';
 import { isTrustedSender } from './trusted-sender';

@@ -2,7 +2,6 @@ import { ValidationError } from '../errors';
 import { isTextSearchLanguage } from '../../shared/text-search-languages';
 import type { ImportChoices } from '../importer/import-types';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
-import { IMPORT_EXTENSIONS } from '../../shared/import-files';
 import { IMPORT_TYPES, isImportType, repairChoiceProblem, type ImportType, type RepairChoices } from '../../shared/wire/import';
 import type { ActionParams } from './action-params';
 import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
@@ -74,11 +73,4 @@ export function loadChoices(params: ActionParams): ImportChoices {
   if (!isMissing(params.deskstore_entry)) choices.entry = String(params.deskstore_entry);
   if (errors.any) throw new ValidationError(errors.members);
   return choices;
-}
-
-/** Only tabular files are loaded into the DataStore from a URL (as xloader's format list). */
-export function looksTabular(url: string, format: unknown): boolean {
-  const f = String(format ?? '').toLowerCase();
-  const formats = ['csv', 'tsv', 'txt', 'text/csv', 'xlsx', 'ods', 'json', 'geojson', 'zip'];
-  return formats.includes(f) || IMPORT_EXTENSIONS.some((ext) => new RegExp(`\\${ext}(\\?.*)?$`, 'i').test(url));
 }

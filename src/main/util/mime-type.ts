@@ -1,22 +1,18 @@
+import { IMPORT_MEDIA_TYPES } from '../../shared/import-formats';
+
 /**
  * The media type of a file from its name, as Python's `mimetypes.guess_type` gives it for the
- * files open-data portals publish (what CKAN stores as a resource's `mimetype`).
+ * files open-data portals publish (what CKAN stores as a resource's `mimetype`): the formats
+ * Deskstore imports from their table (src/shared/import-formats.ts), and other files portals
+ * publish.
  */
 const TYPES: Readonly<Record<string, string>> = {
-  csv: 'text/csv',
-  tsv: 'text/tab-separated-values',
-  txt: 'text/plain',
-  json: 'application/json',
-  geojson: 'application/geo+json',
+  ...Object.fromEntries(Object.entries(IMPORT_MEDIA_TYPES).map(([ending, type]) => [ending.slice(1), type])),
   xml: 'text/xml',
   html: 'text/html',
   htm: 'text/html',
   pdf: 'application/pdf',
-  zip: 'application/zip',
-  gz: 'application/gzip',
   xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  ods: 'application/vnd.oasis.opendocument.spreadsheet',
   odt: 'application/vnd.oasis.opendocument.text',
   doc: 'application/msword',
   docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',

@@ -72,9 +72,9 @@ export interface PreviewColumn {
 
 // ---- formats ------------------------------------------------------------------------------
 
-/** The kinds of file Deskstore imports (docs/importing.md, "Formats"). */
-export const IMPORT_FORMATS = ['csv', 'xlsx', 'ods', 'json', 'geojson', 'zip'] as const;
-export type ImportFormat = (typeof IMPORT_FORMATS)[number];
+/** The kinds of file Deskstore imports, with their facts: src/shared/import-formats.ts. */
+export { IMPORT_FORMATS, type ImportFormat } from '../import-formats';
+import type { ImportFormat } from '../import-formats';
 
 /** A sheet of a workbook, for the sheet picker. */
 export interface SheetChoice {

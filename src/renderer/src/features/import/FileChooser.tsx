@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickedFile } from '../../../../shared/bridge';
 import { hasNativeBridge, pickImportFile } from '../../bridge';
-import { IMPORT_ACCEPT } from '../../../../shared/import-files';
+import { IMPORT_ACCEPT } from '../../../../shared/import-formats';
 
 interface Props {
   readonly disabled: boolean;
