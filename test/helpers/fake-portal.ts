@@ -4,14 +4,36 @@
  * resource (JSON dump with ETag and Range), a CSV file resource (ETag, 304), a PDF and a
  * resource with a hostile id, and injects faults into the next requests of a route: a
  * connection dropped mid-body, 503, 429 with Retry-After, a response slower than the client's
- * timeout, redirect chains and loops, gzip, a dump whose rows disagree with `total`.
+ * timeout, redirect chains and loops, gzip, a dump whose rows disagree with `total`. And, as a
+ * hostile portal would (issue 21): a gzip bomb (2 GiB from 2 MiB), an answer of 40 MB, a body
+ * trickled a byte at a time, a dump that never ends, `datastore_search` pages that never end
+ * past a total of 3, a redirect to another origin (`away`), and a file resource whose URL is
+ * another origin (`state.fileUrl`).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
+import * as hostile from './hostile-answers';
 
-export type Fault = 'drop' | '503' | '429' | 'slow' | 'redirect' | 'redirect-loop' | 'gzip' | 'short';
+export type Fault =
+  | 'drop'
+  | '503'
+  | '429'
+  | 'slow'
+  | 'redirect'
+  | 'redirect-loop'
+  | 'gzip'
+  | 'short'
+  | 'bomb'
+  | 'oversized'
+  | 'trickle'
+  | 'endless'
+  | 'away'
+  | 'missing';
+
+/** Faults that last until cleared (`persist`), for conversations of many requests. */
+export type Mode = 'endless-pages';
 
 export const DATASET_ID = 'fake-dataset-0001';
 export const TABLE_ID = 'table-resource-0001';
@@ -23,6 +45,10 @@ export interface FakeState {
   rows: [number, string, number | null][];
   csv: string;
   modified: string;
+  /** The file resource's URL, when it should lead somewhere else than this portal. */
+  fileUrl?: string;
+  /** Where `away` redirects to (an origin). */
+  awayOrigin?: string;
 }
 
 export interface FakePortal {
@@ -31,6 +57,12 @@ export interface FakePortal {
   readonly seen: { method: string; path: string; headers: IncomingMessage['headers'] }[];
   /** Faults for the next requests whose path starts with `route` (`/datastore/dump`, `/files`, action names). */
   inject(route: string, ...faults: Fault[]): void;
+  /** Faults that last until `clear()`. */
+  readonly modes: Set<Mode>;
+  /** Faults and modes forgotten. */
+  clear(): void;
+  /** Bytes of bodies written by the hostile faults (bomb, trickle, endless), until the client went away. */
+  readonly sent: { bytes: number };
   /** Adds a row and bumps metadata_modified: the next sync has something to fetch. */
   change(): void;
   close(): Promise<void>;
@@ -45,6 +77,8 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
     modified: '2024-01-01T00:00:00.000000',
   };
   const faults = new Map<string, Fault[]>();
+  const modes = new Set<Mode>();
+  const sent = { bytes: 0 };
   const seen: FakePortal['seen'] = [];
   const slowMs = opts.slowMs ?? 2500;
   let url = '';
@@ -82,7 +116,14 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
         datastore_active: true,
         last_modified: state.modified,
       },
-      { id: FILE_ID, name: 'File CSV', format: 'CSV', url: `${url}${PREFIX}/files/data.csv`, datastore_active: false, last_modified: null },
+      {
+        id: FILE_ID,
+        name: 'File CSV',
+        format: 'CSV',
+        url: state.fileUrl ?? `${url}${PREFIX}/files/data.csv`,
+        datastore_active: false,
+        last_modified: null,
+      },
       { id: PDF_ID, name: 'Documento', format: 'PDF', url: `${url}${PREFIX}/files/doc.pdf`, datastore_active: false },
       { id: HOSTILE_ID, name: 'Ostile', format: 'CSV', url: `${url}${PREFIX}/files/data.csv`, datastore_active: true },
     ],
@@ -142,6 +183,16 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
     const path = u.pathname.slice(PREFIX.length);
     const action = path.startsWith('/api/3/action/') ? path.slice('/api/3/action/'.length) : null;
     const fault = takeFault(action ?? path);
+    if (fault === 'bomb') return hostile.bomb(res, sent);
+    if (fault === 'oversized') return hostile.oversized(res);
+    if (fault === 'trickle') return hostile.trickle(res, sent);
+    if (fault === 'endless') return hostile.endlessDump(res, sent);
+    if (fault === 'missing') return notFound(res);
+    if (fault === 'away') {
+      res.writeHead(302, { location: `${state.awayOrigin}${u.pathname}${u.search}` });
+      return res.end();
+    }
+    if (action === 'datastore_search' && modes.has('endless-pages')) return hostile.endlessPage(res, u, fields);
     if (fault === '503')
       return json(res, 503, { success: false, error: { __type: 'Internal Server Error', message: 'Service Unavailable' } });
     if (fault === '429') {
@@ -190,6 +241,12 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
     seen,
     inject(route, ...list) {
       faults.set(route, [...(faults.get(route) ?? []), ...list]);
+    },
+    modes,
+    sent,
+    clear() {
+      faults.clear();
+      modes.clear();
     },
     change() {
       const last = state.rows.at(-1)![0];

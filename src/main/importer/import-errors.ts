@@ -31,3 +31,16 @@ export function wordingOf(err: unknown): Message | undefined {
 export function importCancelled(): DOMException {
   return new DOMException('The import was cancelled', 'AbortError');
 }
+
+/** A dump with more rows than the portal's DataStore says it has: the first one past them stops it. */
+export function rowsPastTotal(total: number): ImportInputError {
+  return new ImportInputError(
+    toMessage(
+      'mirror.rows_past_total',
+      `The portal's data goes on past the ${total} rows its DataStore reports; the previous version is kept.`,
+      {
+        total,
+      },
+    ),
+  );
+}

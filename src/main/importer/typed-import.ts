@@ -11,7 +11,7 @@ import {
 import type { TextSearchLanguage } from '../../shared/text-search-languages';
 import type { StoredValue } from '../engine/engine-api';
 import type { RowChanges } from '../../shared/portal';
-import { importCancelled, ImportInputError } from './import-errors';
+import { importCancelled, ImportInputError, rowsPastTotal } from './import-errors';
 import { readJsonDump } from './json-dump-reader';
 import { textIndexHelperIn } from './worker-runner';
 
@@ -35,6 +35,8 @@ export interface TypedImportOptions {
   readonly textIndexWorker?: URL;
   readonly signal?: AbortSignal;
   readonly onProgress?: (rows: number) => void;
+  /** The rows the portal announced: reading stops at the first row past them (a dump that never ends). */
+  readonly maxRows?: number;
 }
 
 export interface TypedImportResult {
@@ -62,6 +64,7 @@ export async function importTypedRows(opts: TypedImportOptions): Promise<TypedIm
       slots = ids.map((id) => (id === '_id' ? -1 : columns.findIndex((c) => c.id === id)));
     },
     (record) => {
+      if (opts.maxRows !== undefined && rows >= opts.maxRows) throw rowsPastTotal(opts.maxRows);
       values.clear();
       let id = 0;
       for (let i = 0; i < slots.length; i++) {

@@ -4,6 +4,7 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { ImportInputError } from '../importer/import-errors';
 import { PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
+import { TransferWatch, type TransferLimits } from '../util/transfer-watch';
 
 /**
  * Fetches a resource's `url` to a file, streamed (a large file never sits in memory) and
@@ -14,17 +15,9 @@ export class DownloadError extends ImportInputError {}
 /**
  * How long a server may keep a download waiting (docs/security.md, "timeouts"): a server that
  * never answers, stops sending, or trickles a few bytes at a time ends the download with a
- * clear error instead of holding it forever.
+ * clear error instead of holding it forever (util/transfer-watch.ts).
  */
-export interface DownloadTimeouts {
-  /** From the request to the response's headers. */
-  readonly headersMs: number;
-  /** Longest silence between two pieces of the body. */
-  readonly stallMs: number;
-  /** Slowest average rate accepted, once `rateGraceMs` have passed. */
-  readonly minBytesPerSecond: number;
-  readonly rateGraceMs: number;
-}
+export type DownloadTimeouts = TransferLimits;
 
 export const DEFAULT_DOWNLOAD_TIMEOUTS: DownloadTimeouts = {
   headersMs: 30_000,
@@ -50,65 +43,57 @@ export async function downloadToFile(
   if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') {
     throw new DownloadError(`Only http and https URLs can be loaded, not ${parsed.protocol}`);
   }
-  // One controller for every way this download can be given up: the job's cancel, or a timeout
+  // One watch for every way this download can be given up: the job's cancel, or a limit
   // (whose reason is the error the user will read).
-  const giveUp = new AbortController();
-  const onCancel = () => giveUp.abort(signal.reason);
-  if (signal.aborted) onCancel();
-  signal.addEventListener('abort', onCancel, { once: true });
-  let timer: NodeJS.Timeout | null = null;
-  const deadline = (ms: number, why: string) => {
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(() => giveUp.abort(new DownloadError(why)), ms);
-    timer.unref();
-  };
-  const started = Date.now();
+  const watch = new TransferWatch(
+    timeouts,
+    {
+      headers: (seconds) => new DownloadError(`${url} did not answer within ${seconds} s`),
+      stalled: (seconds) => new DownloadError(`${url} sent nothing for ${seconds} s`),
+      slow: (rate) => new DownloadError(`${url} is sending too slowly (${rate} bytes/s)`),
+      deadline: (seconds) => new DownloadError(`${url} took longer than ${seconds} s`),
+    },
+    signal,
+  );
   let path: string | null = null;
   try {
-    deadline(timeouts.headersMs, `${url} did not answer within ${timeouts.headersMs / 1000} s`);
     let response: Response;
     try {
-      response = await fetch(parsed, { signal: giveUp.signal, redirect: 'follow' });
+      response = await fetch(parsed, { signal: watch.signal, redirect: 'follow' });
     } catch (err) {
-      if (giveUp.signal.aborted) throw giveUp.signal.reason;
+      if (watch.reason) throw watch.reason;
       const cause = (err as { cause?: { code?: string; message?: string } }).cause;
       throw new DownloadError(`Could not fetch ${url}: ${cause?.code ?? cause?.message ?? (err as Error).message}`);
     }
+    watch.gotHeaders();
     if (!response.ok || !response.body) throw new DownloadError(`Fetching ${url} answered HTTP ${response.status}`);
     const total = Number(response.headers.get('content-length') ?? 0);
     if (total > maxBytes) throw new DownloadError(`${url} is ${total} bytes, more than the ${maxBytes}-byte limit`);
     const name = decodeURIComponent(basename(parsed.pathname)) || 'download.csv';
     path = pathInside(dir, uniqueFileName('download'));
-    const stalled = `${url} sent nothing for ${timeouts.stallMs / 1000} s`;
-    deadline(timeouts.stallMs, stalled);
     let done = 0;
     const counter = new Transform({
       transform(chunk: Buffer, _enc, callback) {
         done += chunk.length;
         if (done > maxBytes) return callback(new DownloadError(`${url} is larger than the ${maxBytes}-byte limit`));
-        const seconds = (Date.now() - started) / 1000;
-        if (seconds * 1000 > timeouts.rateGraceMs && done / seconds < timeouts.minBytesPerSecond) {
-          return callback(new DownloadError(`${url} is sending too slowly (${Math.round(done / seconds)} bytes/s)`));
-        }
-        deadline(timeouts.stallMs, stalled);
+        watch.progress(chunk.length);
         onProgress(done, total);
         callback(null, chunk);
       },
     });
     try {
       await pipeline(Readable.fromWeb(response.body), counter, createWriteStream(path, { mode: PRIVATE_FILE_MODE }), {
-        signal: giveUp.signal,
+        signal: watch.signal,
       });
     } catch (err) {
-      if (giveUp.signal.aborted) throw giveUp.signal.reason;
+      if (watch.reason) throw watch.reason;
       throw err;
     }
     const result = { path, name };
     path = null;
     return result;
   } finally {
-    if (timer) clearTimeout(timer);
-    signal.removeEventListener('abort', onCancel);
+    watch.done();
     if (path) rmSync(path, { force: true });
   }
 }

@@ -8,7 +8,8 @@ import type { EngineApi, MirrorTable, StoredField } from '../engine/engine-api';
 import { resolveFieldType } from '../engine/importer-api';
 import type { ImportResult } from '../importer/import-types';
 import { diffInWorker, typedImportInWorker, workerImportRunner } from '../importer/worker-runner';
-import { pathInside, uniqueFileName } from '../storage/data-paths';
+import { PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
+import { rowsPastTotal, wordingOf } from '../importer/import-errors';
 import type { PortalClient } from './portal-client';
 import { PortalError, isPortalError } from './portal-errors';
 import { fieldsHash, numOrNull, str, type RemoteDict } from './remote-dicts';
@@ -137,6 +138,7 @@ export async function fetchDatastoreResource(
           generation,
           fields: facts.fields,
           ftsLanguage: work.ftsLanguage,
+          maxRows: facts.total,
           ...(previousGeneration !== undefined ? { previousGeneration } : {}),
         },
         (rows) => work.onProgress('building', rows, 0, facts.total),
@@ -170,23 +172,48 @@ export async function fetchDatastoreResource(
 }
 
 /**
+ * The most bytes a portal's rows may take, from the total it announced: generous per row (a
+ * row of many long texts fits), so that a portal saying `total: 3` cannot stream gigabytes
+ * (issue 21), and never more than the download cap.
+ */
+const BYTES_PER_ROW = 1024 * 1024;
+const BYTES_BASE = 16 * 1024 * 1024;
+export const rowsByteBound = (total: number, maxDownloadBytes: number): number =>
+  Math.min(maxDownloadBytes, BYTES_BASE + total * BYTES_PER_ROW);
+
+function tooManyBytes(total: number, max: number): ResourceFailure {
+  return failure(
+    'mirror.rows_too_large',
+    `The portal's data for ${total} rows is larger than ${Math.round(max / 1024 / 1024)} MB; the previous version is kept.`,
+    { total, max: `${Math.round(max / 1024 / 1024)} MB` },
+  );
+}
+
+/**
  * The rows as a JSON dump file: the portal's `/datastore/dump/<id>?format=json` (one streamed
  * request), or, where that route is missing, datastore_search pages in `_id` order following
- * `_links.next`, written in the same shape.
+ * `_links.next`, written in the same shape. Both are bounded by the announced total: in bytes
+ * (rowsByteBound), and the pages at the first row past it; the typed import stops a dump
+ * there too.
  */
 async function downloadRows(work: ResourceWork, id: string, fields: readonly RemoteField[], total: number, file: string): Promise<void> {
+  const maxBytes = rowsByteBound(total, work.maxDownloadBytes);
   try {
     await work.client.download(work.client.url(`/datastore/dump/${encodeURIComponent(id)}?format=json`), file, {
-      maxBytes: work.maxDownloadBytes,
+      maxBytes,
       ...(work.signal ? { signal: work.signal } : {}),
       onProgress: (bytes, size) => work.onProgress('downloading', 0, bytes, size),
     });
     return;
   } catch (err) {
+    if (isPortalError(err) && err.worded.code === 'portal.too_large') throw tooManyBytes(total, maxBytes);
     if (!isPortalError(err) || (err.status !== 404 && err.status !== 405)) throw err;
   }
-  const out = createWriteStream(file);
+  const out = createWriteStream(file, { mode: PRIVATE_FILE_MODE });
+  let bytes = 0;
   const write = async (text: string) => {
+    bytes += Buffer.byteLength(text);
+    if (bytes > maxBytes) throw tooManyBytes(total, maxBytes);
     if (!out.write(text)) await once(out, 'drain');
   };
   try {
@@ -194,12 +221,22 @@ async function downloadRows(work: ResourceWork, id: string, fields: readonly Rem
       `{"fields": ${JSON.stringify([{ id: '_id', type: 'int' }, ...fields.map((f) => ({ id: f.id, type: f.type }))])}, "records": [`,
     );
     const columns = ['_id', ...fields.map((f) => f.id)];
-    let params: Record<string, unknown> = { resource_id: id, limit: 10_000, sort: '_id', include_total: false, fields: columns.join(',') };
+    let limit = PAGE_ROWS;
+    let params: Record<string, unknown> = { resource_id: id, limit, sort: '_id', include_total: false, fields: columns.join(',') };
     let done = 0;
     for (;;) {
-      const page = await work.client.action<RemoteDict>('datastore_search', params, 'GET', work.signal);
+      let page: RemoteDict;
+      try {
+        page = await work.client.action<RemoteDict>('datastore_search', { ...params, limit }, 'GET', work.signal);
+      } catch (err) {
+        // A page of wide rows past the answer cap: the same rows in smaller pages.
+        if (!isPortalError(err) || err.worded.code !== 'portal.answer_too_large' || limit <= MIN_PAGE_ROWS) throw err;
+        limit = Math.max(MIN_PAGE_ROWS, Math.floor(limit / 4));
+        continue;
+      }
       const records = Array.isArray(page.records) ? (page.records as RemoteDict[]) : [];
       for (const r of records) {
+        if (done === total) throw rowsPastTotal(total);
         await write(`${done > 0 ? ',' : ''}\n${JSON.stringify(columns.map((c) => r[c] ?? null))}`);
         done++;
       }
@@ -214,6 +251,10 @@ async function downloadRows(work: ResourceWork, id: string, fields: readonly Rem
     await once(out, 'close');
   }
 }
+
+/** Rows asked for per datastore_search page, and the fewest when pages are too large to answer. */
+const PAGE_ROWS = 10_000;
+const MIN_PAGE_ROWS = 100;
 
 /** Formats the importer reads, by CKAN `format` or the URL's extension. */
 const TABULAR = /^(csv|tsv|txt|text\/csv|text\/tab-separated-values)$/i;
@@ -337,6 +378,8 @@ export async function fetchFileResource(
 /** Why a resource failed, for its report line: a portal's refusal keeps the portal's own words. */
 export function failureReason(err: unknown): Message {
   if (err instanceof ResourceFailure) return err.reason;
+  const worded = wordingOf(err); // an importer's refusal, already in the user's words
+  if (worded) return worded;
   if (err instanceof PortalError)
     return err.portalText
       ? { ...err.worded, params: { ...err.worded.params, portal_message: err.portalText }, text: err.message }

@@ -1,17 +1,43 @@
 import { createWriteStream, rmSync, statSync } from 'node:fs';
+import type { LookupFunction } from 'node:net';
 import { pipeline } from 'node:stream/promises';
-import { Transform, type Readable } from 'node:stream';
+import { Transform, Writable, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { EnvHttpProxyAgent, request, type Dispatcher } from 'undici';
-import { PortalError, portalRefusal, portalTimeout, portalTooManyRedirects, portalUnreachable } from './portal-errors';
+import { message } from '../../shared/messages';
+import { PRIVATE_FILE_MODE } from '../storage/data-paths';
+import { TransferWatch, type TransferLimits } from '../util/transfer-watch';
+import { checkWrittenAddress, FORBIDDEN_ADDRESS_CODE, forbiddenAddress, publicOnlyLookup } from './address-policy';
+import {
+  PortalError,
+  portalAnswerTooLarge,
+  portalRedirectRefused,
+  portalRefusal,
+  portalTimeout,
+  portalTooManyRedirects,
+  portalTooSlow,
+  portalUnreachable,
+} from './portal-errors';
 
 /**
- * The one HTTP client for portals (mirror, sync, push, the UI's portal browser): timeouts,
- * retries with backoff on network failures, 5xx and 429 (honouring Retry-After), bounded
- * redirects, gzip, HTTP(S)_PROXY/NO_PROXY (undici's EnvHttpProxyAgent), a User-Agent naming
- * Deskstore, conditional requests, Range resume, an optional token (never logged), and at most
- * one download per portal at a time. docs/portal.md §Network.
+ * The one HTTP client for portals (mirror, sync, push, the UI's portal browser): timeouts and
+ * deadlines, retries with backoff on network failures, 5xx and 429 (honouring Retry-After),
+ * bounded redirects, gzip, HTTP(S)_PROXY/NO_PROXY (undici's EnvHttpProxyAgent), a User-Agent
+ * naming Deskstore, conditional requests, Range resume, an optional token (never logged), and
+ * at most one download per portal at a time. Everything read is capped after decompression
+ * (an action's answer at ACTION_ANSWER_MAX_BYTES; downloads at what their caller allows, and
+ * streamed to a file), and nothing but the portal's own origin may lead to a local or private
+ * address (address-policy.ts). docs/portal.md §Network, docs/security.md §Portals.
  */
+
+/** The most an action's answer may hold, decompressed: a `package_show` of 2 GB made the server 6 GB. */
+export const ACTION_ANSWER_MAX_BYTES = 32 * 1024 * 1024;
+
+/** The most of an error's body that is read (for its message). */
+const ERROR_BODY_MAX_BYTES = 64 * 1024;
+
+/** Slowest average rate accepted once the first timeout has passed (as URL loads, jobs/download.ts). */
+const MIN_BYTES_PER_SECOND = 1024;
 export interface PortalClientOptions {
   readonly userAgent: string;
   /** The portal's API token (CKAN: `Authorization: <token>`), sent to the portal's own origin only. */
@@ -24,7 +50,8 @@ export interface PortalClientOptions {
   readonly backoffMs?: number;
   readonly maxDelayMs?: number;
   readonly maxRedirects?: number;
-  readonly dispatcher?: Dispatcher;
+  /** Resolves names (tests map their names to 127.0.0.1); default: the system's. */
+  readonly lookup?: LookupFunction;
   /** Told of each retry (progress on stderr, job logs). */
   readonly onRetry?: (what: string, attempt: number, delayMs: number, reason: string) => void;
 }
@@ -63,18 +90,30 @@ interface RawResponse {
   readonly url: string;
 }
 
-let sharedDispatcher: Dispatcher | null = null;
-function defaultDispatcher(): Dispatcher {
-  // Reads HTTP_PROXY, HTTPS_PROXY and NO_PROXY (either case) once, when first needed.
-  sharedDispatcher ??= new EnvHttpProxyAgent();
-  return sharedDispatcher;
+/**
+ * The portal's own origin goes through `own`; any other origin (a redirect, a resource's URL)
+ * through `other`, whose sockets may connect to public addresses only (address-policy.ts).
+ * Both read HTTP_PROXY, HTTPS_PROXY and NO_PROXY (either case) when made.
+ */
+interface Dispatchers {
+  readonly own: Dispatcher;
+  readonly other: Dispatcher;
 }
+
+function makeDispatchers(lookup?: LookupFunction): Dispatchers {
+  return {
+    own: new EnvHttpProxyAgent(lookup ? { connect: { lookup } } : {}),
+    other: new EnvHttpProxyAgent({ connect: { lookup: publicOnlyLookup(lookup) } }),
+  };
+}
+
+let shared: Dispatchers | null = null;
 
 /** Closes idle keep-alive connections, so a command-line run can end at once. */
 export async function closePortalConnections(): Promise<void> {
-  const dispatcher = sharedDispatcher;
-  sharedDispatcher = null;
-  await dispatcher?.close();
+  const dispatchers = shared;
+  shared = null;
+  await Promise.all([dispatchers?.own.close(), dispatchers?.other.close()]);
 }
 
 /** One download per portal origin at a time, across every client in this process. */
@@ -134,6 +173,7 @@ export class PortalClient {
   private readonly backoffMs: number;
   private readonly maxDelayMs: number;
   private readonly maxRedirects: number;
+  private readonly dispatchers: Dispatchers;
   /** Requests made, by kind: tests check that a sync downloads nothing. */
   readonly counts = { actions: 0, downloads: 0, notModified: 0, retries: 0 };
 
@@ -146,6 +186,12 @@ export class PortalClient {
     this.backoffMs = opts.backoffMs ?? 1000;
     this.maxDelayMs = opts.maxDelayMs ?? 60_000;
     this.maxRedirects = opts.maxRedirects ?? 5;
+    this.dispatchers = opts.lookup ? makeDispatchers(opts.lookup) : (shared ??= makeDispatchers());
+  }
+
+  /** Closes this client's connections when it has its own (an injected lookup). */
+  async close(): Promise<void> {
+    if (this.dispatchers !== shared) await Promise.all([this.dispatchers.own.close(), this.dispatchers.other.close()]);
   }
 
   get origin(): string {
@@ -181,11 +227,19 @@ export class PortalClient {
 
   private async call<T>(nameAndQuery: string, body: string | undefined, signal: AbortSignal | undefined, retries: number): Promise<T> {
     this.counts.actions++;
+    const action = nameAndQuery.split('?')[0]!;
     const url = this.url(`/api/3/action/${nameAndQuery}`);
-    const headers: Headers = { accept: 'application/json', ...(body !== undefined ? { 'content-type': 'application/json' } : {}) };
-    return this.withRetries(nameAndQuery.split('?')[0]!, signal, retries, async () => {
-      const res = await this.send(url, body === undefined ? 'GET' : 'POST', headers, body, signal);
-      const text = await this.readText(res);
+    const headers: Headers = {
+      accept: 'application/json',
+      'accept-encoding': 'gzip',
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+    };
+    // An action's whole answer within the timeout: a deadline, not only a silence limit.
+    return this.withWatch(signal, retries, action, { deadlineMs: this.timeoutMs }, async (watch) => {
+      const res = await this.send(url, body === undefined ? 'GET' : 'POST', headers, body, watch);
+      const text = await this.readText(res, watch, ACTION_ANSWER_MAX_BYTES, () =>
+        portalAnswerTooLarge(this.base, action, ACTION_ANSWER_MAX_BYTES),
+      );
       let envelope: CkanEnvelope | null;
       try {
         envelope = JSON.parse(text) as CkanEnvelope | null;
@@ -215,8 +269,11 @@ export class PortalClient {
     let validator: string | null = null;
     let resumable = false;
     let resumed = 0;
+    const maxBytes = opts.maxBytes ?? Infinity;
     try {
-      return await this.withRetries('download', opts.signal, this.retries, async () => {
+      // A download may be long: no deadline, but no silence of the timeout and, once it has
+      // passed, at least MIN_BYTES_PER_SECOND on average, so a trickle ends too.
+      return await this.withWatch(opts.signal, this.retries, 'download', {}, async (watch) => {
         const headers: Headers = { 'accept-encoding': 'gzip' };
         const resuming = written > 0 && resumable;
         if (resuming) {
@@ -228,7 +285,7 @@ export class PortalClient {
           if (opts.etag) headers['if-none-match'] = opts.etag;
           if (opts.lastModified) headers['if-modified-since'] = opts.lastModified;
         }
-        const res = await this.send(url, 'GET', headers, undefined, opts.signal);
+        const res = await this.send(url, 'GET', headers, undefined, watch);
         if (res.status === 304 && !resuming) {
           await res.body.dump();
           this.counts.notModified++;
@@ -236,7 +293,7 @@ export class PortalClient {
         }
         const partial = resuming && res.status === 206 && header(res.headers, 'content-range')?.startsWith(`bytes ${written}-`);
         if (res.status !== 200 && !partial) {
-          const text = await this.readText(res).catch(() => '');
+          const text = await this.readErrorText(res, watch);
           throw portalRefusal(this.base, res.status, null, text.slice(0, 300) || null);
         }
         if (!partial) written = 0;
@@ -249,30 +306,29 @@ export class PortalClient {
         resumable = encoding === 'identity' && validator !== null && header(res.headers, 'accept-ranges') === 'bytes';
         const lengthHeader = header(res.headers, 'content-length');
         const total = encoding === 'identity' && lengthHeader !== null ? Number(lengthHeader) + written : null;
-        const maxBytes = opts.maxBytes ?? Infinity;
+        if (total !== null && total > maxBytes) {
+          await res.body.dump().catch(() => undefined);
+          throw downloadTooLarge(maxBytes);
+        }
+        // Counted after decompression: a small gzip body cannot expand past the cap.
         const counter = new Transform({
           transform(chunk: Buffer, _enc, done) {
             written += chunk.length;
-            if (written > maxBytes)
-              return done(
-                new PortalError({
-                  code: 'portal.too_large',
-                  text: `The download is larger than ${maxBytes} bytes.`,
-                  params: { max: maxBytes },
-                }),
-              );
+            if (written > maxBytes) return done(downloadTooLarge(maxBytes));
             opts.onProgress?.(written, total);
             done(null, chunk);
           },
         });
-        const gzip: NodeJS.ReadWriteStream[] = encoding === 'gzip' || encoding === 'x-gzip' ? [createGunzip()] : [];
-        const streams: (NodeJS.ReadableStream | NodeJS.WritableStream)[] = [
-          res.body,
-          ...gzip,
-          counter,
-          createWriteStream(path, { flags: partial ? 'a' : 'w' }),
-        ];
-        await pipeline(streams, opts.signal ? { signal: opts.signal } : {});
+        await pipeline(
+          [
+            res.body,
+            wireCounter(watch),
+            ...gunzipFor(encoding),
+            counter,
+            createWriteStream(path, { flags: partial ? 'a' : 'w', mode: PRIVATE_FILE_MODE }),
+          ],
+          { signal: watch.signal },
+        );
         if (total !== null && statSync(path).size !== total) {
           throw Object.assign(new Error(`the download ended after ${statSync(path).size} of ${total} bytes`), { code: 'ECONNRESET' });
         }
@@ -282,6 +338,50 @@ export class PortalClient {
       rmSync(path, { force: true });
       throw err;
     }
+  }
+
+  /**
+   * `attempt` with retries, each attempt watched (util/transfer-watch.ts): headers within the
+   * timeout, no silence longer than it, at least MIN_BYTES_PER_SECOND once it has passed, and
+   * `deadlineMs` for the whole attempt when given. A watch that gives up fails the attempt with
+   * its reason, whatever undici made of the abort.
+   */
+  private async withWatch<T>(
+    signal: AbortSignal | undefined,
+    retries: number,
+    what: string,
+    extra: Partial<TransferLimits>,
+    attempt: (watch: TransferWatch) => Promise<T>,
+  ): Promise<T> {
+    const limits: TransferLimits = {
+      headersMs: this.timeoutMs,
+      stallMs: this.timeoutMs,
+      minBytesPerSecond: MIN_BYTES_PER_SECOND,
+      rateGraceMs: this.timeoutMs,
+      ...extra,
+    };
+    const seconds = this.timeoutMs / 1000;
+    return this.withRetries(what, signal, retries, async () => {
+      const watch = new TransferWatch(
+        limits,
+        {
+          headers: () => portalTimeout(this.base, seconds),
+          stalled: () => portalTimeout(this.base, seconds),
+          deadline: () => portalTimeout(this.base, seconds),
+          slow: (rate) => portalTooSlow(this.base, rate),
+        },
+        signal,
+      );
+      try {
+        return await attempt(watch);
+      } catch (err) {
+        // The caller's own cancel keeps its reason; a limit's reason is what the user reads.
+        if (watch.reason && !signal?.aborted) throw watch.reason;
+        throw err;
+      } finally {
+        watch.done();
+      }
+    });
   }
 
   /** Runs `attempt` again after failures worth retrying, waiting as the server asks or backing off. */
@@ -317,33 +417,48 @@ export class PortalClient {
     return portalUnreachable(this.base, (err as Error).message ?? String(err));
   }
 
-  /** One request, following redirects (bounded); the token goes to the portal's own origin only. */
+  /**
+   * One request, following redirects (bounded). The token goes to the portal's own origin
+   * only; any other origin must be a public address (address-policy.ts, checked on the address
+   * connected to); a write (POST) is never redirected to another origin.
+   */
   private async send(
     url: string,
     method: 'GET' | 'POST',
     headers: Headers,
     body: string | undefined,
-    signal?: AbortSignal,
+    watch: TransferWatch,
   ): Promise<RawResponse> {
+    const from = new URL(url).origin;
     let current = url;
     let currentMethod = method;
     let currentBody = body;
     for (let hop = 0; hop <= this.maxRedirects; hop++) {
       const target = new URL(current);
-      const sameOrigin = target.origin === this.origin;
-      const res = await request(target, {
-        method: currentMethod,
-        headers: {
-          ...headers,
-          'user-agent': this.opts.userAgent,
-          ...(this.opts.token && sameOrigin ? { authorization: this.opts.token } : {}),
-        },
-        ...(currentBody !== undefined ? { body: currentBody } : {}),
-        dispatcher: this.opts.dispatcher ?? defaultDispatcher(),
-        headersTimeout: this.timeoutMs,
-        bodyTimeout: this.timeoutMs,
-        ...(signal ? { signal } : {}),
-      });
+      const own = target.origin === this.origin;
+      if (!own) checkWrittenAddress(target);
+      if (method === 'POST' && target.origin !== from) throw portalRedirectRefused(this.base, target.toString());
+      let res: Dispatcher.ResponseData;
+      try {
+        res = await request(target, {
+          method: currentMethod,
+          headers: {
+            ...headers,
+            'user-agent': this.opts.userAgent,
+            ...(this.opts.token && own ? { authorization: this.opts.token } : {}),
+          },
+          ...(currentBody !== undefined ? { body: currentBody } : {}),
+          dispatcher: own ? this.dispatchers.own : this.dispatchers.other,
+          headersTimeout: this.timeoutMs,
+          bodyTimeout: this.timeoutMs,
+          signal: watch.signal,
+        });
+      } catch (err) {
+        if (errorCode(err) === FORBIDDEN_ADDRESS_CODE)
+          throw forbiddenAddress(target.toString(), String((err as { address?: string }).address ?? ''));
+        throw err;
+      }
+      watch.gotHeaders();
       const location = header(res.headers, 'location');
       if ([301, 302, 303, 307, 308].includes(res.statusCode) && location) {
         await res.body.dump();
@@ -354,26 +469,75 @@ export class PortalClient {
         }
         continue;
       }
+      const raw: RawResponse = { status: res.statusCode, headers: res.headers, body: res.body, url: current };
       if (res.statusCode === 429 || res.statusCode >= 500) {
-        const text = await res.body.text().catch(() => '');
+        const text = await this.readErrorText(raw, watch);
         const refusal = portalRefusal(this.base, res.statusCode, ckanTypeOf(text), ckanTextOf(text));
         throw Object.assign(refusal, { retryAfter: retryAfterMs(header(res.headers, 'retry-after')) });
       }
-      return { status: res.statusCode, headers: res.headers, body: res.body, url: current };
+      return raw;
     }
     throw portalTooManyRedirects(url, this.maxRedirects);
   }
 
-  private async readText(res: RawResponse): Promise<string> {
-    const encoding = (header(res.headers, 'content-encoding') ?? '').toLowerCase();
-    if (encoding !== 'gzip' && encoding !== 'x-gzip') return res.body.text();
-    const chunks: Buffer[] = [];
-    const gunzip = createGunzip();
-    gunzip.on('data', (c: Buffer) => chunks.push(c));
-    await pipeline(res.body, gunzip);
+  /**
+   * The body as text, decoded from gzip, read only up to `maxBytes` (counted decompressed):
+   * past them `tooLarge()` fails the call, and nothing more is read or inflated.
+   */
+  private async readText(res: RawResponse, watch: TransferWatch, maxBytes: number, tooLarge: () => Error): Promise<string> {
+    const chunks = await readUpTo(res, watch, maxBytes);
+    if (!chunks) throw tooLarge();
     return Buffer.concat(chunks).toString('utf8');
   }
+
+  /** An error's body, for its message: its first ERROR_BODY_MAX_BYTES at most. */
+  private async readErrorText(res: RawResponse, watch: TransferWatch): Promise<string> {
+    const chunks = await readUpTo(res, watch, ERROR_BODY_MAX_BYTES, true).catch(() => null);
+    return chunks ? Buffer.concat(chunks).toString('utf8') : '';
+  }
 }
+
+/**
+ * A body (gzip decoded) read up to `maxBytes`, the rest never read nor inflated: its chunks,
+ * or, when there was more, null (or its first `maxBytes` when `keepCut`).
+ */
+async function readUpTo(res: RawResponse, watch: TransferWatch, maxBytes: number, keepCut = false): Promise<Buffer[] | null> {
+  let chunks: Buffer[] = [];
+  let size = 0;
+  const full = new Error('full');
+  const collect = new Writable({
+    write(chunk: Buffer, _enc, done) {
+      const room = maxBytes - size;
+      size += chunk.length;
+      if (size <= maxBytes) chunks.push(chunk);
+      else if (keepCut) chunks.push(chunk.subarray(0, Math.max(room, 0)));
+      else chunks = []; // let go at once
+      done(size > maxBytes ? full : null);
+    },
+  });
+  const encoding = (header(res.headers, 'content-encoding') ?? '').toLowerCase();
+  try {
+    await pipeline([res.body, wireCounter(watch), ...gunzipFor(encoding), collect], { signal: watch.signal });
+  } catch (err) {
+    if (err !== full) throw err;
+  }
+  return size > maxBytes && !keepCut ? null : chunks;
+}
+
+/** Counts the bytes as they come off the wire, for the watch's rate and silence. */
+function wireCounter(watch: TransferWatch): Transform {
+  return new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      watch.progress(chunk.length);
+      done(null, chunk);
+    },
+  });
+}
+
+const gunzipFor = (encoding: string): NodeJS.ReadWriteStream[] => (encoding === 'gzip' || encoding === 'x-gzip' ? [createGunzip()] : []);
+
+const downloadTooLarge = (maxBytes: number): PortalError =>
+  new PortalError(message('portal.too_large', `The download is larger than ${maxBytes} bytes.`, { max: maxBytes }));
 
 function ckanTypeOf(text: string): string | null {
   try {

@@ -54,3 +54,27 @@ export function portalRefusal(portal: string, status: number, ckanType: string |
   }[code];
   return new PortalError(message(code, text, { portal, status }), portalText, retryable, ckanType, status);
 }
+
+export const portalAnswerTooLarge = (portal: string, action: string, maxBytes: number): PortalError =>
+  new PortalError(
+    message(
+      'portal.answer_too_large',
+      `The portal ${portal} answered ${action} with more than ${maxBytes / 1024 / 1024} MB; nothing of it was used.`,
+      { portal, action, max: `${maxBytes / 1024 / 1024} MB` },
+    ),
+  );
+
+export const portalTooSlow = (portal: string, bytesPerSecond: number): PortalError =>
+  new PortalError(
+    message('portal.too_slow', `The portal ${portal} is sending too slowly (${bytesPerSecond} bytes/s).`, { portal, rate: bytesPerSecond }),
+    null,
+    true,
+  );
+
+export const portalRedirectRefused = (portal: string, url: string): PortalError =>
+  new PortalError(
+    message('portal.redirect_refused', `The portal ${portal} redirected a write to ${url}, another site; nothing was sent there.`, {
+      portal,
+      url,
+    }),
+  );

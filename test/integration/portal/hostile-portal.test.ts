@@ -1,0 +1,198 @@
+/**
+ * The portal client against a hostile portal (issue 21): every answer is capped after
+ * decompression, slow bodies end by the timeout, dumps and pages are bounded by the total the
+ * portal announced, and neither a redirect nor a resource URL may lead to a local or private
+ * address of another origin (checked on the address connected to). Each ends with a coded
+ * failure, the previous version kept, and no traffic outside 127.0.0.0/8.
+ */
+import { readFileSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo, LookupFunction } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MirrorOutcome, MirroredResource } from '../../../src/shared/portal';
+import { PortalClient } from '../../../src/main/portal/portal-client';
+import { isPortalError } from '../../../src/main/portal/portal-errors';
+import { ckan } from '../../helpers/ckan-client';
+import { lastJsonLine, removeDir, runCliAsync, startServer, tempDir, type CliResult } from '../../helpers/deskstore-process';
+import { FILE_ID, TABLE_ID, startFakePortal, type FakePortal } from '../../helpers/fake-portal';
+
+let fake: FakePortal;
+let bystander: { url: string; port: number; seen: IncomingMessage[]; close(): Promise<void> };
+let dst: string;
+
+const ENV = { DESKSTORE_PORTAL_BACKOFF_MS: '20', HTTP_PROXY: '', HTTPS_PROXY: '', http_proxy: '', https_proxy: '' };
+
+/** Another local server, standing for the local Deskstore or anything else on this machine. */
+async function startBystander(): Promise<typeof bystander> {
+  const seen: IncomingMessage[] = [];
+  const server: Server = createServer((req, res) => {
+    seen.push(req);
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end('{"help": "", "success": true, "result": ["private-dataset"]}');
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return { url: `http://127.0.0.1:${port}`, port, seen, close: () => new Promise((r) => server.close(() => r())) };
+}
+
+/** `deskstore mirror` of the fake dataset, ended by the test if it has not ended by itself in 3 minutes. */
+async function mirror(args: string[] = []): Promise<CliResult & { resources: Map<string, MirroredResource> }> {
+  const run = runCliAsync(['mirror', `${fake.url}/opendata/dataset/fake-data`, '--data', dst, '--retries', '1', ...args], ENV);
+  const timer = new Promise<null>((resolve) => setTimeout(() => resolve(null), 180_000));
+  const r = await Promise.race([run, timer]);
+  if (!r) throw new Error('the mirror did not end by itself within 3 minutes');
+  let resources = new Map<string, MirroredResource>();
+  try {
+    resources = new Map(lastJsonLine<MirrorOutcome>(r.stdout).resources.map((x): [string, MirroredResource] => [x.resource_id, x]));
+  } catch {
+    // no outcome line: the caller looks at the status and stderr
+  }
+  return { ...r, resources };
+}
+
+/** The highest resident memory of a process so far (VmHWM), in bytes. */
+function peakRss(pid: number): number {
+  const kb = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1];
+  if (!kb) throw new Error(`no VmHWM for ${pid}`);
+  return Number(kb) * 1024;
+}
+
+beforeAll(async () => {
+  fake = await startFakePortal();
+  bystander = await startBystander();
+  fake.state.awayOrigin = bystander.url;
+  dst = tempDir();
+});
+
+afterAll(async () => {
+  await fake?.close();
+  await bystander?.close();
+  if (dst) removeDir(dst);
+});
+
+const MB = 1024 * 1024;
+
+describe('answers are capped after decompression', () => {
+  it('refuses a 2 GiB gzip bomb and a 40 MB answer without retrying, the server’s peak memory growing by less than 200 MB', async () => {
+    const server = await startServer();
+    try {
+      const api = ckan(server.url, server.token);
+      const browse = (id: string) =>
+        api.post('deskstore_portal_call', { url: `${fake.url}/opendata`, action: 'package_show', params: { id } });
+      expect((await browse('fake-data')).body).toMatchObject({ result: { ok: true } }); // found and remembered first
+      const before = peakRss(server.child.pid!);
+      const asked = () => fake.seen.filter((s) => s.path.startsWith('/opendata/api/3/action/package_show')).length;
+      const askedBefore = asked();
+      fake.inject('package_show', 'bomb');
+      const bomb = await browse('fake-data');
+      fake.inject('package_show', 'oversized');
+      const oversized = await browse('fake-data');
+      const grown = peakRss(server.child.pid!) - before;
+      for (const r of [bomb, oversized]) {
+        expect(r.body).toMatchObject({
+          success: true,
+          result: { ok: false, error: { code: 'portal.answer_too_large', params: { action: 'package_show', max: '32 MB' } } },
+        });
+      }
+      expect(asked() - askedBefore).toBe(2); // each asked once: a refusal of size is not retried
+      // The bomb inflates to 2 GiB (it took the server from 215 MB to 6.4 GB); reading stops at 32 MB.
+      expect(grown, `peak grew by ${Math.round(grown / MB)} MB`).toBeLessThan(200 * MB);
+    } finally {
+      await server.stop();
+      removeDir(server.dataDir);
+    }
+  }, 300_000);
+});
+
+describe('dumps and pages are bounded by the announced total, and by time', () => {
+  beforeAll(async () => {
+    const first = await mirror();
+    expect(first.resources.get(TABLE_ID), first.stderr).toMatchObject({ status: 'mirrored', rows: 50 });
+  }, 300_000);
+
+  it('ends a dump trickled a byte at a time once --timeout-s has passed below 1 KiB/s', async () => {
+    fake.change();
+    fake.inject('/datastore/dump', 'trickle', 'trickle');
+    const r = await mirror(['--timeout-s', '3', '--resource', TABLE_ID]);
+    expect(r.resources.get(TABLE_ID), r.stderr).toMatchObject({ status: 'failed', message: { code: 'portal.too_slow' } });
+  }, 300_000);
+
+  it('stops a dump that never ends after the bytes its total allows', async () => {
+    fake.change();
+    fake.inject('/datastore/dump', 'endless');
+    fake.sent.bytes = 0;
+    const r = await mirror(['--resource', TABLE_ID]);
+    expect(r.resources.get(TABLE_ID), r.stderr).toMatchObject({ status: 'failed', message: { code: 'mirror.rows_too_large' } });
+    // 52 rows announced: 16 MiB + 1 MiB a row at most (a hostile `total: 3` streamed 1.8 GB in 20 s).
+    expect(fake.sent.bytes).toBeLessThan(16 * MB + 52 * MB + 8 * MB);
+  }, 300_000);
+
+  it('stops datastore_search pages at the first row past the total', async () => {
+    fake.change();
+    fake.inject('/datastore/dump', 'missing');
+    fake.modes.add('endless-pages');
+    try {
+      const before = fake.seen.length;
+      const r = await mirror(['--resource', TABLE_ID]);
+      expect(r.resources.get(TABLE_ID), r.stderr).toMatchObject({ status: 'failed', message: { code: 'mirror.rows_past_total' } });
+      const pages = fake.seen.slice(before).filter((s) => /datastore_search\?.*sort=_id(&|$)/.test(s.path));
+      expect(pages).toHaveLength(1);
+    } finally {
+      fake.clear();
+    }
+  }, 300_000);
+});
+
+describe('redirects and resource URLs stay on the portal or go to public addresses', () => {
+  it('refuses a redirect to another local port, sending nothing there', async () => {
+    fake.inject('package_show', 'away');
+    const r = await mirror();
+    expect(r.status).toBe(1);
+    expect(r.stderr).toMatch(/leads to 127\.0\.0\.1, a local or private address/);
+    expect(bystander.seen).toEqual([]);
+  }, 300_000);
+
+  it('refuses a resource URL on another local origin (the local Deskstore’s own API)', async () => {
+    fake.state.fileUrl = `${bystander.url}/api/3/action/package_list`;
+    try {
+      const r = await mirror(['--resource', FILE_ID]);
+      expect(r.resources.get(FILE_ID), r.stderr).toMatchObject({
+        status: 'failed',
+        message: { code: 'portal.forbidden_address', params: { address: '127.0.0.1' } },
+      });
+      expect(bystander.seen).toEqual([]);
+    } finally {
+      delete fake.state.fileUrl;
+    }
+  }, 300_000);
+
+  it('checks the address a name resolves to when connecting (DNS rebinding), with an injected resolver', async () => {
+    const asked: string[] = [];
+    // Every name resolves to this machine, as a rebinding name would once the check has passed.
+    const lookup = ((hostname: string, options: { all?: boolean }, callback: (...args: unknown[]) => void) => {
+      asked.push(hostname);
+      if (options.all) callback(null, [{ address: '127.0.0.1', family: 4 }]);
+      else callback(null, '127.0.0.1', 4);
+    }) as unknown as LookupFunction;
+    const portalPort = new URL(fake.url).port;
+    const client = new PortalClient(`http://portal.test:${portalPort}/opendata`, {
+      userAgent: 'test',
+      lookup,
+      retries: 0,
+      timeoutMs: 5_000,
+    });
+    try {
+      // The portal's own origin may be anywhere, a local address included.
+      expect(await client.action('status_show')).toMatchObject({ ckan_version: '2.10.10' });
+      const err = await client.download(`http://rebound.test:${bystander.port}/data.csv`, `${dst}/never.csv`).then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(isPortalError(err) && err.worded).toMatchObject({ code: 'portal.forbidden_address', params: { address: '127.0.0.1' } });
+      expect(asked).toEqual(['portal.test', 'rebound.test']);
+      expect(bystander.seen).toEqual([]);
+    } finally {
+      await client.close();
+    }
+  });
+});
