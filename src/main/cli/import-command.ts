@@ -126,7 +126,7 @@ export async function importCommand(args: ImportArgs): Promise<void> {
     );
     console.error(
       `searchable after ${searchableAfter.toFixed(2)} s, complete after ${(performance.now() / 1000).toFixed(2)} s ` +
-        '(since the process started; the SQLite table is written after the data can be searched)',
+        '(since the process started)',
     );
     process.stdout.write(
       `${JSON.stringify({

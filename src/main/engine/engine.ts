@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, StorageError } from '../errors';
 import { consoleLogger, type Logger } from '../logger';
@@ -400,7 +400,14 @@ export class Engine implements EngineContext {
 
   /** Removes the files of an import that failed or was cancelled. */
   abandonImport(resourceId: string, generation: number): void {
-    removeGenerationFiles(resourceDir(this.dataDir, resourceId), generation);
+    const dir = resourceDir(this.dataDir, resourceId);
+    removeGenerationFiles(dir, generation);
+    // A new resource's folder was made for the import: left empty, it goes too.
+    try {
+      rmdirSync(dir);
+    } catch {
+      // not empty (an earlier generation is published), or already gone
+    }
   }
 
   nextGeneration(resourceId: string): number {

@@ -6,11 +6,13 @@
  * test/unit/import-layers.test.ts): what the engine lends them is listed here, once.
  */
 export { buildResourceVersion } from './import/build-version';
+export { StreamedVersionWriter, type ColumnChunk, type StreamedColumn } from './import/version-writer';
 export { runTextIndexTask } from './import/text-index-task';
 export { Column } from './column-store/column';
 export { TableStore } from './column-store/table-store';
 export { fieldTypeOf, resolveFieldType } from './field-types';
-export { columnsPath, readColumnsFile } from './storage/resource-files';
+export { columnsPath, ensureDir, readColumnsFile } from './storage/resource-files';
+export { Spool, SpoolReader } from './storage/spool';
 export { CoercionError, coerceValue } from './values/coerce';
 export { isValidDate } from './values/datetime';
 export { canonicalDecimal, exactFromCanonical, parseInt8Text } from './values/exact-number';

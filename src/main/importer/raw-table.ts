@@ -1,6 +1,7 @@
 import type { Message } from '../../shared/messages';
 import type { EntryChoice, ImportFormat, RepairReport, SheetChoice } from '../../shared/wire/import';
 import type { RawColumnBuilder } from './raw-columns';
+import type { RowSpillWriter } from './row-spill';
 
 /**
  * What every reader hands the shared import path (docs/importing.md, "How an import runs"):
@@ -42,4 +43,6 @@ export interface RawTable {
   readonly warnings: readonly Message[];
   /** The whole content was read (false for a preview's sample). */
   readonly complete: boolean;
+  /** The rows, when they were spilled (ReadRequest.spill): then the columns hold no codes. */
+  readonly spill?: RowSpillWriter | null;
 }

@@ -12,6 +12,7 @@ import {
 import { checkColumnCount } from './limits';
 import { RawColumnBuilder } from './raw-columns';
 import type { RepairEvidence } from './repair-evidence';
+import { RowSpillWriter, type SpillTarget } from './row-spill';
 import { quote, trimCell } from './value-parsers';
 
 /**
@@ -35,7 +36,12 @@ export interface RowCollectorOptions {
   /** What stood between cells in the file (the delimiter): joins a split value and the extra cells. */
   readonly joiner: string;
   readonly evidence?: RepairEvidence | null;
+  /** Spill the rows to disk a chunk at a time instead of keeping a code per cell (an import). */
+  readonly spill?: SpillTarget;
 }
+
+/** Codes of at most this many cells per chunk in memory (rows × columns). */
+const CHUNK_CELLS = 1 << 22;
 
 interface Tally {
   rows: number;
@@ -50,11 +56,16 @@ export class RowCollector {
   private extra: RawColumnBuilder | null = null;
   private readonly tallies = new Map<RepairKind, Tally>();
   private readonly actions: Readonly<Record<RepairKind, RepairAction>>;
+  private readonly spill: RowSpillWriter | null;
+  private readonly chunkRows: number;
+  private chunkStart = 1;
 
   constructor(private readonly opts: RowCollectorOptions) {
     checkColumnCount(opts.header.length);
     this.width = opts.header.length;
-    this.columns = opts.header.map(() => new RawColumnBuilder());
+    this.spill = opts.spill ? new RowSpillWriter(opts.spill.create('rows')) : null;
+    this.chunkRows = Math.max(1024, Math.min(1 << 16, Math.floor(CHUNK_CELLS / Math.max(1, this.width + 1))));
+    this.columns = opts.header.map(() => this.newColumn());
     this.actions = Object.fromEntries(REPAIR_KINDS.map((k) => [k, repairActionFor(k, opts.repairs)])) as Record<RepairKind, RepairAction>;
   }
 
@@ -73,6 +84,7 @@ export class RowCollector {
     } else {
       this.addShorter(cells, line);
     }
+    this.endRowIfChunkFull();
   }
 
   /** A row whose `"` could not be read as quoting: its cells were split on the delimiter as text. */
@@ -87,15 +99,25 @@ export class RowCollector {
     if (action !== 'skip') this.add(cells, line);
   }
 
-  finish(): { header: string[]; columns: RawColumnBuilder[]; rows: number; repairs: RepairReport[] } {
-    const columns = this.extra ? [...this.columns, this.extra] : [...this.columns];
+  finish(): { header: string[]; columns: RawColumnBuilder[]; rows: number; repairs: RepairReport[]; spill: RowSpillWriter | null } {
+    if (this.spill && this.rows >= this.chunkStart) this.flushChunk();
+    const columns = this.allColumns();
     for (const c of columns) c.seal(this.rows);
     return {
       header: this.extra ? [...this.opts.header, EXTRA_COLUMN_LABEL] : [...this.opts.header],
       columns,
       rows: this.rows,
       repairs: REPAIR_KINDS.filter((k) => this.tallies.has(k)).map((k) => this.report(k, this.tallies.get(k)!)),
+      spill: this.spill,
     };
+  }
+
+  private allColumns(): RawColumnBuilder[] {
+    return this.extra ? [...this.columns, this.extra] : [...this.columns];
+  }
+
+  private newColumn(): RawColumnBuilder {
+    return this.spill ? new RawColumnBuilder(0, { rows: this.chunkRows, firstRow: this.chunkStart }) : new RawColumnBuilder();
   }
 
   private store(cells: readonly string[]): void {
@@ -105,6 +127,24 @@ export class RowCollector {
       const cell = cells[c];
       this.columns[c]!.add(row, cell === undefined ? '' : trim ? trimCell(cell) : cell);
     }
+  }
+
+  /** After a row: a full chunk goes to the spill. (Extra cells are added after `store`, so a chunk ends before its next row.) */
+  private endRowIfChunkFull(): void {
+    if (this.spill && this.rows - this.chunkStart + 1 >= this.chunkRows) this.flushChunk();
+  }
+
+  private flushChunk(): void {
+    const columns = this.allColumns();
+    const rows = this.rows - this.chunkStart + 1;
+    const next = this.rows + 1;
+    this.spill!.write(
+      rows,
+      columns.map((c) => c.codes),
+      columns.map((c) => c.chunkValues),
+    );
+    for (const c of columns) c.startChunk(next);
+    this.chunkStart = next;
   }
 
   /** Trailing empty cells (a delimiter at the end of the line) are harmless. */
@@ -144,7 +184,7 @@ export class RowCollector {
         }),
       );
       this.store(cells);
-      this.extra ??= new RawColumnBuilder();
+      this.extra ??= this.newColumn();
       this.extra.add(this.rows, this.opts.trim ? trimCell(kept) : kept);
     }
   }

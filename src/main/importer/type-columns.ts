@@ -17,7 +17,8 @@ export function inferColumn(raw: RawColumnBuilder, decimalComma: boolean): Infer
   const inference = new ColumnTypeInference({ decimalComma });
   inference.observe('', raw.counts[0]);
   for (let code = 1; code < raw.values.length; code++) inference.observe(raw.values[code]!, raw.counts[code]);
-  return inference.result();
+  inference.absorb(raw.spilledInference); // values that left with their chunks, observed as they went
+  return inference.result(decimalComma);
 }
 
 /** The reason a forced type is given. */
@@ -43,25 +44,34 @@ function stored(value: ParsedValue): StoredValue {
 /** A forced type that some value does not fit: the import stops and says which value. */
 export class ForcedTypeError extends ImportInputError {}
 
-export function typedColumn(
-  id: string,
-  raw: RawColumnBuilder,
-  inferred: InferredColumn,
-  forced: ImportType | undefined,
-  rows: number,
-): Column {
+/**
+ * A column's typed dictionary as far as it is in memory, and how to type the rest: `remap`
+ * turns raw codes into typed ones where two raw texts became one value (`1.0` and `1`); a
+ * column of mostly unique values keeps its codes, each entry typed in place (no deduplication,
+ * see Column.mayRepeat), and `convert` types the values it spilled (raw-columns.ts) as they
+ * are read back.
+ */
+export interface TypedParts {
+  readonly type: ImportType;
+  /** index = code, [0] the NULL slot. */
+  readonly dictionary: StoredValue[];
+  readonly remap: Uint32Array | null;
+  readonly mayRepeat: boolean;
+  readonly convert: (text: string) => StoredValue;
+}
+
+export function typedParts(id: string, raw: RawColumnBuilder, inferred: InferredColumn, forced: ImportType | undefined): TypedParts {
   const type = forced ?? inferred.type;
-  const codes = raw.codes.length === rows + 1 ? raw.codes : raw.codes.slice(0, rows + 1);
   if (type === 'text') {
     // Text keeps the raw dictionary as it is: no second million-entry lookup table.
     const values: (string | null)[] = raw.values;
     values[0] = null;
-    return new Column(id, fieldTypeOf('text'), values, codes, raw.mayRepeat);
+    return { type, dictionary: values, remap: null, mayRepeat: raw.mayRepeat, convert: (text) => text };
   }
   const parse = forced ? (text: string) => parseAs(forced, text) : parserFor(inferred);
-  const convert = (code: number): StoredValue => {
+  const convert = (text: string): StoredValue => {
     try {
-      return stored(parse(raw.values[code]!));
+      return stored(parse(text));
     } catch (err) {
       if (err instanceof ValueParseError) {
         throw new ForcedTypeError(
@@ -76,15 +86,27 @@ export function typedColumn(
     }
   };
   if (raw.mayRepeat) {
-    // Mostly unique values: convert each entry in place, no deduplication (see Column.mayRepeat).
     const values: StoredValue[] = new Array(raw.values.length);
     values[0] = null;
-    for (let code = 1; code < raw.values.length; code++) values[code] = convert(code);
-    return new Column(id, fieldTypeOf(type), values, codes, true);
+    for (let code = 1; code < raw.values.length; code++) values[code] = convert(raw.values[code]!);
+    return { type, dictionary: values, remap: null, mayRepeat: true, convert };
   }
   const column = Column.empty(id, fieldTypeOf(type), 0);
   const remap = new Uint32Array(raw.values.length);
-  for (let code = 1; code < raw.values.length; code++) remap[code] = column.intern(convert(code));
-  for (let r = 1; r <= rows; r++) codes[r] = remap[codes[r]!]!;
-  return new Column(id, column.type, column.values, codes);
+  for (let code = 1; code < raw.values.length; code++) remap[code] = column.intern(convert(raw.values[code]!));
+  return { type, dictionary: column.values, remap, mayRepeat: false, convert };
+}
+
+/** A column read whole in memory (no spill): its typed Column. */
+export function typedColumn(
+  id: string,
+  raw: RawColumnBuilder,
+  inferred: InferredColumn,
+  forced: ImportType | undefined,
+  rows: number,
+): Column {
+  const parts = typedParts(id, raw, inferred, forced);
+  const codes = raw.codes.length === rows + 1 ? raw.codes : raw.codes.slice(0, rows + 1);
+  if (parts.remap) for (let r = 1; r <= rows; r++) codes[r] = parts.remap[codes[r]!]!;
+  return new Column(id, fieldTypeOf(parts.type), parts.dictionary, codes, parts.mayRepeat);
 }

@@ -73,7 +73,7 @@ export interface InferenceOptions {
 }
 
 export class ColumnTypeInference {
-  private readonly decimalComma: boolean;
+  private decimalComma: boolean;
   private readonly kinds = new Map<ValueKind, KindStats>();
   private readonly truths = new Set<boolean>();
   private longBoolWord = false;
@@ -114,7 +114,34 @@ export class ColumnTypeInference {
     if (TEXT_KINDS.includes(kind)) this.settledAsText = true;
   }
 
-  result(): InferredColumn {
+  /**
+   * Adds what `other` observed after what this one did (values read later in the file: an
+   * import's spilled values, raw-columns.ts), as if this one had observed them all.
+   */
+  absorb(other: ColumnTypeInference): void {
+    this.nulls += other.nulls;
+    this.distinct += other.distinct;
+    if (this.settledAsText) return; // observe() records nothing more once settled
+    for (const [kind, stats] of other.kinds) {
+      const mine = this.kinds.get(kind);
+      if (mine) mine.count += stats.count;
+      else this.kinds.set(kind, { ...stats });
+    }
+    for (const t of other.truths) this.truths.add(t);
+    this.longBoolWord ||= other.longBoolWord;
+    this.settledAsText ||= other.settledAsText;
+    this.needsInt8 ||= other.needsInt8;
+    this.zeroOneOnly &&= other.zeroOneOnly;
+  }
+
+  /** True once a value made the column text whatever follows. */
+  get settled(): boolean {
+    return this.settledAsText;
+  }
+
+  /** The verdict; `decimalComma` overrides the constructor's (known only once the file's layout is). */
+  result(decimalComma = this.decimalComma): InferredColumn {
+    this.decimalComma = decimalComma;
     const verdict = this.decide();
     return { ...verdict, nullCount: this.nulls, distinctValues: this.distinct };
   }

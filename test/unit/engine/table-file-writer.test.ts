@@ -11,6 +11,7 @@ import { createTableSql } from '../../../src/main/engine/sqlite/table-sql';
 import { storedCell, writeTableFromStore } from '../../../src/main/engine/sqlite/table-file-writer';
 import { transaction } from '../../../src/main/engine/sqlite/transaction';
 import type { StoredValue } from '../../../src/main/engine/values/coerce';
+import { lcg } from '../../helpers/random';
 
 /**
  * The table file written page by page must be a valid SQLite database (integrity_check) that
@@ -21,18 +22,6 @@ const dir = mkdtempSync(join(tmpdir(), 'deskstore-table-file-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 type Field = { id: string; type: ReturnType<typeof fieldTypeOf> };
-
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 function text(rnd: () => number, max: number): string {
   const alphabet = ['a', 'b', 'è', 'ß', ' ', '日', '😀', 'Z', '0', "'", '"', '\n'];
@@ -76,7 +65,7 @@ function valueOf(type: string, rnd: () => number): StoredValue {
 }
 
 function randomStore(fields: Field[], rows: number, seed: number): TableStore {
-  const rnd = random(seed);
+  const rnd = lcg(seed);
   const store = TableStore.empty(fields);
   let id = 0;
   for (let r = 0; r < rows; r++) {

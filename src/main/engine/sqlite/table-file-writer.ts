@@ -1,11 +1,6 @@
-import { closeSync, fsyncSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
-import { randomBytes } from 'node:crypto';
-import { basename, dirname, join } from 'node:path';
 import type { FieldType } from '../field-types';
 import type { StoredValue } from '../values/coerce';
-import { fsyncDirectory } from '../storage/durable-files';
-import { PRIVATE_FILE_MODE } from '../../storage/data-paths';
-import { storageFailure } from '../../storage/storage-failure';
+import { DurableFileWriter } from '../storage/durable-files';
 import { createTableSql } from './table-sql';
 
 /**
@@ -382,8 +377,7 @@ export interface TableFileOptions {
  * rename leaves only a temporary file, which the data folder's clean-up removes.
  */
 export class TableFileWriter {
-  private readonly fd: number;
-  private readonly tmp: string;
+  private readonly file: DurableFileWriter;
   private readonly out = Buffer.allocUnsafe(PAGE * 256);
   private outPages = 0;
   /** Page 1 (header and schema) is written last, over the room kept for it. */
@@ -392,18 +386,12 @@ export class TableFileWriter {
   private record = Buffer.allocUnsafe(1 << 16);
   private lastRowId = 0;
   private readonly affinities: Affinity[];
-  private closed = false;
 
   private constructor(
     readonly path: string,
     private readonly options: TableFileOptions,
   ) {
-    this.tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
-    try {
-      this.fd = openSync(this.tmp, 'w', PRIVATE_FILE_MODE);
-    } catch (err) {
-      throw storageFailure(`Could not write ${path}`, err);
-    }
+    this.file = new DurableFileWriter(path);
     this.affinities = options.columns.map((c) => c.type.sqliteType);
     this.leaves = new LeafBuilder(
       (page) => this.emit(page),
@@ -494,7 +482,6 @@ export class TableFileWriter {
    * renames it into place. Returns the file's size in bytes.
    */
   finish(sequence = this.lastRowId): number {
-    if (this.closed) throw new Error('table file already finished');
     try {
       this.leaves.flush();
       const root =
@@ -503,29 +490,17 @@ export class TableFileWriter {
       const page1 = this.schema(createTableSql(this.options.table, this.options.columns), root, sequenceRoot);
       this.flushOut();
       writeFileHeader(page1, this.nextPage - 1);
-      writeAt(this.fd, page1, 0);
-      fsyncSync(this.fd);
-      closeSync(this.fd);
-      this.closed = true;
-      renameSync(this.tmp, this.path);
-      fsyncDirectory(dirname(this.path));
-      return (this.nextPage - 1) * PAGE;
+      this.file.writeAt(page1, 0);
     } catch (err) {
       this.abort();
-      throw storageFailure(`Could not write ${this.path}`, err);
+      throw err;
     }
+    this.file.commit((this.nextPage - 1) * PAGE);
+    return (this.nextPage - 1) * PAGE;
   }
 
   abort(): void {
-    if (!this.closed) {
-      this.closed = true;
-      try {
-        closeSync(this.fd);
-      } catch {
-        // already closed
-      }
-    }
-    rmSync(this.tmp, { force: true });
+    this.file.abort();
   }
 
   /**
@@ -577,7 +552,7 @@ export class TableFileWriter {
   private flushOut(): void {
     if (this.outPages === 0) return;
     const firstPage = this.nextPage - this.outPages;
-    writeAt(this.fd, this.out.subarray(0, this.outPages * PAGE), (firstPage - 1) * PAGE);
+    this.file.writeAt(this.out.subarray(0, this.outPages * PAGE), (firstPage - 1) * PAGE);
     this.outPages = 0;
   }
 }
@@ -600,11 +575,6 @@ function encodeRecord(out: Buffer, serials: readonly number[], bodies: readonly 
     p += b.length;
   }
   return p;
-}
-
-function writeAt(fd: number, bytes: Uint8Array, position: number): void {
-  let done = 0;
-  while (done < bytes.length) done += writeSync(fd, bytes, done, bytes.length - done, position + done);
 }
 
 function emptyLeaf(): Buffer {

@@ -14,22 +14,16 @@ export interface ContainerHeader {
 }
 
 export function encodeContainer(header: ContainerHeader, sections: readonly Uint8Array[]): Buffer[] {
-  const layout: { offset: number; length: number }[] = [];
-  const headerProbe = Buffer.from(JSON.stringify({ ...header, sections: sections.map(() => ({ offset: 0, length: 0 })) }));
-  // The header holds the section offsets, which depend on the header length: reserve room.
-  const reserved = align8(MAGIC.length + 4 + headerProbe.length + 64 + sections.length * 24);
+  const layout: SectionLayout[] = [];
+  const reserved = headRoom(
+    JSON.stringify({ ...header, sections: sections.map(() => ({ offset: 0, length: 0 })) }).length + 64 + sections.length * 24,
+  );
   let offset = reserved;
   for (const s of sections) {
     layout.push({ offset, length: s.byteLength });
     offset = align8(offset + s.byteLength);
   }
-  const headerBytes = Buffer.from(JSON.stringify({ ...header, sections: layout }));
-  if (MAGIC.length + 4 + headerBytes.length > reserved) throw new Error('container header outgrew its reserved space');
-  const head = Buffer.alloc(reserved);
-  MAGIC.copy(head, 0);
-  head.writeUInt32LE(headerBytes.length, MAGIC.length);
-  headerBytes.copy(head, MAGIC.length + 4);
-  const parts: Buffer[] = [head];
+  const parts: Buffer[] = [containerHead(header, layout, reserved)];
   let written = reserved;
   sections.forEach((s, i) => {
     const pad = layout[i]!.offset - written;
@@ -39,6 +33,28 @@ export function encodeContainer(header: ContainerHeader, sections: readonly Uint
   });
   return parts;
 }
+
+/** Bytes to keep at the start of a container for a header JSON of up to `headerBytes`. */
+export function headRoom(headerBytes: number): number {
+  return align8(MAGIC.length + 4 + headerBytes);
+}
+
+/**
+ * The first `reserved` bytes of a container: magic, header length, header JSON with the
+ * section layout (the header holds the sections' offsets, which depend on the header's length:
+ * hence room reserved in advance). Sections may be written in any order and leave gaps.
+ */
+export function containerHead(header: ContainerHeader, layout: readonly SectionLayout[], reserved: number): Buffer {
+  const headerBytes = Buffer.from(JSON.stringify({ ...header, sections: layout }));
+  if (MAGIC.length + 4 + headerBytes.length > reserved) throw new Error('container header outgrew its reserved space');
+  const head = Buffer.alloc(reserved);
+  MAGIC.copy(head, 0);
+  head.writeUInt32LE(headerBytes.length, MAGIC.length);
+  headerBytes.copy(head, MAGIC.length + 4);
+  return head;
+}
+
+export const alignSection = align8;
 
 export class CorruptContainerError extends Error {}
 

@@ -22,7 +22,7 @@ import { PRIVATE_DIR_MODE } from '../../storage/data-paths';
 export const sqlitePath = (dir: string, generation: number): string => join(dir, `${generation}.sqlite`);
 export const columnsPath = (dir: string, generation: number): string => join(dir, `${generation}.columns`);
 
-interface ColumnsFileHeader {
+export interface ColumnsFileHeader {
   readonly columns: ColumnsHeader;
   readonly text: { meta: unknown; sections: number[]; indexedColumns: string[] };
   readonly ftsLanguage: string;
@@ -42,7 +42,8 @@ export function writeResourceFiles(dir: string, generation: number, image: Resou
   return writeSqliteFile(dir, generation, image.sqlite) + writeColumnsFile(dir, generation, image);
 }
 
-function ensureDir(dir: string): void {
+/** Creates a resource's folder (private) if it is not there yet. */
+export function ensureDir(dir: string): void {
   try {
     mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   } catch (err) {

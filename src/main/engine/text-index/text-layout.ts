@@ -1,6 +1,5 @@
-import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
-import { isNumericStorage } from '../field-types';
+import { isNumericStorage, type FieldType } from '../field-types';
 
 /**
  * Which columns go into the row-level inverted index: text-like columns whose values are
@@ -11,9 +10,10 @@ import { isNumericStorage } from '../field-types';
 const REPEATS_PER_VALUE = 8;
 
 export function chooseIndexedColumns(store: TableStore): string[] {
-  return store.columns.filter((c) => isIndexable(c) && c.distinctCount * REPEATS_PER_VALUE > store.rowCount).map((c) => c.id);
+  return store.columns.filter((c) => isIndexedColumn(c.type, c.distinctCount, store.rowCount)).map((c) => c.id);
 }
 
-function isIndexable(column: Column): boolean {
-  return !isNumericStorage(column.type.storage);
+/** The rule itself, for a column known by its type and dictionary size (a streamed import). */
+export function isIndexedColumn(type: FieldType, distinctCount: number, rowCount: number): boolean {
+  return !isNumericStorage(type.storage) && distinctCount * REPEATS_PER_VALUE > rowCount;
 }

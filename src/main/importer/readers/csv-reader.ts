@@ -72,7 +72,7 @@ export async function readCsvTable(req: ReadRequest): Promise<RawTable> {
       encoding = 'windows-1252';
       continue;
     }
-    const { header, columns, rows, repairs } = pass.collector.finish();
+    const { header, columns, rows, repairs, spill } = pass.collector.finish();
     return {
       layout: {
         format: 'csv',
@@ -90,6 +90,7 @@ export async function readCsvTable(req: ReadRequest): Promise<RawTable> {
       repairs,
       warnings,
       complete: pass.complete,
+      spill,
     };
   }
 }
@@ -211,6 +212,7 @@ class RecordSink {
         joiner: this.pass.dialect.delimiter,
         evidence: this.pass.evidence,
         ...(this.req.choices.repairs ? { repairs: this.req.choices.repairs } : {}),
+        ...(this.req.spill ? { spill: this.req.spill } : {}),
       });
       return;
     }
@@ -229,13 +231,7 @@ class RecordSink {
   /** An empty file gives a table without columns: the preview shows it, the import refuses it. */
   finish(complete: boolean): PassResult {
     const collector = this.collector ?? new RowCollector({ header: [], trim: true, joiner: this.pass.dialect.delimiter });
-    let replacementCharacter = false;
-    for (const column of collector.columns) {
-      if (column.values.some((v) => v.includes('\uFFFD'))) {
-        replacementCharacter = true;
-        break;
-      }
-    }
+    const replacementCharacter = collector.columns.some((column) => column.sawReplacementCharacter);
     return { collector, complete, replacementCharacter };
   }
 }

@@ -170,6 +170,7 @@ export async function readJsonTable(req: ReadRequest): Promise<RawTable> {
     trim: req.choices.trim ?? true,
     joiner: ',',
     ...(req.choices.repairs ? { repairs: req.choices.repairs } : {}),
+    ...(req.spill ? { spill: req.spill } : {}),
   });
   // A record's "line" is its position in the list.
   let record = 0;
@@ -177,7 +178,7 @@ export async function readJsonTable(req: ReadRequest): Promise<RawTable> {
     if (req.sampleBytes !== undefined && record >= PREVIEW_RECORDS) break;
     collector.add(row, ++record);
   }
-  const { header, columns, rows: count, repairs } = collector.finish();
+  const { header, columns, rows: count, repairs, spill } = collector.finish();
   const format: ImportFormat = geojson ? 'geojson' : 'json';
   return {
     layout: {
@@ -196,5 +197,6 @@ export async function readJsonTable(req: ReadRequest): Promise<RawTable> {
     repairs,
     warnings: [],
     complete: count === rows.count,
+    spill,
   };
 }

@@ -1,5 +1,6 @@
 import type { ImportChoices } from '../import-types';
 import type { RawTable } from '../raw-table';
+import type { SpillTarget } from '../row-spill';
 
 /**
  * A reader turns one kind of file into a RawTable (docs/importing.md, "Adding a format"). It
@@ -15,6 +16,8 @@ export interface ReadRequest {
   /** A preview: stop after about this many bytes of content. */
   readonly sampleBytes?: number;
   readonly onProgress?: (progress: ReadProgress) => void;
+  /** An import: rows go to disk a chunk at a time (row-spill.ts) rather than staying in memory. */
+  readonly spill?: SpillTarget;
 }
 
 export interface ReadProgress {

@@ -61,6 +61,7 @@ export async function readSheetTable(format: ImportFormat, workbook: Workbook, r
       trim: req.choices.trim ?? true,
       joiner: '\t',
       ...(req.choices.repairs ? { repairs: req.choices.repairs } : {}),
+      ...(req.spill ? { spill: req.spill } : {}),
     });
     for (const row of rows.slice(Math.max(0, index) + 1)) add(row);
   };
@@ -110,5 +111,6 @@ export async function readSheetTable(format: ImportFormat, workbook: Workbook, r
     repairs: done.repairs,
     warnings: [],
     complete: req.sampleBytes === undefined || read < PREVIEW_ROWS,
+    spill: done.spill,
   };
 }

@@ -1,0 +1,472 @@
+import { Utf8Dictionary } from '../column-store/utf8-dictionary';
+import { isStoredAsNumber, type FieldType } from '../field-types';
+import { documentTermIds, PostingsBuilder, TermInterner, type TextSearchLanguage } from '../fts';
+import { type EncodedValues, TableFileWriter, type CellColumn } from '../sqlite/table-file-writer';
+import { headRoom } from '../storage/binary-container';
+import type { ColumnsHeader } from '../storage/column-codec';
+import { DICTIONARY_CHUNK } from '../storage/column-codec';
+import { ContainerWriter } from '../storage/container-writer';
+import { columnsPath, sqlitePath, type ColumnsFileHeader } from '../storage/resource-files';
+import { Spool } from '../storage/spool';
+import { isIndexedColumn } from '../text-index/text-layout';
+import type { StoredValue } from '../values/coerce';
+import { documentText } from '../values/document-text';
+import { IndexRuns } from './index-runs';
+
+/**
+ * A new generation of a resource's files written as its rows stream in, a chunk of rows at a
+ * time, in bounded memory (docs/importing.md, "How an import runs"): each chunk's codes go to
+ * their place in the columns file, the values it brings to the column dictionaries, its rows to
+ * the SQLite table file (sqlite/table-file-writer.ts) and to a run of the full-text index
+ * (index-runs.ts, merged at the end). What grows with the file is on disk; memory holds the
+ * dictionaries known up front (the distinct values of repetitive columns), one chunk, and one
+ * index run.
+ *
+ * The files are the same as buildResourceVersion writes from a whole column store: a reader
+ * cannot tell how they were made.
+ */
+
+export interface StreamedColumn {
+  readonly id: string;
+  readonly type: FieldType;
+  /** The dictionary may hold a value twice (column.ts). */
+  readonly mayRepeat: boolean;
+  /** The entries known before the rows: index = code, [0] is the NULL slot (null). */
+  readonly dictionary: readonly StoredValue[];
+  /** Entries in all, NULL slot included: the dictionary's and those that arrive with the rows. */
+  readonly entries: number;
+}
+
+/** One column's part of a chunk of rows. */
+export interface ColumnChunk {
+  /** A code per row of the chunk. */
+  readonly codes: Uint32Array;
+  /** The entries this chunk brings, in code order, after every earlier chunk's. */
+  readonly values?: readonly StoredValue[];
+}
+
+export interface StreamedVersionInput {
+  readonly resourceId: string;
+  readonly dir: string;
+  readonly generation: number;
+  readonly columns: readonly StreamedColumn[];
+  /** Rows in all: `_id`s 1..rows, every one live. */
+  readonly rows: number;
+  readonly ftsLanguage: TextSearchLanguage;
+  /** Rows per full-text index run. */
+  readonly runRows?: number;
+}
+
+const RUN_ROWS = 262_144;
+
+export class StreamedVersionWriter {
+  private readonly columnsFile: ContainerWriter;
+  private readonly table: TableFileWriter;
+  private readonly dictionaries: DictionaryWriter[];
+  private readonly codesSections: number[];
+  private readonly liveSection: number;
+  private readonly fixedCells: (EncodedValues | null)[];
+  private readonly indexed: number[];
+  private readonly runs: IndexRuns;
+  private run: RunIndexer | null = null;
+  private nextRow = 1;
+  private readonly label: string;
+
+  constructor(private readonly input: StreamedVersionInput) {
+    const { columns, rows, dir, generation } = input;
+    this.label = `import-${generation}`;
+    this.columnsFile = ContainerWriter.create(columnsPath(dir, generation), headerRoom(columns));
+    this.table = TableFileWriter.create(sqlitePath(dir, generation), { table: input.resourceId, columns });
+    this.runs = new IndexRuns(dir, this.label);
+    try {
+      this.codesSections = columns.map(() => this.columnsFile.reserve((rows + 1) * 4));
+      this.liveSection = this.columnsFile.reserve(rows + 1);
+      this.dictionaries = columns.map((c) => new DictionaryWriter(c, this.columnsFile, dir, this.label));
+      // A repetitive column's values are encoded for the table once; a column whose values
+      // arrive with the rows is encoded a chunk at a time.
+      this.fixedCells = columns.map((c, i) => (c.entries === c.dictionary.length ? this.table.encode(i, c.dictionary) : null));
+      this.indexed = columns.flatMap((c, i) => (isIndexedColumn(c.type, c.entries - 1, rows) ? [i] : []));
+    } catch (err) {
+      this.abort();
+      throw err;
+    }
+  }
+
+  /** The columns the full-text index covers (stored in the columns file's header). */
+  get indexedColumns(): string[] {
+    return this.indexed.map((i) => this.input.columns[i]!.id);
+  }
+
+  /** The next `count` rows (`_id`s continue from the previous chunk), one ColumnChunk per column. */
+  addRows(count: number, chunk: readonly ColumnChunk[]): void {
+    const { columns } = this.input;
+    const first = this.nextRow;
+    if (first + count - 1 > this.input.rows) throw new RangeError('more rows than announced');
+    const cells: CellColumn[] = [];
+    const values: ChunkValues[] = [];
+    for (let c = 0; c < columns.length; c++) {
+      const part = chunk[c]!;
+      if (part.codes.length !== count) throw new RangeError(`column ${columns[c]!.id}: ${part.codes.length} codes for ${count} rows`);
+      const dictionary = this.dictionaries[c]!;
+      const base = dictionary.arrived;
+      if (part.values?.length) dictionary.add(part.values);
+      const view = new ChunkValues(columns[c]!.dictionary, base, part.values ?? []);
+      values.push(view);
+      this.columnsFile.writeInto(this.codesSections[c]!, first * 4, bytesOf(part.codes));
+      const fixed = this.fixedCells[c];
+      cells.push(fixed ? { values: fixed, codes: part.codes } : view.cells(this.table, c, part.codes));
+    }
+    this.columnsFile.writeInto(this.liveSection, first, new Uint8Array(count).fill(1));
+    const rowIds = new Uint32Array(count);
+    for (let i = 0; i < count; i++) rowIds[i] = first + i;
+    this.table.appendRows(rowIds, 0, count, cells);
+    this.indexRows(first, count, chunk, values);
+    this.nextRow += count;
+  }
+
+  private indexRows(first: number, count: number, chunk: readonly ColumnChunk[], values: readonly ChunkValues[]): void {
+    if (this.indexed.length === 0) return;
+    const runRows = this.input.runRows ?? RUN_ROWS;
+    for (let done = 0; done < count;) {
+      this.run ??= new RunIndexer(this.input, this.indexed, first + done, runRows);
+      const take = Math.min(count - done, this.run.room);
+      this.run.add(first + done, take, done, chunk, values);
+      done += take;
+      if (this.run.room === 0) this.endRun();
+    }
+  }
+
+  private endRun(): void {
+    const run = this.run;
+    if (!run) return;
+    this.run = null;
+    this.runs.add(run.finish(), run.firstRow, run.lastRow);
+  }
+
+  /**
+   * Finishes both files: the table file, then the columns file (dictionaries, merged index,
+   * header). Returns the bytes written. Nothing is published: that is the caller's step.
+   */
+  finish(): { storedBytes: number; indexedColumns: string[] } {
+    try {
+      if (this.nextRow !== this.input.rows + 1) throw new Error(`${this.nextRow - 1} of ${this.input.rows} rows arrived`);
+      this.endRun();
+      let stored = this.table.finish();
+      // Row 0 does not exist: code 0 (NULL) and not live.
+      for (const section of this.codesSections) this.columnsFile.writeInto(section, 0, new Uint8Array(4));
+      this.columnsFile.writeInto(this.liveSection, 0, new Uint8Array(1));
+      const columns: ColumnsHeader['columns'][number][] = this.input.columns.map((c, i) => ({
+        id: c.id,
+        type: c.type.name,
+        ...this.dictionaries[i]!.finish(),
+        codesSection: this.codesSections[i]!,
+        ...(c.mayRepeat ? { mayRepeat: true } : {}),
+      }));
+      const text = this.runs.mergeInto(this.columnsFile, this.input.dir, this.label);
+      const header: ColumnsFileHeader = {
+        columns: { maxRowId: this.input.rows, columns, liveSection: this.liveSection },
+        text: { meta: text.meta, sections: text.sections, indexedColumns: this.indexedColumns },
+        ftsLanguage: this.input.ftsLanguage,
+      };
+      stored += this.columnsFile.finish({ ...header });
+      return { storedBytes: stored, indexedColumns: this.indexedColumns };
+    } catch (err) {
+      this.abort();
+      throw err;
+    }
+  }
+
+  /** Removes everything written so far (a failed or cancelled import). */
+  abort(): void {
+    this.table?.abort();
+    this.columnsFile?.abort();
+    this.runs?.remove();
+    for (const d of this.dictionaries ?? []) d.abort();
+  }
+}
+
+function bytesOf(a: Uint32Array | Float64Array): Uint8Array {
+  return new Uint8Array(a.buffer, a.byteOffset, a.byteLength);
+}
+
+/** Room for the columns file's header: a generous bound from the columns' names. */
+function headerRoom(columns: readonly StreamedColumn[]): number {
+  let bytes = 8192;
+  for (const c of columns) {
+    const chunks = Math.ceil(c.entries / DICTIONARY_CHUNK) + 1;
+    bytes += JSON.stringify(c.id).length * 2 + 400 + (6 + chunks) * 48;
+  }
+  return headRoom(bytes);
+}
+
+/** A chunk's view of a column's values: the dictionary known up front, then what arrived. */
+class ChunkValues {
+  constructor(
+    private readonly dictionary: readonly StoredValue[],
+    /** The code of `arrived[0]`. */
+    private readonly base: number,
+    private readonly arrived: readonly StoredValue[],
+  ) {}
+
+  valueOf(code: number): StoredValue {
+    return code < this.dictionary.length ? this.dictionary[code]! : this.arrived[code - this.base]!;
+  }
+
+  /**
+   * The chunk's cells for the table: its values renumbered into a dictionary of its own (the
+   * dictionary entries it uses, then the ones it brought), encoded once.
+   */
+  cells(table: TableFileWriter, column: number, codes: Uint32Array): CellColumn {
+    const local = new Uint32Array(codes.length);
+    const values: StoredValue[] = [null];
+    const seen = new Map<number, number>();
+    for (let i = 0; i < codes.length; i++) {
+      const code = codes[i]!;
+      if (code === 0) continue;
+      let mapped = seen.get(code);
+      if (mapped === undefined) {
+        mapped = values.length;
+        values.push(this.valueOf(code));
+        seen.set(code, mapped);
+      }
+      local[i] = mapped;
+    }
+    return { values: table.encode(column, values), codes: local };
+  }
+}
+
+/**
+ * One column's dictionary section(s) in the columns file, written as its entries arrive, in
+ * the forms column-codec.ts reads: `f64` for numbers; `utf8` (value ends, UTF-8 bytes and,
+ * for numeric/int8, a flag per entry that is a number) for texts; `json-chunks` when a text
+ * cannot go through UTF-8 (a lone surrogate, only possible from JSON input).
+ */
+class DictionaryWriter {
+  private readonly numbers: boolean;
+  private readonly exact: boolean;
+  private f64: Spool | null = null;
+  private ends: Spool | null = null;
+  private text: Spool | null = null;
+  private flags: Spool | null = null;
+  private textBytes = 0;
+  /** Entries that UTF-8 cannot carry, by code: the column then falls back to JSON. */
+  private readonly unencodable = new Map<number, string>();
+  private count = 1; // the NULL slot
+
+  constructor(
+    column: StreamedColumn,
+    private readonly out: ContainerWriter,
+    dir: string,
+    label: string,
+  ) {
+    this.numbers = isStoredAsNumber(column.type.storage);
+    this.exact = column.type.storage === 'exact';
+    const name = `${label}.${column.id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}`;
+    if (this.numbers || this.exact) this.f64 = Spool.create(dir, `${name}.f64`);
+    if (!this.numbers) {
+      this.ends = Spool.create(dir, `${name}.ends`);
+      this.text = Spool.create(dir, `${name}.text`);
+      if (this.exact) this.flags = Spool.create(dir, `${name}.flags`);
+    }
+    this.add(column.dictionary.slice(1));
+  }
+
+  /** Entries known so far, NULL slot included: the code the next one gets. */
+  get arrived(): number {
+    return this.count;
+  }
+
+  add(values: readonly StoredValue[]): void {
+    if (values.length === 0) return;
+    if (this.f64) {
+      const doubles = new Float64Array(values.length);
+      let allNumbers = true;
+      for (let i = 0; i < values.length; i++) {
+        const v = values[i];
+        if (typeof v === 'number') doubles[i] = v;
+        else allNumbers = false;
+      }
+      if (allNumbers) this.f64.append(bytesOf(doubles));
+      else if (this.numbers) throw new Error('a number column received a text');
+      else {
+        this.f64.remove(); // numeric/int8 with an exact text: the UTF-8 form keeps both
+        this.f64 = null;
+      }
+    }
+    if (this.text) this.addTexts(values);
+    this.count += values.length;
+  }
+
+  private addTexts(values: readonly StoredValue[]): void {
+    const ends = new Uint32Array(values.length);
+    const flags = this.flags ? new Uint8Array(values.length) : null;
+    let bytes = Buffer.allocUnsafe(values.reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 3 : 24), 0));
+    let used = 0;
+    for (let i = 0; i < values.length; i++) {
+      const v = values[i];
+      let text: string;
+      if (typeof v === 'number' && flags) {
+        flags[i] = 1;
+        text = String(v);
+      } else if (typeof v === 'string') {
+        text = v;
+        if (!isWellFormed(v)) this.unencodable.set(this.count + i, v);
+      } else throw new Error(`a text dictionary received ${v === null ? 'NULL' : typeof v}`);
+      if (used + text.length * 3 > bytes.length) {
+        const grown = Buffer.allocUnsafe(Math.max(bytes.length * 2, used + text.length * 3));
+        bytes.copy(grown, 0, 0, used);
+        bytes = grown;
+      }
+      used += bytes.write(text, used, 'utf8');
+      ends[i] = this.textBytes + used;
+    }
+    // Value ends are 32-bit (column-codec.ts): the largest table Deskstore accepts says so first.
+    if (this.textBytes + used > 0xffff_ffff) throw new Error('a column holds more than 4 GB of text');
+    this.textBytes += used;
+    this.ends!.append(bytesOf(ends));
+    this.text!.append(bytes.subarray(0, used));
+    if (flags) this.flags!.append(flags);
+  }
+
+  /** Appends the dictionary's sections; returns their place in the column's header entry. */
+  finish(): Pick<ColumnsHeader['columns'][number], 'dictionary' | 'dictionarySection' | 'textSection' | 'numberSection' | 'moreSections'> {
+    try {
+      if (this.f64) return { dictionary: 'f64', dictionarySection: this.out.appendSpool(this.f64) };
+      if (this.unencodable.size === 0) {
+        const dictionarySection = this.out.appendSpool(this.ends!);
+        const textSection = this.out.appendSpool(this.text!);
+        return {
+          dictionary: 'utf8',
+          dictionarySection,
+          textSection,
+          ...(this.flags ? { numberSection: this.out.appendSpool(this.flags) } : {}),
+        };
+      }
+      return this.finishAsJson();
+    } finally {
+      this.abort();
+    }
+  }
+
+  /** The JSON form (column-codec.ts `json-chunks`), rebuilt from the UTF-8 spools. */
+  private finishAsJson(): ReturnType<DictionaryWriter['finish']> {
+    this.ends!.seal();
+    this.text!.seal();
+    this.flags?.seal();
+    const ends = new Uint32Array(this.ends!.read(0, this.ends!.length).buffer);
+    const dictionary = Utf8Dictionary.checked(
+      ends,
+      this.text!.read(0, this.text!.length),
+      this.flags ? this.flags.read(0, this.flags.length) : null,
+    );
+    if (typeof dictionary === 'string') throw new Error(dictionary);
+    const values = dictionary.materialize();
+    for (const [code, text] of this.unencodable) if (code > 0) values[code] = text;
+    const sections: number[] = [];
+    for (let start = 0; start < values.length; start += DICTIONARY_CHUNK) {
+      sections.push(this.out.append(Buffer.from(JSON.stringify(values.slice(start, start + DICTIONARY_CHUNK)))));
+    }
+    const [dictionarySection, ...more] = sections as [number, ...number[]];
+    return { dictionary: more.length ? 'json-chunks' : 'json', dictionarySection, ...(more.length ? { moreSections: more } : {}) };
+  }
+
+  abort(): void {
+    for (const s of [this.f64, this.ends, this.text, this.flags]) s?.remove();
+  }
+}
+
+/** ES2024's String.prototype.isWellFormed (the project's lib setting is ES2023). */
+function isWellFormed(text: string): boolean {
+  return (text as unknown as { isWellFormed(): boolean }).isWellFormed();
+}
+
+/**
+ * The full-text index of one run of consecutive rows over the indexed columns. A repetitive
+ * column's values are tokenized once per run (the first row holding each), like
+ * build-text-index.ts does for a whole table.
+ */
+class RunIndexer {
+  private readonly builder: PostingsBuilder;
+  private readonly interner: TermInterner;
+  private readonly caches: Map<number, TokenCache> = new Map();
+  private readonly terms: number[] = [];
+  private added = 0;
+  lastRow = 0;
+
+  constructor(
+    private readonly input: StreamedVersionInput,
+    private readonly indexed: readonly number[],
+    readonly firstRow: number,
+    private readonly capacity: number,
+  ) {
+    this.builder = new PostingsBuilder({ expectedRows: capacity });
+    this.interner = new TermInterner(input.ftsLanguage, this.builder);
+    for (const c of indexed) {
+      const column = input.columns[c]!;
+      if (column.entries === column.dictionary.length) this.caches.set(c, new TokenCache(column.dictionary.length));
+    }
+  }
+
+  get room(): number {
+    return this.capacity - this.added;
+  }
+
+  /** Rows `firstRow..firstRow + count - 1`, which are positions `from..` of the chunk. */
+  add(firstRow: number, count: number, from: number, chunk: readonly ColumnChunk[], values: readonly ChunkValues[]): void {
+    const { language, columns } = { language: this.input.ftsLanguage, columns: this.input.columns };
+    const terms = this.terms;
+    for (let k = 0; k < count; k++) {
+      const at = from + k;
+      let n = 0;
+      for (const c of this.indexed) {
+        const code = chunk[c]!.codes[at]!;
+        if (code === 0) continue;
+        const storage = columns[c]!.type.storage;
+        const cache = this.caches.get(c);
+        if (cache) n = cache.termsOf(code, terms, n, () => documentText(values[c]!.valueOf(code), storage), language, this.interner);
+        else n = documentTermIds(documentText(values[c]!.valueOf(code), storage), language, this.interner, terms, n);
+      }
+      this.builder.addRow(firstRow + k, terms, n);
+    }
+    this.added += count;
+    this.lastRow = firstRow + count - 1;
+  }
+
+  finish(): ReturnType<PostingsBuilder['finish']> {
+    return this.builder.finish();
+  }
+}
+
+/** Term ids of each distinct value of a column, tokenized the first time a row holds it. */
+class TokenCache {
+  private readonly start: Int32Array;
+  private readonly length: Uint32Array;
+  private flat = new Uint32Array(1024);
+  private used = 0;
+  private readonly scratch: number[] = [];
+
+  constructor(entries: number) {
+    this.start = new Int32Array(entries).fill(-1);
+    this.length = new Uint32Array(entries);
+  }
+
+  termsOf(code: number, out: number[], at: number, text: () => string, language: TextSearchLanguage, interner: TermInterner): number {
+    let s = this.start[code]!;
+    if (s < 0) {
+      const n = documentTermIds(text(), language, interner, this.scratch, 0);
+      if (this.used + n > this.flat.length) {
+        const grown = new Uint32Array(Math.max(this.used + n, this.flat.length * 2));
+        grown.set(this.flat.subarray(0, this.used));
+        this.flat = grown;
+      }
+      for (let i = 0; i < n; i++) this.flat[this.used + i] = this.scratch[i]!;
+      s = this.used;
+      this.start[code] = s;
+      this.length[code] = n;
+      this.used += n;
+    }
+    let k = at;
+    for (let i = s, end = s + this.length[code]!; i < end; i++) out[k++] = this.flat[i]!;
+    return k;
+  }
+}
