@@ -422,7 +422,9 @@ describe('connection limits (issue 8: half-open sockets made the server unreacha
     try {
       const silent = await idleSockets(small.port, 40);
       const slow = await idleSockets(small.port, 5, 'GET /api/3 HTTP/1.1\r\nHost: 127.0.0.1\r\n');
-      const closedAfter = await Promise.all([...silent, ...slow].map((s) => within(5_000, s.closed)));
+      // The server's 500 ms limit is what is tested; the test waits far longer so that a loaded
+      // machine (CI shares two cores) cannot make it fail: only a socket never cut counts.
+      const closedAfter = await Promise.all([...silent, ...slow].map((s) => within(30_000, s.closed)));
       // Every one of them was cut by the server (none was closed by this test).
       expect(closedAfter.filter((ms) => ms === Infinity)).toEqual([]);
       const res = await call(`${small.url}/api/3`);
