@@ -436,8 +436,8 @@ export class PortalClient {
     for (let hop = 0; hop <= this.maxRedirects; hop++) {
       const target = new URL(current);
       const own = target.origin === this.origin;
-      if (!own) checkWrittenAddress(target);
       if (method === 'POST' && target.origin !== from) throw portalRedirectRefused(this.base, target.toString());
+      if (!own) checkWrittenAddress(target);
       let res: Dispatcher.ResponseData;
       try {
         res = await request(target, {

@@ -24,20 +24,31 @@ function writePrivate(path: string, value: unknown): void {
   chmodSync(path, 0o600);
 }
 
-export function portalToken(dataDir: string, portal: string): string | undefined {
-  return readJson<Record<string, string>>(join(dataDir, TOKENS_FILE), {})[portal];
+/**
+ * The token remembered for a portal's API base (`https://host/opendata`): two portals on one
+ * host are two portals, and one's token is never the other's (issue 21). A token remembered
+ * by origin before then still serves the one portal remembered under that origin.
+ */
+export function portalToken(dataDir: string, base: string): string | undefined {
+  const tokens = readJson<Record<string, string>>(join(dataDir, TOKENS_FILE), {});
+  if (tokens[base] !== undefined) return tokens[base];
+  const origin = new URL(base).origin;
+  if (tokens[origin] === undefined) return undefined;
+  const sameHost = readJson<{ url?: unknown }[]>(join(dataDir, PORTALS_FILE), []).filter(
+    (p) => typeof p.url === 'string' && new URL(p.url).origin === origin,
+  );
+  return base === origin || (sameHost.length === 1 && sameHost[0]!.url === base) ? tokens[origin] : undefined;
 }
 
-export function savePortalToken(dataDir: string, portal: string, token: string): void {
+export function savePortalToken(dataDir: string, base: string, token: string): void {
   const path = join(dataDir, TOKENS_FILE);
-  writePrivate(path, { ...readJson<Record<string, string>>(path, {}), [portal]: token });
+  writePrivate(path, { ...readJson<Record<string, string>>(path, {}), [base]: token });
 }
 
 export function rememberedPortals(dataDir: string): RememberedPortal[] {
-  const tokens = readJson<Record<string, string>>(join(dataDir, TOKENS_FILE), {});
   return readJson<Omit<RememberedPortal, 'hasToken'>[]>(join(dataDir, PORTALS_FILE), [])
     .filter((p) => typeof p.url === 'string')
-    .map((p) => ({ ...p, hasToken: p.url in tokens }))
+    .map((p) => ({ ...p, hasToken: portalToken(dataDir, p.url) !== undefined }))
     .sort((a, b) => b.lastUsed.localeCompare(a.lastUsed));
 }
 

@@ -37,9 +37,12 @@ export async function connectPortal(
   token?: string,
 ): Promise<{ client: PortalClient; source: PortalSource }> {
   const source = parsePortalSource(url);
-  const known = token ?? portalToken(dataDir, source.url.origin);
-  const client = await discoverPortal(source, { ...settings, userAgent: userAgent(version), ...(known ? { token: known } : {}) });
-  if (token) savePortalToken(dataDir, source.url.origin, token);
+  const options = { ...settings, userAgent: userAgent(version) };
+  // Found without a token (status_show is public); the token is the one of the base found.
+  const found = await discoverPortal(source, options);
+  const known = token ?? portalToken(dataDir, found.base);
+  const client = known ? new PortalClient(found.base, { ...options, token: known }) : found;
+  if (token) savePortalToken(dataDir, found.base, token);
   let title = client.base;
   try {
     const status = await client.action<Record<string, unknown>>('status_show');
@@ -53,7 +56,7 @@ export async function connectPortal(
 
 /** A client for a portal already known by its API base (sync). */
 export function portalClientFor(dataDir: string, base: string, version: string, settings: PortalSettings): PortalClient {
-  const token = portalToken(dataDir, new URL(base).origin);
+  const token = portalToken(dataDir, base);
   return new PortalClient(base, { ...settings, userAgent: userAgent(version), ...(token ? { token } : {}) });
 }
 

@@ -6,6 +6,7 @@ import { ValidationError } from '../errors';
 import { searchRequest } from '../params/search-params';
 import type { PortalClient } from './portal-client';
 import { PortalError, isPortalError } from './portal-errors';
+import { checkReadBack } from './push-readback';
 import { numOrNull, str, type RemoteDict } from './remote-dicts';
 
 /**
@@ -228,8 +229,18 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
       }),
     );
   }
+  // The total alone is the portal's word: a sample of rows read back must be what was sent.
+  const checked = await checkReadBack(
+    ctx.engine,
+    client,
+    req.resourceId,
+    t.resource_id,
+    local.fields.map((f) => f.id),
+    local.rows,
+    ctx.signal,
+  );
   await ctx.engine.recordPush(req.resourceId, { ...t, complete: true, rows: local.rows, pushedAt: new Date().toISOString() });
-  ctx.log?.(`sent ${sent} rows; the portal's total is ${total}`);
+  ctx.log?.(`sent ${sent} rows; the portal's total is ${total}; ${checked} rows read back match`);
   item('done', local.rows);
   return outcome(status, t);
 }
@@ -237,7 +248,10 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
 /**
  * Sends the rows the portal does not have yet, from its total on, in batches. A batch that
  * fails is never blindly re-sent: the portal's total says whether it was committed (the
- * answer may have been lost after the commit), and sending resumes from there.
+ * answer may have been lost after the commit), and sending resumes from there. A portal whose
+ * total stays below what it acknowledged is not sent anything again: a portal that answered
+ * every `datastore_upsert` with success and kept nothing got the same rows 4,000 times in
+ * 100 s, holding the portal job queue (issue 21).
  */
 async function sendRows(
   ctx: PushContext,
@@ -252,8 +266,19 @@ async function sendRows(
   const method = local.primaryKey.length ? 'upsert' : 'insert';
   let failures = 0;
   let sent = 0;
+  /** The total the portal must hold by the batches it acknowledged (none yet: -1). */
+  let acknowledged = -1;
   for (;;) {
     let done = await remoteTotal(client, remoteId, ctx.signal);
+    if (done < acknowledged) {
+      throw new PortalError(
+        message(
+          'push.no_progress',
+          `The portal acknowledged ${acknowledged} rows but its total is ${done}: it does not keep what it accepts, so nothing is sent again.`,
+          { acknowledged, total: done },
+        ),
+      );
+    }
     if (done > local.rows) {
       throw new PortalError(
         message(
@@ -277,6 +302,7 @@ async function sendRows(
         );
         done += batch.length;
         sent += batch.length;
+        acknowledged = done;
         batch = [];
         bytes = 0;
         failures = 0;
