@@ -10,6 +10,7 @@ import { pushCli } from './cli/push-command';
 import { isPortalError } from './portal/portal-errors';
 import { isActionError } from './errors';
 import { isImportInputError } from './importer/import-errors';
+import { PortInUseError } from './server/http-server';
 
 /**
  * The headless entry: `deskstore <command>`. Never imports `electron`; the Electron shell
@@ -65,6 +66,10 @@ main(process.argv.slice(2)).catch((err: unknown) => {
   if (err instanceof UsageError || (err as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
     console.error(`deskstore: ${(err as Error).message}\n\n${USAGE}`);
     process.exit(2);
+  }
+  if (err instanceof PortInUseError) {
+    console.error(`deskstore: ${err.message}.\nChoose another port with --port N, or --port 0 for any free one.`);
+    process.exit(1);
   }
   // An error worded for people (a mirror's conflict, a portal's refusal) is told in those words.
   const worded = isActionError(err) ? err.deskstoreMessage?.text : undefined;

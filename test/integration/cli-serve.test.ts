@@ -3,7 +3,7 @@ import { request } from 'node:http';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
-import { DATA, removeDir, runCli, startServer, tempDir, type ServerProcess } from '../helpers/deskstore-process';
+import { DATA, lastJsonLine, removeDir, runCli, runCliAsync, startServer, tempDir, type ServerProcess } from '../helpers/deskstore-process';
 
 const started: ServerProcess[] = [];
 const dirs: string[] = [];
@@ -114,15 +114,68 @@ describe('deskstore serve', () => {
     expect(await b.stop('SIGINT')).toBe(0);
   });
 
-  it('refuses a second process on the same data directory, naming the running server', async () => {
+  it('refuses a second server on the same data directory, naming the running one', async () => {
     const s = await serve();
     const second = runCli(['serve', '--data', s.dataDir, '--port', '0', '--no-sample']);
     expect(second.status).not.toBe(0);
     expect(second.stderr).toContain(s.url);
-    const importing = runCli(['import', join(DATA, 'world-cities.csv'), '--data', s.dataDir]);
-    expect(importing.status).not.toBe(0);
-    expect(importing.stderr).toContain(s.url);
-    expect(importing.stdout).toBe('');
+    expect(second.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('imports and syncs through the server that holds the data directory, instead of refusing', async () => {
+    const s = await serve();
+    const importing = await runCliAsync([
+      'import',
+      join(DATA, 'world-cities.csv'),
+      '--data',
+      s.dataDir,
+      '--package',
+      'citta',
+      '--name',
+      'Città del mondo',
+      '--type',
+      'geonameid=text',
+    ]);
+    expect(importing.stderr).toContain(`in use by the Deskstore server at ${s.url}: importing through it`);
+    expect(importing.status).toBe(0);
+    const summary = lastJsonLine<{
+      resource_id: string;
+      package_id: string;
+      rows: number;
+      format: string;
+      fields: { id: string; type: string }[];
+    }>(importing.stdout);
+    expect(summary.format).toBe('csv');
+    expect(summary.rows).toBeGreaterThan(1000);
+    expect(summary.fields.find((f) => f.id === 'geonameid')?.type).toBe('text');
+    const api = ckan(s.url, s.token);
+    expect((await api.ok('datastore_search', { resource_id: summary.resource_id, limit: 0 })).total).toBe(summary.rows);
+    const resource = await api.ok('resource_show', { id: summary.resource_id });
+    expect([resource.name, resource.package_id, resource.url_type]).toEqual(['Città del mondo', summary.package_id, 'upload']);
+    expect((await api.ok('package_show', { id: 'citta' })).id).toBe(summary.package_id);
+
+    // Again into the same resource: its data replaced, its id kept.
+    const again = await runCliAsync(['import', join(DATA, 'world-cities.csv'), '--data', s.dataDir, '--resource-id', summary.resource_id]);
+    expect(again.status).toBe(0);
+    expect(lastJsonLine<{ resource_id: string }>(again.stdout).resource_id).toBe(summary.resource_id);
+
+    const syncing = await runCliAsync(['sync', '--data', s.dataDir, '--retries', '1']);
+    expect(syncing.status).toBe(0);
+    expect(syncing.stderr).toContain(`in use by the Deskstore server at ${s.url}: running the sync there`);
+    expect(syncing.stderr).toContain('--retries apply only when no server holds the data directory');
+    expect(lastJsonLine(syncing.stdout)).toEqual({ datasets: 0, updated: 0, unchanged: 0, failed: 0 });
+  });
+
+  it('names the busy port and --port, without a stack trace', async () => {
+    const s = await serve();
+    const other = tempDir();
+    dirs.push(other);
+    const busy = runCli(['serve', '--data', other, '--port', String(new URL(s.url).port), '--no-sample']);
+    expect(busy.status).toBe(1);
+    expect(busy.stderr).toContain(`port ${new URL(s.url).port} on 127.0.0.1 is already in use`);
+    expect(busy.stderr).toContain('--port N');
+    expect(busy.stderr).not.toMatch(/^\s+at /m);
+    expect(busy.stdout).toBe('');
   });
 
   it('rejects requests whose Host header is not its own loopback address (DNS rebinding)', async () => {

@@ -3,7 +3,7 @@ import { basename, extname, resolve } from 'node:path';
 import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
 import { foldText } from '../../shared/fold-text';
 import { optional } from '../../shared/optional';
-import { isTextSearchLanguage } from '../engine/fts';
+import { isTextSearchLanguage } from '../../shared/text-search-languages';
 import {
   IMPORT_TYPES,
   isImportType,
@@ -11,9 +11,14 @@ import {
   type ImportType,
   type RepairAction,
   type RepairKind,
+  type RepairReport,
 } from '../../shared/wire/import';
 import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
-import { acquireDataDirectoryLock } from '../app/data-dir-lock';
+import { DataDirectoryBusyError, acquireDataDirectoryLock, type DataDirectoryLock } from '../app/data-dir-lock';
+import type { Message } from '../../shared/messages';
+import type { ImportFormat } from '../../shared/import-formats';
+import { clientOfRunningServer } from './server-client';
+import { importThroughServer } from './server-import';
 import { Engine } from '../engine/engine';
 import { inProcessEngineApi } from '../engine/engine-api';
 import { formatFromFileName, importFileSize } from '../importer/file-source';
@@ -44,20 +49,44 @@ export function packageNameFor(file: string): string {
   return name.length >= 2 ? name : `dataset-${name || 'import'}`;
 }
 
+/** The last stdout line of `deskstore import`: what was created, with what it holds. */
+export interface ImportSummary {
+  readonly package_id: string;
+  readonly resource_id: string;
+  readonly rows: number;
+  readonly format: ImportFormat;
+  readonly sheet?: string;
+  readonly entry?: string;
+  readonly fields: readonly { readonly id: string; readonly type: string }[];
+  readonly repairs: readonly Pick<RepairReport, 'kind' | 'action' | 'rows' | 'lines' | 'message'>[];
+  readonly warnings: readonly Message[];
+}
+
 /**
  * `deskstore import`: progress on stderr, then one JSON line on stdout describing what was
- * created. Runs in this process, holding the data directory lock, so it refuses to run while
- * a server owns the directory.
+ * created. Runs in this process, holding the data directory lock; when a Deskstore server
+ * holds the directory, the import is done by that server through its API instead.
  */
 export async function importCommand(args: ImportArgs): Promise<void> {
   importFileSize(args.file); // a missing file is told before any lock or catalogue work
   ensurePrivateDataDir(args.dataDir);
-  const lock = acquireDataDirectoryLock(args.dataDir, 'import');
+  const packageName = args.packageName ?? packageNameFor(args.file);
+  let lock: DataDirectoryLock;
+  try {
+    lock = acquireDataDirectoryLock(args.dataDir, 'import');
+  } catch (err) {
+    const server = err instanceof DataDirectoryBusyError ? await clientOfRunningServer(args.dataDir, err.holder) : null;
+    if (!server) throw err;
+    console.error(`${args.dataDir} is in use by the Deskstore server at ${server.url}: importing through it`);
+    const summary = await importThroughServer(server, args, packageName);
+    console.error(`imported ${summary.rows.toLocaleString('en')} rows into resource ${summary.resource_id} through ${server.url}`);
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
+    return;
+  }
   const engine = new Engine({ dataDir: args.dataDir });
   try {
     const api = inProcessEngineApi(engine);
     const siteUrl = 'http://127.0.0.1';
-    const packageName = args.packageName ?? packageNameFor(args.file);
     const resourceId = args.resourceId ?? randomUUID();
     let packageId = '';
     // The dataset and resource are created only once the data is written: a failed import
@@ -128,19 +157,18 @@ export async function importCommand(args: ImportArgs): Promise<void> {
       `searchable after ${searchableAfter.toFixed(2)} s, complete after ${(performance.now() / 1000).toFixed(2)} s ` +
         '(since the process started)',
     );
-    process.stdout.write(
-      `${JSON.stringify({
-        package_id: packageId,
-        resource_id: resourceId,
-        rows: result.rows,
-        format: result.format,
-        ...optional('sheet', result.sheet),
-        ...optional('entry', result.entry),
-        fields: result.fields.map((f) => ({ id: f.id, type: f.type })),
-        repairs: result.repairs.map((r) => ({ kind: r.kind, action: r.action, rows: r.rows, lines: r.lines, message: r.message })),
-        warnings: result.warnings,
-      })}\n`,
-    );
+    const summary: ImportSummary = {
+      package_id: packageId,
+      resource_id: resourceId,
+      rows: result.rows,
+      format: result.format,
+      ...optional('sheet', result.sheet),
+      ...optional('entry', result.entry),
+      fields: result.fields.map((f) => ({ id: f.id, type: f.type })),
+      repairs: result.repairs.map((r) => ({ kind: r.kind, action: r.action, rows: r.rows, lines: r.lines, message: r.message })),
+      warnings: result.warnings,
+    };
+    process.stdout.write(`${JSON.stringify(summary)}\n`);
   } finally {
     await engine.close();
     lock.release();

@@ -2,7 +2,17 @@ import type { MirrorOutcome } from '../../shared/portal';
 import { mirrorDataset } from '../portal/mirror-dataset';
 import { connectPortal, portalWorkDir } from '../portal/portal-session';
 import { type CliCommand, UsageError, stringOption } from './command';
-import { NETWORK_OPTIONS, NETWORK_USAGE, dataDirOption, itemReporter, networkSettings, stderrLine, withLocalEngine } from './portal-cli';
+import {
+  NETWORK_OPTIONS,
+  NETWORK_USAGE,
+  dataDirOption,
+  followPortalJob,
+  itemReporter,
+  networkSettings,
+  noteIgnoredOptions,
+  stderrLine,
+  withLocalEngine,
+} from './portal-cli';
 
 /** Exit status when some resources failed and the others were kept (docs/portal.md §CLI). */
 export const SOME_FAILED = 3;
@@ -30,27 +40,45 @@ export const mirrorCli: CliCommand = {
     const dataDir = dataDirOption(values);
     const settings = networkSettings(values, stderrLine);
     const token = stringOption(values.token) ?? process.env.DESKSTORE_PORTAL_TOKEN;
-    const outcome = await withLocalEngine(dataDir, 'mirror', async (engine) => {
-      const { client, source } = await connectPortal(dataDir, sourceUrl, env.version, settings, token);
-      const dataset = stringOption(values.dataset) ?? source.dataset;
-      if (!dataset) throw new UsageError(`${sourceUrl} names no dataset: give a dataset page URL or --dataset NAME`);
-      const resources = Array.isArray(values.resource) ? values.resource.map(String) : source.resource ? [source.resource] : [];
-      stderrLine(`portal ${client.base}: dataset ${dataset}`);
-      return mirrorDataset(
-        {
-          engine,
-          importWorker: env.here('./import-worker.js'),
-          workDir: portalWorkDir(dataDir, true),
-          ftsLanguage: 'english',
-          maxDownloadBytes: 64 * 1024 ** 3,
-          siteUrl: 'http://127.0.0.1',
-          onItem: itemReporter(),
-          log: stderrLine,
-        },
-        client,
-        { dataset, resources, source: sourceUrl, full: values.full === true },
-      );
-    });
+    const outcome = await withLocalEngine(
+      dataDir,
+      'mirror',
+      async (engine) => {
+        const { client, source } = await connectPortal(dataDir, sourceUrl, env.version, settings, token);
+        const dataset = stringOption(values.dataset) ?? source.dataset;
+        if (!dataset) throw new UsageError(`${sourceUrl} names no dataset: give a dataset page URL or --dataset NAME`);
+        const resources = Array.isArray(values.resource) ? values.resource.map(String) : source.resource ? [source.resource] : [];
+        stderrLine(`portal ${client.base}: dataset ${dataset}`);
+        return mirrorDataset(
+          {
+            engine,
+            importWorker: env.here('./import-worker.js'),
+            workDir: portalWorkDir(dataDir, true),
+            ftsLanguage: 'english',
+            maxDownloadBytes: 64 * 1024 ** 3,
+            siteUrl: 'http://127.0.0.1',
+            onItem: itemReporter(),
+            log: stderrLine,
+          },
+          client,
+          { dataset, resources, source: sourceUrl, full: values.full === true },
+        );
+      },
+      async (server) => {
+        noteIgnoredOptions(values, Object.keys(NETWORK_OPTIONS));
+        const dataset = stringOption(values.dataset);
+        const started = await server.call('deskstore_mirror', {
+          url: sourceUrl,
+          ...(dataset ? { dataset } : {}),
+          resources: Array.isArray(values.resource) ? values.resource.map(String) : [],
+          ...(token ? { token } : {}),
+          full: values.full === true,
+        });
+        const [mirrored] = (await followPortalJob(server, started)).result as MirrorOutcome[];
+        if (!mirrored) throw new Error(`the mirror of ${sourceUrl} answered no dataset`);
+        return mirrored;
+      },
+    );
     for (const r of outcome.resources) stderrLine(`${r.name || r.resource_id}: ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
     // Measured from process start, as import reports it (npm run bench reads this line).
     stderrLine(

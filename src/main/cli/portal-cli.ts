@@ -1,7 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { PortalJobItem } from '../../shared/portal';
-import { acquireDataDirectoryLock, type LockInfo } from '../app/data-dir-lock';
+import type { PortalJobItem, PortalJobStatus } from '../../shared/portal';
+import { DataDirectoryBusyError, acquireDataDirectoryLock, type DataDirectoryLock, type LockInfo } from '../app/data-dir-lock';
+import { ServerActionError, clientOfRunningServer, type ServerClient } from './server-client';
 import { Engine } from '../engine/engine';
 import { inProcessEngineApi, type EngineApi } from '../engine/engine-api';
 import type { PortalSettings } from '../portal/portal-session';
@@ -34,10 +35,27 @@ export function dataDirOption(values: OptionValues): string {
   return resolve(stringOption(values.data) ?? defaultDataDir());
 }
 
-/** Runs `work` with the data directory locked and its engine open in this process. */
-export async function withLocalEngine<T>(dataDir: string, role: LockInfo['role'], work: (engine: EngineApi) => Promise<T>): Promise<T> {
+/**
+ * Runs `work` with the data directory locked and its engine open in this process; when a
+ * Deskstore server holds the directory, runs `throughServer` with a client of that server
+ * instead (the same work as one of its background jobs).
+ */
+export async function withLocalEngine<T>(
+  dataDir: string,
+  role: LockInfo['role'],
+  work: (engine: EngineApi) => Promise<T>,
+  throughServer?: (server: ServerClient) => Promise<T>,
+): Promise<T> {
   mkdirSync(dataDir, { recursive: true });
-  const lock = acquireDataDirectoryLock(dataDir, role);
+  let lock: DataDirectoryLock;
+  try {
+    lock = acquireDataDirectoryLock(dataDir, role);
+  } catch (err) {
+    const server = throughServer && err instanceof DataDirectoryBusyError ? await clientOfRunningServer(dataDir, err.holder) : null;
+    if (!server || !throughServer) throw err;
+    stderrLine(`${dataDir} is in use by the Deskstore server at ${server.url}: running the ${role} there`);
+    return throughServer(server);
+  }
   try {
     const engine = new Engine({ dataDir });
     try {
@@ -70,4 +88,39 @@ export function itemReporter(): (item: PortalJobItem) => void {
     const bytes = item.bytes_done ? `, ${(item.bytes_done / 1024 / 1024).toFixed(1)} MB` : '';
     stderrLine(`${item.name || item.resource_id}: ${item.phase} ${rows}${bytes}`);
   };
+}
+
+/** How often a server's portal job is asked for. */
+const JOB_POLL_MS = 500;
+
+/**
+ * Follows a portal job a server runs (deskstore_portal_job_status) to its end, reporting each
+ * resource's progress as a local run does; a failed or cancelled job is an error in its words.
+ */
+export async function followPortalJob(server: ServerClient, started: PortalJobStatus): Promise<PortalJobStatus> {
+  const report = itemReporter();
+  let job = started;
+  for (;;) {
+    for (const item of job.items) report(item);
+    if (job.status === 'complete') return job;
+    if (job.status === 'error' || job.status === 'cancelled') {
+      throw new ServerActionError(
+        'deskstore_portal_job_status',
+        409,
+        `the ${job.kind} ended: ${job.error?.text ?? job.status}`,
+        job.error ?? undefined,
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, JOB_POLL_MS));
+    const answer = await server.call('deskstore_portal_job_status', { job_id: job.job_id });
+    if (Array.isArray(answer)) throw new Error(`deskstore_portal_job_status answered a list for job ${job.job_id}`);
+    job = answer as PortalJobStatus;
+  }
+}
+
+/** Options a local run honours that a server's job does not take: said, not silently dropped. */
+export function noteIgnoredOptions(values: OptionValues, names: readonly string[]): void {
+  const given = names.filter((name) => values[name] !== undefined);
+  if (given.length)
+    stderrLine(`note: ${given.map((n) => `--${n}`).join(', ')} apply only when no server holds the data directory: ignored`);
 }

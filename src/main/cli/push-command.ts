@@ -2,7 +2,18 @@ import { readFileSync } from 'node:fs';
 import { pushResource } from '../portal/push-resource';
 import { connectPortal } from '../portal/portal-session';
 import { type CliCommand, UsageError, integerOption, stringOption } from './command';
-import { NETWORK_OPTIONS, NETWORK_USAGE, dataDirOption, itemReporter, networkSettings, stderrLine, withLocalEngine } from './portal-cli';
+import type { PushOutcome } from '../../shared/portal';
+import {
+  NETWORK_OPTIONS,
+  NETWORK_USAGE,
+  dataDirOption,
+  followPortalJob,
+  itemReporter,
+  networkSettings,
+  noteIgnoredOptions,
+  stderrLine,
+  withLocalEngine,
+} from './portal-cli';
 
 /** The portal token: --token, else --token-file, else $DESKSTORE_PORTAL_TOKEN, else the one remembered for the portal. */
 export function portalTokenOption(token: string | undefined, file: string | undefined): string | undefined {
@@ -46,27 +57,43 @@ export const pushCli: CliCommand = {
     const resourceName = stringOption(values['resource-name']);
     const batchRows = integerOption(values['batch-rows'], '--batch-rows', 1);
     const batchKb = integerOption(values['batch-kb'], '--batch-kb', 1);
-    const outcome = await withLocalEngine(dataDir, 'push', async (engine) => {
-      const { client } = await connectPortal(dataDir, to, env.version, settings, token);
-      stderrLine(`portal ${client.base}: pushing ${positionals[0]!}`);
-      return pushResource(
-        {
-          engine,
-          siteUrl: 'http://127.0.0.1',
-          onItem: itemReporter(),
-          log: stderrLine,
-          ...(batchRows ? { maxBatchRows: batchRows } : {}),
-          ...(batchKb ? { maxBatchBytes: batchKb * 1024 } : {}),
-        },
-        client,
-        {
-          resourceId: positionals[0]!,
+    const outcome = await withLocalEngine(
+      dataDir,
+      'push',
+      async (engine) => {
+        const { client } = await connectPortal(dataDir, to, env.version, settings, token);
+        stderrLine(`portal ${client.base}: pushing ${positionals[0]!}`);
+        return pushResource(
+          {
+            engine,
+            siteUrl: 'http://127.0.0.1',
+            onItem: itemReporter(),
+            log: stderrLine,
+            ...(batchRows ? { maxBatchRows: batchRows } : {}),
+            ...(batchKb ? { maxBatchBytes: batchKb * 1024 } : {}),
+          },
+          client,
+          {
+            resourceId: positionals[0]!,
+            ...(dataset ? { dataset } : {}),
+            ...(ownerOrg ? { ownerOrg } : {}),
+            ...(resourceName ? { resourceName } : {}),
+          },
+        );
+      },
+      async (server) => {
+        noteIgnoredOptions(values, [...Object.keys(NETWORK_OPTIONS), 'batch-rows', 'batch-kb']);
+        const started = await server.call('deskstore_push', {
+          resource_id: positionals[0]!,
+          to,
+          ...(token ? { token } : {}),
           ...(dataset ? { dataset } : {}),
-          ...(ownerOrg ? { ownerOrg } : {}),
-          ...(resourceName ? { resourceName } : {}),
-        },
-      );
-    });
+          ...(ownerOrg ? { owner_org: ownerOrg } : {}),
+          ...(resourceName ? { resource_name: resourceName } : {}),
+        });
+        return (await followPortalJob(server, started)).result as PushOutcome;
+      },
+    );
     stderrLine(`${outcome.status}: ${outcome.rows} rows at ${outcome.url}`);
     process.stdout.write(`${JSON.stringify(outcome)}\n`);
   },

@@ -1,7 +1,18 @@
-import { portalWorkDir, syncMirrors } from '../portal/portal-session';
+import type { MirrorOutcome } from '../../shared/portal';
+import { portalWorkDir, syncMirrors, syncSummary } from '../portal/portal-session';
 import type { CliCommand } from './command';
 import { exitStatusOf } from './mirror-command';
-import { NETWORK_OPTIONS, NETWORK_USAGE, dataDirOption, itemReporter, networkSettings, stderrLine, withLocalEngine } from './portal-cli';
+import {
+  NETWORK_OPTIONS,
+  NETWORK_USAGE,
+  dataDirOption,
+  followPortalJob,
+  itemReporter,
+  networkSettings,
+  noteIgnoredOptions,
+  stderrLine,
+  withLocalEngine,
+} from './portal-cli';
 
 export const syncCli: CliCommand = {
   name: 'sync',
@@ -11,25 +22,35 @@ export const syncCli: CliCommand = {
     const dataDir = dataDirOption(values);
     const settings = networkSettings(values, stderrLine);
     const only = Array.isArray(values.dataset) ? values.dataset.map(String) : [];
-    const report = await withLocalEngine(dataDir, 'sync', (engine) =>
-      syncMirrors(
-        {
-          engine,
-          importWorker: env.here('./import-worker.js'),
-          workDir: portalWorkDir(dataDir, true),
-          ftsLanguage: 'english',
-          maxDownloadBytes: 64 * 1024 ** 3,
-          siteUrl: 'http://127.0.0.1',
-          onItem: itemReporter(),
-          log: stderrLine,
-        },
-        dataDir,
-        env.version,
-        settings,
-        only,
-        values.full === true,
-        (outcome) => process.stdout.write(`${JSON.stringify(outcome)}\n`),
-      ),
+    const report = await withLocalEngine(
+      dataDir,
+      'sync',
+      (engine) =>
+        syncMirrors(
+          {
+            engine,
+            importWorker: env.here('./import-worker.js'),
+            workDir: portalWorkDir(dataDir, true),
+            ftsLanguage: 'english',
+            maxDownloadBytes: 64 * 1024 ** 3,
+            siteUrl: 'http://127.0.0.1',
+            onItem: itemReporter(),
+            log: stderrLine,
+          },
+          dataDir,
+          env.version,
+          settings,
+          only,
+          values.full === true,
+          (outcome) => process.stdout.write(`${JSON.stringify(outcome)}\n`),
+        ),
+      async (server) => {
+        noteIgnoredOptions(values, Object.keys(NETWORK_OPTIONS));
+        const job = await followPortalJob(server, await server.call('deskstore_sync', { datasets: only, full: values.full === true }));
+        const lines = (job.result ?? []) as MirrorOutcome[];
+        for (const outcome of lines) process.stdout.write(`${JSON.stringify(outcome)}\n`);
+        return { lines, summary: syncSummary(lines) };
+      },
     );
     process.stdout.write(`${JSON.stringify(report.summary)}\n`);
     process.exitCode = exitStatusOf(report.lines);

@@ -1,7 +1,9 @@
 import { ValidationError } from '../errors';
 import { isTextSearchLanguage } from '../../shared/text-search-languages';
 import type { ImportChoices } from '../importer/import-types';
-import { DELIMITER_CHOICES, delimiterFromName } from '../../shared/delimiters';
+import { DELIMITER_CHOICES, delimiterFromName, delimiterParam } from '../../shared/delimiters';
+import { optional } from '../../shared/optional';
+import type { LoadParams } from '../../shared/wire/actions';
 import { IMPORT_TYPES, isImportType, repairChoiceProblem, type ImportType, type RepairChoices } from '../../shared/wire/import';
 import type { ActionParams } from './action-params';
 import { SchemaErrors, isMissing, toBoolean, toJsonValue, toNaturalNumber } from './validators';
@@ -73,4 +75,19 @@ export function loadChoices(params: ActionParams): ImportChoices {
   if (!isMissing(params.deskstore_entry)) choices.entry = String(params.deskstore_entry);
   if (errors.any) throw new ValidationError(errors.members);
   return choices;
+}
+
+/** The other way round: choices as the load parameters that ask for them (the CLI sends them to a running server). */
+export function loadParamsOf(choices: ImportChoices): LoadParams {
+  return {
+    ...optional('deskstore_encoding', choices.encoding),
+    ...(choices.delimiter !== undefined ? { deskstore_delimiter: delimiterParam(choices.delimiter) } : {}),
+    ...optional('deskstore_skip_lines', choices.skipLines),
+    ...(choices.types && Object.keys(choices.types).length ? { deskstore_types: choices.types } : {}),
+    ...optional('deskstore_language', choices.ftsLanguage),
+    ...(choices.trim === false ? { deskstore_keep_spaces: true } : {}),
+    ...(choices.repairs && Object.keys(choices.repairs).length ? { deskstore_repairs: choices.repairs } : {}),
+    ...optional('deskstore_sheet', choices.sheet),
+    ...optional('deskstore_entry', choices.entry),
+  };
 }

@@ -77,9 +77,6 @@ export async function syncMirrors(
 ): Promise<SyncReport> {
   const names = await ctx.engine.packageList(null, 0);
   const lines: MirrorOutcome[] = [];
-  let updated = 0;
-  let unchanged = 0;
-  let failed = 0;
   for (const name of names) {
     const local = await ctx.engine.packageShow(name, ctx.siteUrl);
     const mirror = local.deskstore_mirror as { portal: string; page: string } | undefined;
@@ -102,12 +99,20 @@ export async function syncMirrors(
         resources: [{ resource_id: '', name: '', status: 'failed', rows: 0, reason: reason.text, message: reason }],
       };
     }
-    const statuses = outcome.resources.map((r) => r.status);
-    if (statuses.includes('failed')) failed++;
-    else if (outcome.metadata_changed || statuses.some((s) => s === 'updated' || s === 'mirrored')) updated++;
-    else unchanged++;
     lines.push(outcome);
     onDataset?.(outcome);
   }
-  return { lines, summary: { datasets: lines.length, updated, unchanged, failed } };
+  return { lines, summary: syncSummary(lines) };
+}
+
+/** How many datasets a sync updated, found unchanged, or failed on (a dataset with any failed resource failed). */
+export function syncSummary(lines: readonly MirrorOutcome[]): SyncSummary {
+  const summary = { datasets: lines.length, updated: 0, unchanged: 0, failed: 0 };
+  for (const outcome of lines) {
+    const statuses = outcome.resources.map((r) => r.status);
+    if (statuses.includes('failed')) summary.failed++;
+    else if (outcome.metadata_changed || statuses.some((s) => s === 'updated' || s === 'mirrored')) summary.updated++;
+    else summary.unchanged++;
+  }
+  return summary;
 }

@@ -32,6 +32,20 @@ export const CONNECTION_LIMITS = {
   keepAliveGraceMs: 10_000,
 } as const;
 
+/**
+ * Another program (or another Deskstore) already listens on the port asked for. Told in a
+ * sentence by whoever chose the port (`deskstore serve --port`, `npm start`), without a stack.
+ */
+export class PortInUseError extends Error {
+  constructor(
+    readonly host: string,
+    readonly port: number,
+    options?: ErrorOptions,
+  ) {
+    super(`port ${port} on ${host} is already in use (EADDRINUSE): another Deskstore or another program is listening there`, options);
+  }
+}
+
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const host = options.host ?? '127.0.0.1';
   const urlHost = urlHostFor(host);
@@ -76,9 +90,11 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
   });
 
   await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
+    const refused = (err: NodeJS.ErrnoException) =>
+      reject(err.code === 'EADDRINUSE' ? new PortInUseError(host, options.port ?? 0, { cause: err }) : err);
+    server.once('error', refused);
     server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject);
+      server.off('error', refused);
       resolve();
     });
   });

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { NotFoundError } from '../../../src/main/errors';
 import { createRequestHandler } from '../../../src/main/server/request-handler';
-import { startHttpServer } from '../../../src/main/server/http-server';
+import { PortInUseError, startHttpServer } from '../../../src/main/server/http-server';
 import type { ExtraRoute } from '../../../src/main/server/types';
 import { call, createFakeRegistry, rawRequest, startTestServer, TOKEN, type Probe, type TestServer } from './helpers';
 
@@ -105,7 +105,9 @@ describe('startHttpServer', () => {
 
   it('rejects when the port is taken', async () => {
     const t = await started();
-    await expect(startTestServer({ port: t.port })).rejects.toThrow(/EADDRINUSE/);
+    const refused = startTestServer({ port: t.port });
+    await expect(refused).rejects.toBeInstanceOf(PortInUseError);
+    await expect(refused).rejects.toThrow(new RegExp(`port ${t.port} on 127.0.0.1 is already in use`));
   });
 });
 
