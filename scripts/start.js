@@ -1,6 +1,9 @@
 // npm start: the desktop app. Builds first if needed; opens the Electron window where the
 // Electron binary is installed, and otherwise says so in one line and serves the same UI
 // headless, printing its URL (with the API token in the fragment, which never reaches a server).
+// `npm start -- --port N --data DIR` chooses the port and the data folder either way (the
+// window takes them as DESKSTORE_PORT / DESKSTORE_DATA); headless, every `deskstore serve`
+// option applies (docs/cli.md).
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -15,13 +18,15 @@ if (!built || process.argv.includes('--build')) {
 }
 
 const electron = electronBinary(root);
+const args = process.argv.slice(2).filter((a) => a !== '--build');
 if (electron.path) {
-  const child = spawn(electron.path, [join(root, 'out/main/index.js')], { stdio: 'inherit' });
+  const { env, others } = windowEnvironment(args);
+  if (others.length) console.log(`The desktop app takes --port and --data only; ignored: ${others.join(' ')}`);
+  const child = spawn(electron.path, [join(root, 'out/main/index.js')], { stdio: 'inherit', env: { ...process.env, ...env } });
   child.on('exit', (code) => process.exit(code ?? 0));
 } else {
   // `serve` picks the data directory (--data, else DESKSTORE_DATA, else the per-user default)
   // and says where the token file is; the browser URL is announced once both are known.
-  const args = process.argv.slice(2).filter((a) => a !== '--build');
   console.log(`Electron is not available (${electron.reason}); serving the Deskstore UI headless instead.`);
   const child = spawn(process.execPath, [join(root, 'out/main/cli.js'), 'serve', ...args], { stdio: ['ignore', 'pipe', 'pipe'] });
   let url = null;
@@ -49,6 +54,22 @@ if (electron.path) {
   });
   for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
   child.on('exit', (code) => process.exit(code ?? 0));
+}
+
+/** `--port N` and `--data DIR` (or `--port=N`) as the window's environment; anything else is not the window's. */
+function windowEnvironment(args) {
+  const env = {};
+  const others = [];
+  const names = { '--port': 'DESKSTORE_PORT', '--data': 'DESKSTORE_DATA' };
+  for (let i = 0; i < args.length; i++) {
+    const [flag, inline] = args[i].split(/=(.*)/s);
+    if (names[flag] === undefined) {
+      others.push(args[i]);
+      continue;
+    }
+    env[names[flag]] = inline ?? args[++i] ?? '';
+  }
+  return { env, others };
 }
 
 /** The token given on the command line (`--token T` or `--token=T`), if any. */

@@ -1,12 +1,9 @@
 import { parseArgs } from 'node:util';
 import { version } from '../../package.json';
 import { DataDirectoryBusyError } from './app/data-dir-lock';
-import { type CliCommand, type CliEnvironment, UsageError } from './cli/command';
-import { importCli } from './cli/import-command';
-import { serveCli } from './cli/serve-command';
-import { mirrorCli } from './cli/mirror-command';
-import { syncCli } from './cli/sync-command';
-import { pushCli } from './cli/push-command';
+import { type CliEnvironment, UsageError } from './cli/command';
+import { COMMANDS } from './cli/commands';
+import { commandText, overviewText, referenceMarkdown } from './cli/reference';
 import { isPortalError } from './portal/portal-errors';
 import { isActionError } from './errors';
 import { isImportInputError } from './importer/import-errors';
@@ -15,23 +12,16 @@ import { PortInUseError } from './server/http-server';
 /**
  * The headless entry: `deskstore <command>`. Never imports `electron`; the Electron shell
  * (index.ts) starts the same server through app/deskstore-app.ts. Each command owns its
- * argument spec (cli/*-command.ts); this file only picks one and reports how it ended.
+ * argument spec and help (cli/*-command.ts, listed in cli/commands.ts); this file only picks
+ * one and reports how it ended.
  */
-const COMMANDS: readonly CliCommand[] = [serveCli, importCli, mirrorCli, syncCli, pushCli];
+const USAGE = overviewText(COMMANDS);
 
-const USAGE = `Usage:
-${COMMANDS.map((c) => `  ${c.usage}`).join('\n')}
-
-  --data DIR   data directory (default: $DESKSTORE_DATA or ~/.local/share/deskstore); kept private (0700)
-  --port N     0 picks any free port (default 8765)
-  --token-file FILE
-               the API token to require, read from FILE; or set $DESKSTORE_TOKEN. Without either,
-               DIR/api-token is used (created on first run). --token TOKEN still works but shows
-               the token to every user of the machine in the process list
-  --import-folder DIR
-               resource_create may load files of DIR by file:// URL (repeatable); otherwise
-               local files arrive only as uploads or from the desktop app's file dialog
-  TYPE         int4, int8, numeric, bool, date, timestamp or text`;
+function commandNamed(name: string) {
+  const command = COMMANDS.find((c) => c.name === name);
+  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+  return command;
+}
 
 const environment: CliEnvironment = {
   here: (relative) => new URL(relative, import.meta.url),
@@ -40,12 +30,22 @@ const environment: CliEnvironment = {
 
 async function main(argv: readonly string[]): Promise<void> {
   const [name, ...rest] = argv;
-  if (!name || name === '--help' || name === '-h' || name === 'help') {
+  if (!name || name === '--help' || name === '-h') {
     console.log(USAGE);
     return;
   }
-  const command = COMMANDS.find((c) => c.name === name);
-  if (!command) throw new UsageError(`unknown command ${JSON.stringify(name)}`);
+  if (name === 'help') {
+    // `help --markdown` writes docs/cli.md (npm run docs:cli)
+    if (rest[0] === '--markdown') process.stdout.write(referenceMarkdown(COMMANDS));
+    else if (rest[0] === undefined) console.log(USAGE);
+    else console.log(commandText(commandNamed(rest[0])));
+    return;
+  }
+  const command = commandNamed(name);
+  if (rest.includes('--help') || rest.includes('-h')) {
+    console.log(commandText(command));
+    return;
+  }
   const { values, positionals } = parseArgs({
     args: [...rest],
     options: command.options,

@@ -1,11 +1,12 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { app, type BrowserWindow } from 'electron';
+import { app, dialog, type BrowserWindow } from 'electron';
 import { version } from '../../package.json';
 import { startDeskstore, type RunningDeskstore } from './app/deskstore-app';
 import { fileLogger } from './app/file-logger';
 import { ensureSampleResource } from './app/sample-resource';
+import { PortInUseError } from './server/http-server';
 import { setupBridgeHandlers } from './ipc/bridge-handlers';
 import { installAppMenu } from './windows/app-menu';
 import { createMainWindow, localeOfUrl } from './windows/main-window';
@@ -22,8 +23,10 @@ if (!app.requestSingleInstanceLock()) {
 } else {
   let window: BrowserWindow | null = null;
   let deskstore: RunningDeskstore | null = null;
-  // DESKSTORE_DATA as for `deskstore serve` (tests give each run its own folder).
+  // DESKSTORE_DATA as for `deskstore serve` (tests give each run its own folder); DESKSTORE_PORT
+  // for scripts that want a fixed address (`npm start -- --port N` sets both): any free port otherwise.
   const dataDir = process.env.DESKSTORE_DATA ?? app.getPath('userData');
+  const port = portFromEnvironment(process.env.DESKSTORE_PORT);
   // The UI language chosen last time: the page's own memory (localStorage) is per origin,
   // and the port changes on every start, so the shell remembers it for the page.
   const localeFile = join(app.getPath('userData'), 'ui-locale');
@@ -47,7 +50,7 @@ if (!app.requestSingleInstanceLock()) {
     .then(async () => {
       deskstore = await startDeskstore({
         dataDir,
-        port: 0,
+        port,
         staticDir: fileURLToPath(here('../renderer/')),
         workers: { engine: here('./engine-worker.js'), importer: here('./import-worker.js') },
         version,
@@ -87,7 +90,14 @@ if (!app.requestSingleInstanceLock()) {
       installAppMenu(window, siteUrl, locale, dataDir, setLocale);
     })
     .catch((err: unknown) => {
-      console.error(err);
+      // A taken port is the user's to change: said in a sentence, in the terminal and a dialog.
+      if (err instanceof PortInUseError) {
+        const text = `Deskstore: ${err.message}. Choose another port with npm start -- --port N (or DESKSTORE_PORT=N), or leave it out for any free port.`;
+        console.error(text);
+        dialog.showErrorBox('Deskstore', text);
+      } else {
+        console.error(err);
+      }
       app.exit(1);
     });
 
@@ -100,3 +110,15 @@ if (!app.requestSingleInstanceLock()) {
     void closing.close().finally(() => app.exit(0));
   });
 }
+
+/** DESKSTORE_PORT: a whole number from 0 to 65535 (0, or none, picks any free port). */
+function portFromEnvironment(value: string | undefined): number {
+  if (value === undefined || value === '') return 0;
+  const port = Number(value);
+  if (!/^\d+$/.test(value) || port > 65535) {
+    console.error(`Deskstore: DESKSTORE_PORT must be a port number (0-65535), got ${JSON.stringify(value)}; using any free port`);
+    return 0;
+  }
+  return port;
+}
+

@@ -74,7 +74,7 @@ describe('deskstore serve', () => {
     } finally {
       removeDir(tokenFile);
     }
-    const help = runCli(['--help']);
+    const help = runCli(['help', 'serve']);
     expect(help.stdout).toContain('--token-file FILE');
     expect(help.stdout).toContain('DESKSTORE_TOKEN');
     const empty = join(dataDir, 'empty-token');

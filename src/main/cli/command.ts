@@ -15,20 +15,46 @@ export interface CliEnvironment {
 /** The values `node:util` parseArgs produces for an option table. */
 export type OptionValues = Readonly<Record<string, string | boolean | (string | boolean)[] | undefined>>;
 
+export type OptionSpecs = NonNullable<ParseArgsConfig['options']>;
+
+/** What `--help` and docs/cli.md say of one option. */
+export interface OptionHelp {
+  /** The value's name in the usage line (`DIR`, `N`); none for a switch. */
+  readonly value?: string;
+  readonly text: string;
+  /** The command cannot run without it (shown without brackets). */
+  readonly required?: true;
+}
+
 /**
  * One `deskstore <name>` command. It owns its argument spec (parsed by node:util's parseArgs
- * with strict checking) and its usage lines; cli.ts only picks the command and reports how it
- * ended. A new command is a file exporting one of these and a line in cli.ts's table.
+ * with strict checking) and what its help says of each option; cli.ts only picks the command
+ * and reports how it ended. The usage lines of `deskstore --help` and the reference in
+ * docs/cli.md are generated from these (cli/reference.ts), so they cannot drift from what is
+ * parsed. A new command is a file exporting one of these and a line in cli/commands.ts.
  */
-export interface CliCommand {
+export interface CliCommand<Options extends OptionSpecs = OptionSpecs> {
   readonly name: string;
-  /** Usage lines shown by `deskstore --help`, starting with `deskstore <name>`. */
-  readonly usage: string;
-  readonly options: NonNullable<ParseArgsConfig['options']>;
-  /** How many positional arguments the command takes (default: none). */
-  readonly positionals?: { readonly min: number; readonly max: number; readonly name: string };
+  /** One sentence: what the command does. */
+  readonly summary: string;
+  readonly options: Options;
+  /** Every option's help: an option without one does not compile. */
+  readonly help: { readonly [K in keyof Options]: OptionHelp };
+  /** The positional arguments the command takes (default: none). */
+  readonly positionals?: { readonly min: number; readonly max: number; readonly name: string; readonly text: string };
+  /** Paragraphs after the options (exit statuses, what goes to stdout). */
+  readonly notes?: readonly string[];
   run(values: OptionValues, positionals: readonly string[], env: CliEnvironment): Promise<void>;
 }
+
+/** A command whose help covers every option (checked by the compiler), as the table takes it. */
+export function defineCommand<Options extends OptionSpecs>(command: CliCommand<Options>): CliCommand {
+  return command;
+}
+
+/** What every command's --data says. */
+export const DATA_DIR_HELP =
+  'The data directory (created if missing, kept private: 0700, files 0600). Default: $DESKSTORE_DATA, else $XDG_DATA_HOME/deskstore (~/.local/share/deskstore).';
 
 /** --data's default: $DESKSTORE_DATA, else the XDG data folder. */
 export function defaultDataDir(): string {

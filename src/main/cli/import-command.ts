@@ -6,6 +6,8 @@ import { optional } from '../../shared/optional';
 import { isTextSearchLanguage } from '../../shared/text-search-languages';
 import {
   IMPORT_TYPES,
+  REPAIR_ACTIONS,
+  REPAIR_KINDS,
   isImportType,
   repairChoiceProblem,
   type ImportType,
@@ -13,7 +15,7 @@ import {
   type RepairKind,
   type RepairReport,
 } from '../../shared/wire/import';
-import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
+import { type CliCommand, DATA_DIR_HELP, UsageError, defaultDataDir, defineCommand, integerOption, stringOption } from './command';
 import { DataDirectoryBusyError, acquireDataDirectoryLock, type DataDirectoryLock } from '../app/data-dir-lock';
 import type { Message } from '../../shared/messages';
 import type { ImportFormat } from '../../shared/import-formats';
@@ -201,14 +203,13 @@ function repairChoices(specs: readonly string[]): Partial<Record<RepairKind, Rep
   return choices;
 }
 
-export const importCli: CliCommand = {
+export const importCli: CliCommand = defineCommand({
   name: 'import',
-  usage: `deskstore import FILE [--data DIR] [--package NAME] [--name TITLE] [--resource-id ID]
-                   [--encoding E] [--delimiter D] [--skip-lines N] [--type COLUMN=TYPE ...]
-                   [--language english|simple|italian] [--keep-spaces]
-                   [--sheet NAME] [--entry NAME] [--repair KIND=ACTION ...]
-  KIND: delimiter_in_value, extra_cells, missing_cells, stray_quotes;
-  ACTION: repair, extra_column, skip (each kind's default keeps every row)`,
+  summary:
+    'Imports a file (CSV/TSV/TXT, XLSX, ODS, JSON, GeoJSON, a zip of them; text formats also gzipped) into a resource. ' +
+    'Progress goes to stderr, one JSON line describing what was created to stdout. ' +
+    'When a Deskstore server holds the data directory, the import is done by that server through its API ' +
+    '(token: $DESKSTORE_TOKEN, else DIR/api-token); otherwise in this process.',
   options: {
     data: { type: 'string' },
     package: { type: 'string' },
@@ -224,7 +225,28 @@ export const importCli: CliCommand = {
     entry: { type: 'string' },
     repair: { type: 'string', multiple: true },
   },
-  positionals: { min: 1, max: 1, name: 'FILE' },
+  help: {
+    data: { value: 'DIR', text: DATA_DIR_HELP },
+    package: { value: 'NAME', text: 'The dataset to add the resource to, created if missing. Default: a name made from the file name.' },
+    name: { value: 'TITLE', text: "The resource's name. Default: the file name." },
+    'resource-id': {
+      value: 'ID',
+      text: `The resource's id: an existing resource's data is replaced (its id kept), a new one gets this id (${RESOURCE_ID_RULE}).`,
+    },
+    encoding: { value: 'ENCODING', text: 'The text encoding (utf-8, windows-1252, iso-8859-1, …). Default: detected.' },
+    delimiter: { value: 'D', text: `The field delimiter: ${DELIMITER_CHOICES}. Default: detected.` },
+    'skip-lines': { value: 'N', text: 'Lines above the header to skip. Default: detected.' },
+    type: { value: 'COLUMN=TYPE', text: `Force a column's type; TYPE is one of ${IMPORT_TYPES.join(', ')}.` },
+    language: { value: 'LANGUAGE', text: 'The full-text language: english (default, as CKAN), italian or simple (no stemming).' },
+    'keep-spaces': { text: 'Keep spaces and tabs around cells (they are removed by default: ISTAT pads its codes).' },
+    sheet: { value: 'NAME', text: 'The sheet of a workbook to import. Default: the first one with a value.' },
+    entry: { value: 'NAME', text: 'The file of a zip archive to import. Default: the first one Deskstore can read.' },
+    repair: {
+      value: 'KIND=ACTION',
+      text: `What to do with rows of one kind of problem. KIND: ${REPAIR_KINDS.join(', ')}; ACTION: ${REPAIR_ACTIONS.join(', ')}. Each kind's default keeps every row.`,
+    },
+  },
+  positionals: { min: 1, max: 1, name: 'FILE', text: 'The file to import.' },
   async run(values, positionals, env) {
     const delimiterName = stringOption(values.delimiter);
     const delimiter = delimiterName === undefined ? undefined : delimiterFromName(delimiterName);
@@ -264,4 +286,4 @@ export const importCli: CliCommand = {
       },
     });
   },
-};
+});

@@ -1,10 +1,10 @@
 import type { MirrorOutcome } from '../../shared/portal';
 import { mirrorDataset } from '../portal/mirror-dataset';
 import { connectPortal, portalWorkDir } from '../portal/portal-session';
-import { type CliCommand, UsageError, stringOption } from './command';
+import { type CliCommand, DATA_DIR_HELP, UsageError, defineCommand, stringOption } from './command';
 import {
   NETWORK_OPTIONS,
-  NETWORK_USAGE,
+  NETWORK_HELP,
   dataDirOption,
   followPortalJob,
   itemReporter,
@@ -21,11 +21,11 @@ export function exitStatusOf(outcomes: readonly MirrorOutcome[]): number {
   return outcomes.some((o) => o.resources.some((r) => r.status === 'failed')) ? SOME_FAILED : 0;
 }
 
-export const mirrorCli: CliCommand = {
+export const mirrorCli: CliCommand = defineCommand({
   name: 'mirror',
-  usage: `deskstore mirror SOURCE [--data DIR] [--dataset NAME_OR_ID] [--resource ID ...] [--token T] [--full]
-                   ${NETWORK_USAGE}
-      SOURCE: a dataset or resource page URL, or a portal URL with --dataset`,
+  summary:
+    "Brings a dataset of a CKAN portal here with its ids: DataStore resources with the portal's field types and rows, other tabular files through the importer, other formats as metadata. " +
+    'Read-only until detached. One JSON line on stdout. When a Deskstore server holds the data directory, the mirror runs there (deskstore_mirror).',
   options: {
     data: { type: 'string' },
     dataset: { type: 'string' },
@@ -34,7 +34,24 @@ export const mirrorCli: CliCommand = {
     full: { type: 'boolean' },
     ...NETWORK_OPTIONS,
   },
-  positionals: { min: 1, max: 1, name: 'SOURCE' },
+  help: {
+    data: { value: 'DIR', text: DATA_DIR_HELP },
+    dataset: { value: 'NAME_OR_ID', text: 'The dataset, when SOURCE is the portal itself rather than a dataset or resource page.' },
+    resource: { value: 'ID', text: 'Only this resource of the dataset. Default: all, or the one a resource page names.' },
+    token: {
+      value: 'TOKEN',
+      text: "The portal's API token, for private datasets (or $DESKSTORE_PORTAL_TOKEN). Remembered for the portal, never printed.",
+    },
+    full: { text: 'Download everything again, even what has not changed.' },
+    ...NETWORK_HELP,
+  },
+  positionals: {
+    min: 1,
+    max: 1,
+    name: 'SOURCE',
+    text: 'A dataset or resource page URL (also under /it/ or a path like /opendata/, whose API base is found by probing), or the portal with --dataset.',
+  },
+  notes: ['Exit status 3 when some resources failed (the others are kept).'],
   async run(values, positionals, env) {
     const sourceUrl = positionals[0]!;
     const dataDir = dataDirOption(values);
@@ -87,4 +104,4 @@ export const mirrorCli: CliCommand = {
     process.stdout.write(`${JSON.stringify(outcome)}\n`);
     process.exitCode = exitStatusOf([outcome]);
   },
-};
+});

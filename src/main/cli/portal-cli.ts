@@ -18,7 +18,17 @@ export const NETWORK_OPTIONS = {
   retries: { type: 'string' },
 } as const;
 
-export const NETWORK_USAGE = '[--timeout-s N] [--retries N]';
+/** What --help says of the network options. */
+export const NETWORK_HELP = {
+  'timeout-s': {
+    value: 'N',
+    text: 'Seconds without an answer (headers, or the next bytes of a body) before a portal request fails and is retried. Default 30.',
+  },
+  retries: {
+    value: 'N',
+    text: 'Retries of a failed portal request (5xx, 429 honouring Retry-After, a dropped connection), with backoff. Default 4.',
+  },
+} as const;
 
 export function networkSettings(values: OptionValues, log: (line: string) => void): PortalSettings {
   const timeout = integerOption(values['timeout-s'], '--timeout-s', 1);

@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import { pushResource } from '../portal/push-resource';
 import { connectPortal } from '../portal/portal-session';
-import { type CliCommand, UsageError, integerOption, stringOption } from './command';
+import { type CliCommand, DATA_DIR_HELP, UsageError, defineCommand, integerOption, stringOption } from './command';
 import type { PushOutcome } from '../../shared/portal';
 import {
   NETWORK_OPTIONS,
-  NETWORK_USAGE,
+  NETWORK_HELP,
   dataDirOption,
   followPortalJob,
   itemReporter,
@@ -28,11 +28,11 @@ export function portalTokenOption(token: string | undefined, file: string | unde
   return process.env.DESKSTORE_PORTAL_TOKEN || undefined;
 }
 
-export const pushCli: CliCommand = {
+export const pushCli: CliCommand = defineCommand({
   name: 'push',
-  usage: `deskstore push RESOURCE_ID --to PORTAL_URL [--data DIR] [--token T | --token-file FILE] [--dataset NAME]
-                   [--owner-org ORG] [--resource-name NAME] [--batch-rows N] [--batch-kb N] ${NETWORK_USAGE}
-      the token may also come from $DESKSTORE_PORTAL_TOKEN, or be the one remembered for the portal`,
+  summary:
+    "Publishes a local table to a CKAN portal's DataStore (fields, labels, key, then the rows in batches); resumes after an interruption without sending a row twice, " +
+    "checks the portal's total, answers `unchanged` when nothing changed. One JSON line on stdout. When a Deskstore server holds the data directory, the push runs there (deskstore_push).",
   options: {
     data: { type: 'string' },
     to: { type: 'string' },
@@ -45,7 +45,25 @@ export const pushCli: CliCommand = {
     'batch-kb': { type: 'string' },
     ...NETWORK_OPTIONS,
   },
-  positionals: { min: 1, max: 1, name: 'RESOURCE_ID' },
+  help: {
+    data: { value: 'DIR', text: DATA_DIR_HELP },
+    to: { value: 'PORTAL_URL', text: 'The portal to publish to.', required: true },
+    token: {
+      value: 'TOKEN',
+      text: "The portal's API token. Also from --token-file, $DESKSTORE_PORTAL_TOKEN, or the one remembered for the portal; never printed.",
+    },
+    'token-file': { value: 'FILE', text: "Read the portal's API token from FILE." },
+    dataset: {
+      value: 'NAME',
+      text: "The portal dataset to publish into: an existing one the token may edit, or created. Default: the local dataset's name.",
+    },
+    'owner-org': { value: 'ORG', text: 'The organization of a dataset the push creates.' },
+    'resource-name': { value: 'NAME', text: "The portal resource's name. Default: the local resource's." },
+    'batch-rows': { value: 'N', text: 'At most N rows per datastore_upsert. Default 10000.' },
+    'batch-kb': { value: 'N', text: 'At most N KB of JSON per datastore_upsert. Default 2048.' },
+    ...NETWORK_HELP,
+  },
+  positionals: { min: 1, max: 1, name: 'RESOURCE_ID', text: 'The local resource to publish.' },
   async run(values, positionals, env) {
     const to = stringOption(values.to);
     if (!to) throw new UsageError('push needs --to PORTAL_URL');
@@ -97,4 +115,4 @@ export const pushCli: CliCommand = {
     stderrLine(`${outcome.status}: ${outcome.rows} rows at ${outcome.url}`);
     process.stdout.write(`${JSON.stringify(outcome)}\n`);
   },
-};
+});

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url';
 import { startDeskstore, type RunningDeskstore } from '../app/deskstore-app';
 import { consoleLogger } from '../logger';
 import { ensureSampleResource } from '../app/sample-resource';
-import { type CliCommand, UsageError, defaultDataDir, integerOption, stringOption } from './command';
+import { type CliCommand, DATA_DIR_HELP, UsageError, defaultDataDir, defineCommand, integerOption, stringOption } from './command';
 
 export interface ServeArgs {
   readonly dataDir: string;
@@ -105,10 +105,12 @@ function tokenFromOptions(inline: string | undefined, file: string | undefined):
   return fromEnvironment || undefined;
 }
 
-export const serveCli: CliCommand = {
+export const serveCli: CliCommand = defineCommand({
   name: 'serve',
-  usage: `deskstore serve  [--data DIR] [--port N] [--host 127.0.0.1] [--token-file FILE] [--no-sample]
-                   [--max-upload-mb N] [--sql-timeout-s N] [--memory-budget-mb N] [--import-folder DIR ...]`,
+  summary:
+    'Serves a data directory over HTTP on 127.0.0.1: the CKAN action API, the dump and download URLs and the UI. ' +
+    'Prints one line on stdout once it accepts requests (`Deskstore listening on http://127.0.0.1:PORT`), the token file on stderr; ' +
+    'SIGINT or SIGTERM close it.',
   options: {
     data: { type: 'string' },
     port: { type: 'string' },
@@ -120,6 +122,36 @@ export const serveCli: CliCommand = {
     'sql-timeout-s': { type: 'string' },
     'memory-budget-mb': { type: 'string' },
     'import-folder': { type: 'string', multiple: true },
+  },
+  help: {
+    data: { value: 'DIR', text: DATA_DIR_HELP },
+    port: {
+      value: 'N',
+      text: 'The port to listen on; 0 picks any free one. Default 8765. A port already in use is told, with this option to choose another.',
+    },
+    host: {
+      value: 'ADDRESS',
+      text: 'A loopback address to listen on: 127.0.0.1 (default), ::1 or localhost. Deskstore never listens on other addresses.',
+    },
+    token: {
+      value: 'TOKEN',
+      text: 'The API token to require. Kept for old scripts: it shows in the process list to every user of the machine, so prefer --token-file or $DESKSTORE_TOKEN.',
+    },
+    'token-file': {
+      value: 'FILE',
+      text: 'Require the token written in FILE (or set $DESKSTORE_TOKEN). Without either, DIR/api-token is used, created on the first run.',
+    },
+    'no-sample': { text: 'Do not import the embedded sample (ISTAT municipalities of the north-east) into a new data directory.' },
+    'max-upload-mb': { value: 'N', text: 'The largest upload or URL download accepted, in MB. Default 4096.' },
+    'sql-timeout-s': { value: 'N', text: 'How long one datastore_search_sql may run, in seconds. Default 60.' },
+    'memory-budget-mb': {
+      value: 'N',
+      text: 'What open resources may hold in memory before the least recently used are unloaded, in MB. Default: a quarter of the machine memory; status_show reports it as deskstore_memory.',
+    },
+    'import-folder': {
+      value: 'DIR',
+      text: "resource_create may load files of DIR by file:// URL (and deskstore_import_preview by deskstore_local_path). Otherwise local files arrive only as uploads or from the desktop app's file dialog.",
+    },
   },
   async run(values, _positionals, env) {
     const maxUploadMb = integerOption(values['max-upload-mb'], '--max-upload-mb', 1);
@@ -155,4 +187,4 @@ export const serveCli: CliCommand = {
       },
     );
   },
-};
+});

@@ -1,10 +1,10 @@
 import type { MirrorOutcome } from '../../shared/portal';
 import { portalWorkDir, syncMirrors, syncSummary } from '../portal/portal-session';
-import type { CliCommand } from './command';
+import { type CliCommand, DATA_DIR_HELP, defineCommand } from './command';
 import { exitStatusOf } from './mirror-command';
 import {
   NETWORK_OPTIONS,
-  NETWORK_USAGE,
+  NETWORK_HELP,
   dataDirOption,
   followPortalJob,
   itemReporter,
@@ -14,10 +14,19 @@ import {
   withLocalEngine,
 } from './portal-cli';
 
-export const syncCli: CliCommand = {
+export const syncCli: CliCommand = defineCommand({
   name: 'sync',
-  usage: `deskstore sync [--data DIR] [--dataset NAME_OR_ID ...] [--full] ${NETWORK_USAGE}`,
+  summary:
+    'Re-checks mirrored datasets against their portals and downloads only what changed, each changed resource rebuilt aside and swapped in. ' +
+    'One JSON line per dataset on stdout, then a summary line. When a Deskstore server holds the data directory, the sync runs there (deskstore_sync).',
   options: { data: { type: 'string' }, dataset: { type: 'string', multiple: true }, full: { type: 'boolean' }, ...NETWORK_OPTIONS },
+  help: {
+    data: { value: 'DIR', text: DATA_DIR_HELP },
+    dataset: { value: 'NAME_OR_ID', text: 'Only this mirrored dataset. Default: every mirror.' },
+    full: { text: 'Download every resource again, changed or not.' },
+    ...NETWORK_HELP,
+  },
+  notes: ['Exit status 3 when some resources failed (the others are kept).'],
   async run(values, _positionals, env) {
     const dataDir = dataDirOption(values);
     const settings = networkSettings(values, stderrLine);
@@ -55,4 +64,4 @@ export const syncCli: CliCommand = {
     process.stdout.write(`${JSON.stringify(report.summary)}\n`);
     process.exitCode = exitStatusOf(report.lines);
   },
-};
+});

@@ -9,7 +9,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../../helpers/ckan-client';
 import { TYPED_FIELDS as FIELDS, TYPED_RECORDS } from '../../helpers/typed-table';
-import { ROOT, lastJsonLine, removeDir, runCli, startServer, tempDir, type ServerProcess } from '../../helpers/deskstore-process';
+import {
+  ROOT,
+  lastJsonLine,
+  removeDir,
+  runCli,
+  runCliAsync,
+  startServer,
+  tempDir,
+  type ServerProcess,
+} from '../../helpers/deskstore-process';
 import type { MirrorOutcome, SyncSummary } from '../../../src/shared/portal';
 import type { PackageDict } from '../../../src/shared/wire/catalogue';
 
@@ -243,6 +252,43 @@ describe('mirror from a Deskstore portal', () => {
       }
     } finally {
       removeDir(other);
+    }
+  });
+});
+
+describe('mirror and sync from the command line while a server holds the data directory', () => {
+  it('runs them as the server’s jobs and prints what a local run prints', async () => {
+    const held = tempDir();
+    const server = await startServer({ dataDir: held });
+    try {
+      const mirrored = await runCliAsync(['mirror', `${portal.url}/dataset/portal-fixtures`, '--data', held]);
+      expect(mirrored.status, mirrored.stderr).toBe(0);
+      expect(mirrored.stderr).toContain(`in use by the Deskstore server at ${server.url}: running the mirror there`);
+      const outcome = lastJsonLine<MirrorOutcome>(mirrored.stdout);
+      expect(outcome.package_id).toBe(datasetId);
+      // the tables of the beforeAll (earlier tests may have added to the portal's dataset)
+      expect(outcome.resources.map((r) => [r.resource_id, r.status])).toEqual(
+        expect.arrayContaining([
+          [tableA, 'mirrored'],
+          [tableB, 'mirrored'],
+        ]),
+      );
+      expect(outcome.resources.filter((r) => r.status === 'failed')).toEqual([]);
+      const here = await ckan(server.url).ok('datastore_search', { resource_id: tableB, sort: 'code' });
+      const there = await ckan(portal.url).ok('datastore_search', { resource_id: tableB, sort: 'code' });
+      expect(here.records).toEqual(there.records);
+
+      const synced = await runCliAsync(['sync', '--data', held]);
+      expect(synced.status, synced.stderr).toBe(0);
+      const lines = synced.stdout.trim().split('\n');
+      expect(JSON.parse(lines[0]!)).toMatchObject({ package_id: datasetId });
+      expect(synced.stderr).toContain(`in use by the Deskstore server at ${server.url}: running the sync there`);
+      // What the sync decided is the sync's own tests' subject; here: one dataset, checked, nothing failed.
+      const summary = lastJsonLine<SyncSummary>(synced.stdout);
+      expect([summary.datasets, summary.updated + summary.unchanged, summary.failed]).toEqual([1, 1, 0]);
+    } finally {
+      await server.stop();
+      removeDir(held);
     }
   });
 });
