@@ -22,7 +22,7 @@ export const NETWORK_OPTIONS = {
 export const NETWORK_HELP = {
   'timeout-s': {
     value: 'N',
-    text: 'Seconds without an answer (headers, or the next bytes of a body) before a portal request fails and is retried. Default 30.',
+    text: "A portal action's whole answer within N seconds; a download's headers within N s, no silence of N s, and from N s on at least 1 KiB/s. Default 30.",
   },
   retries: {
     value: 'N',
