@@ -1,14 +1,15 @@
 /**
  * A small CKAN portal for tests, on loopback, that can misbehave on demand: it lives under
  * `/opendata` (the API base must be found by probing), serves one dataset with a DataStore
- * resource (JSON dump with ETag and Range), a CSV file resource (ETag, 304), a PDF and a
- * resource with a hostile id, and injects faults into the next requests of a route: a
- * connection dropped mid-body, 503, 429 with Retry-After, a response slower than the client's
- * timeout, redirect chains and loops, gzip, a dump whose rows disagree with `total`. And, as a
- * hostile portal would (issue 21): a gzip bomb (2 GiB from 2 MiB), an answer of 40 MB, a body
- * trickled a byte at a time, a dump that never ends, `datastore_search` pages that never end
- * past a total of 3, a redirect to another origin (`away`), and a file resource whose URL is
- * another origin (`state.fileUrl`).
+ * resource (datastore_search pages, and a JSON dump with ETag and Range), a CSV file resource
+ * (ETag, 304, Range), a PDF and a resource with a hostile id, and injects faults into the next
+ * requests of a route (`datastore_search:page` is a mirror's POSTed page of rows): a connection
+ * dropped mid-body, 503, 429 with Retry-After, a response slower than the client's timeout,
+ * redirect chains and loops (307 for a POST, which keeps its body), gzip, pages whose rows
+ * disagree with `total`. And, as a hostile portal would (issue 21): a gzip bomb (2 GiB from
+ * 2 MiB), an answer of 40 MB, a body trickled a byte at a time, a dump or a page that never
+ * ends, `datastore_search` pages that never end past a total of 3, a redirect to another origin
+ * (`away`), and a file resource whose URL is another origin (`state.fileUrl`).
  */
 import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -87,9 +88,20 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
     for (const [key, list] of faults) if (route.startsWith(key) && list.length) return list.shift();
     return undefined;
   };
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
+  const json = (res: ServerResponse, status: number, body: unknown, fault?: Fault) => {
+    const bytes = Buffer.from(JSON.stringify(body));
+    if (fault === 'gzip') {
+      const zipped = gzipSync(bytes);
+      res.writeHead(status, { 'content-type': 'application/json', 'content-encoding': 'gzip', 'content-length': zipped.length });
+      return res.end(zipped);
+    }
+    res.writeHead(status, { 'content-type': 'application/json', 'content-length': bytes.length });
+    if (fault === 'drop') {
+      res.write(bytes.subarray(0, Math.floor(bytes.length / 2)));
+      setTimeout(() => res.socket?.destroy(), 50);
+      return;
+    }
+    res.end(bytes);
   };
   const ok = (res: ServerResponse, result: unknown) => json(res, 200, { help: `${url}/help`, success: true, result });
   const notFound = (res: ServerResponse) => json(res, 404, { success: false, error: { __type: 'Not Found Error', message: 'Not found' } });
@@ -177,22 +189,29 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
   };
 
   const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString('utf8')));
+    req.on('end', () => answer(req, res, body));
+  });
+  const answer = (req: IncomingMessage, res: ServerResponse, body: string) => {
     const u = new URL(req.url ?? '/', 'http://x');
     seen.push({ method: req.method ?? 'GET', path: `${u.pathname}${u.search}`, headers: req.headers });
     if (!u.pathname.startsWith(`${PREFIX}/`)) return notFound(res);
     const path = u.pathname.slice(PREFIX.length);
     const action = path.startsWith('/api/3/action/') ? path.slice('/api/3/action/'.length) : null;
-    const fault = takeFault(action ?? path);
+    const page = action === 'datastore_search' && req.method === 'POST';
+    const fault = takeFault(page ? 'datastore_search:page' : (action ?? path));
     if (fault === 'bomb') return hostile.bomb(res, sent);
     if (fault === 'oversized') return hostile.oversized(res);
     if (fault === 'trickle') return hostile.trickle(res, sent);
-    if (fault === 'endless') return hostile.endlessDump(res, sent);
+    if (fault === 'endless') return page ? hostile.endlessPageBody(res, sent) : hostile.endlessDump(res, sent);
     if (fault === 'missing') return notFound(res);
     if (fault === 'away') {
       res.writeHead(302, { location: `${state.awayOrigin}${u.pathname}${u.search}` });
       return res.end();
     }
-    if (action === 'datastore_search' && modes.has('endless-pages')) return hostile.endlessPage(res, u, fields);
+    if (action === 'datastore_search' && modes.has('endless-pages'))
+      return hostile.endlessPage(res, page ? (JSON.parse(body) as Record<string, unknown>) : Object.fromEntries(u.searchParams), u.pathname, fields);
     if (fault === '503')
       return json(res, 503, { success: false, error: { __type: 'Internal Server Error', message: 'Service Unavailable' } });
     if (fault === '429') {
@@ -209,12 +228,19 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
     if (fault === 'redirect' || fault === 'redirect-loop' || loop || (hop > 0 && hop < 3)) {
       if (fault === 'redirect-loop' || loop) u.searchParams.set('loop', String(Number(u.searchParams.get('loop') ?? 0) + 1));
       else u.searchParams.set('hop', String(hop + 1));
-      res.writeHead(302, { location: `${PREFIX}${path}?${u.searchParams}` });
+      res.writeHead(req.method === 'POST' ? 307 : 302, { location: `${PREFIX}${path}?${u.searchParams}` });
       return res.end();
     }
     if (action === 'status_show') return ok(res, { ckan_version: '2.10.10', site_title: 'Portale finto', site_url: url });
     if (action === 'package_show')
       return u.searchParams.get('id') === DATASET_ID || u.searchParams.get('id') === 'fake-data' ? ok(res, dataset()) : notFound(res);
+    if (page) {
+      // A mirror's page of rows: lists in _id order, by limit and offset.
+      const p = JSON.parse(body) as { resource_id?: string; limit?: number; offset?: number; records_format?: string };
+      if (p.resource_id !== TABLE_ID || p.records_format !== 'lists') return notFound(res);
+      const rows = (fault === 'short' ? state.rows.slice(0, -1) : state.rows).slice(p.offset ?? 0, (p.offset ?? 0) + (p.limit ?? 100));
+      return json(res, 200, { help: `${url}/help`, success: true, result: { resource_id: TABLE_ID, fields, records: rows } }, fault);
+    }
     if (action === 'datastore_search') {
       if (u.searchParams.get('resource_id') !== TABLE_ID) return notFound(res);
       const desc = u.searchParams.get('sort') === '_id desc';
@@ -232,7 +258,7 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
     if (path === '/files/data.csv') return sendBody(req, res, state.csv, 'text/csv', fault);
     if (path === '/files/doc.pdf') return sendBody(req, res, '%PDF-1.4', 'application/pdf', fault);
     return notFound(res);
-  });
+  };
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {

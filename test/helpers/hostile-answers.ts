@@ -80,23 +80,42 @@ export function endlessDump(res: ServerResponse, sent: Sent): void {
   });
 }
 
-/** datastore_search with a total of 3 and pages of 1,000 rows that always have a next page. */
-export function endlessPage(res: ServerResponse, u: URL, fields: readonly { id: string; type: string }[]): void {
-  const limit = Number(u.searchParams.get('limit') ?? 100);
-  const offset = Number(u.searchParams.get('offset') ?? 0);
-  const desc = u.searchParams.get('sort') === '_id desc';
+/** A datastore_search answer whose records never end, whatever `total` said. */
+export function endlessPageBody(res: ServerResponse, sent: Sent): void {
+  res.writeHead(200, { 'content-type': 'application/json' });
+  let id = 0;
+  let first = true;
+  stream(res, sent, () => {
+    if (first) {
+      first = false;
+      return Buffer.from('{"success": true, "result": {"records": [');
+    }
+    const rows: string[] = [];
+    for (let i = 0; i < 1000; i++) rows.push(`${id === 0 ? '' : ','}\n[${++id}, "riga senza fine ${id}", ${id}]`);
+    return Buffer.from(rows.join(''));
+  });
+}
+
+/**
+ * datastore_search with a total of 3 and pages of 1,000 rows that always have a next page;
+ * `params` from the query (GET) or the JSON body (a mirror's POSTed pages).
+ */
+export function endlessPage(res: ServerResponse, params: Record<string, unknown>, pathname: string, fields: readonly { id: string; type: string }[]): void {
+  const limit = Number(params.limit ?? 100);
+  const offset = Number(params.offset ?? 0);
+  const desc = params.sort === '_id desc';
   const count = limit === 0 ? 0 : desc ? 1 : 1000;
   const records = Array.from({ length: count }, (_, i) => {
     const id = desc ? 3 : offset + i + 1;
     return desc ? { _id: id } : { _id: id, name: `pagina ${id}`, n: id };
   });
-  const next = new URLSearchParams(u.searchParams);
+  const next = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
   next.set('offset', String(offset + count));
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(
     JSON.stringify({
       success: true,
-      result: { fields, total: 3, records, _links: { start: u.pathname, next: `${u.pathname}?${next.toString()}` } },
+      result: { fields, total: 3, records, _links: { start: pathname, next: `${pathname}?${next.toString()}` } },
     }),
   );
 }

@@ -1,14 +1,15 @@
 import { createReadStream } from 'node:fs';
 import { StringDecoder } from 'node:string_decoder';
 import { ImportInputError } from './import-errors';
-import { parseJsonExact } from '../util/exact-json';
+import { arrayItems } from '../util/json-source';
 
 /**
- * Reads a DataStore JSON dump (`/datastore/dump/<id>?format=json`, CKAN's and Deskstore's:
- * `{"fields": [...], "records": [[...], ...]}`) without holding it in memory: the text is
- * scanned once for the boundaries of each record (strings and escapes respected), and each
- * record is handed to the platform's JSON.parse. CKAN writes one record per line, Deskstore
- * none: the boundaries do not depend on the layout.
+ * Reads a DataStore JSON dump (`{"fields": [...], "records": [[...], ...]}`: the shape of
+ * `/datastore/dump/<id>?format=json`, and of the rows a mirror writes from a portal's pages)
+ * without holding it in memory: the text is scanned once for the boundaries of each record
+ * (strings and escapes respected), and each record is handed over as the source text of its
+ * values, undecoded (importer/portal-cells.ts decodes each by its column's type, so `310.00`
+ * keeps its scale). The boundaries do not depend on the layout.
  */
 export interface JsonDumpHeader {
   readonly fields: readonly { id: string; type?: string }[];
@@ -17,7 +18,7 @@ export interface JsonDumpHeader {
 export async function readJsonDump(
   path: string,
   onHeader: (header: JsonDumpHeader) => void,
-  onRecord: (record: unknown[]) => void,
+  onRecord: (record: string[]) => void,
   signal?: AbortSignal,
 ): Promise<number> {
   const decoder = new StringDecoder('utf8');
@@ -112,14 +113,13 @@ export async function readJsonDump(
           const json = pending + text.slice(start, i + 1);
           pending = '';
           recordStart = -1;
-          let record: unknown;
+          if (json.charCodeAt(0) !== 91) throw new ImportInputError(`The DataStore dump's record ${records + 1} is not a list.`);
+          let record: string[];
           try {
-            // int8 values past 2^53 keep every digit (a portal's 9223372036854775807)
-            record = parseJsonExact(json);
+            record = arrayItems(json, 0).items.map(([from, to]) => json.slice(from, to));
           } catch {
             throw new ImportInputError(`The DataStore dump's record ${records + 1} is not valid JSON.`);
           }
-          if (!Array.isArray(record)) throw new ImportInputError(`The DataStore dump's record ${records + 1} is not a list.`);
           records++;
           onRecord(record);
         } else if (depth === 1) {

@@ -6,21 +6,21 @@ import {
   columnsPath,
   readColumnsFile,
   CoercionError,
-  coerceValue,
 } from '../engine/importer-api';
 import type { TextSearchLanguage } from '../../shared/text-search-languages';
 import type { StoredValue } from '../engine/engine-api';
 import type { RowChanges } from '../../shared/portal';
 import { importCancelled, ImportInputError, rowsPastTotal } from './import-errors';
 import { readJsonDump } from './json-dump-reader';
+import { portalCell } from './portal-cells';
 import { textIndexHelperIn } from './worker-runner';
 
 /**
  * Rows whose types are already known (a portal's DataStore: its data dictionary is the truth)
  * → a new generation of a resource's files, with no inference: each value goes through the
- * engine's own coercion, exactly as a datastore_upsert of it would, and keeps the portal's
- * `_id`. The source is a JSON dump file (the portal's `/datastore/dump/<id>?format=json`, or
- * the same shape written from `datastore_search` pages). Publishing is the caller's step.
+ * engine's own coercion (portal-cells.ts: numbers and JSON cells by their exact text), and
+ * keeps the portal's `_id`. The source is a file in the JSON dump's shape, written from the
+ * portal's `datastore_search` (or `datastore_search_sql`) pages. Publishing is the caller's step.
  */
 export interface TypedImportOptions {
   readonly path: string;
@@ -70,15 +70,15 @@ export async function importTypedRows(opts: TypedImportOptions): Promise<TypedIm
       for (let i = 0; i < slots.length; i++) {
         const slot = slots[i]!;
         if (slot === -1) {
-          id = Number(record[i]);
+          id = Number(JSON.parse(record[i]!));
           continue;
         }
         if (slot < 0) continue;
         const column = columns[slot]!;
         try {
-          values.set(column.id, coerceValue(record[i], column.type));
+          values.set(column.id, portalCell(record[i] ?? 'null', column.type));
         } catch (err) {
-          if (!(err instanceof CoercionError)) throw err;
+          if (!(err instanceof CoercionError) && !(err instanceof SyntaxError)) throw err;
           throw new ImportInputError(`Row _id ${id || rows + 1}, column "${column.id}" (${column.type.name}): ${err.message}`);
         }
       }

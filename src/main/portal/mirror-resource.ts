@@ -12,6 +12,7 @@ import { PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-p
 import { rowsPastTotal, wordingOf } from '../importer/import-errors';
 import type { PortalClient } from './portal-client';
 import { PortalError, isPortalError } from './portal-errors';
+import { parseKeepingRecords, RawRecords } from './raw-records';
 import { fieldsHash, numOrNull, str, type RemoteDict } from './remote-dicts';
 
 /**
@@ -190,25 +191,17 @@ function tooManyBytes(total: number, max: number): ResourceFailure {
 }
 
 /**
- * The rows as a JSON dump file: the portal's `/datastore/dump/<id>?format=json` (one streamed
- * request), or, where that route is missing, datastore_search pages in `_id` order following
- * `_links.next`, written in the same shape. Both are bounded by the announced total: in bytes
- * (rowsByteBound), and the pages at the first row past it; the typed import stops a dump
- * there too.
+ * The rows as a file in the JSON dump's shape, each value copied as the portal wrote it
+ * (raw-records.ts), never through a JavaScript number: the portal's own JSON dump is not used,
+ * because CKAN re-encodes it through Python floats (`310.00` → `310.0`, 30 digits → 17).
+ * `datastore_search` pages (`records_format=lists`, `_id` order) give every value as
+ * PostgreSQL wrote it but a `timestamp`'s fraction of a second, which CKAN cuts there; a table
+ * with timestamp columns is therefore read with `datastore_search_sql` when the portal allows
+ * it (CKAN 2.10+ disables it by default), and through datastore_search otherwise. Both are
+ * bounded by the announced total: in bytes (rowsByteBound), and at the first row past it.
  */
 async function downloadRows(work: ResourceWork, id: string, fields: readonly RemoteField[], total: number, file: string): Promise<void> {
   const maxBytes = rowsByteBound(total, work.maxDownloadBytes);
-  try {
-    await work.client.download(work.client.url(`/datastore/dump/${encodeURIComponent(id)}?format=json`), file, {
-      maxBytes,
-      ...(work.signal ? { signal: work.signal } : {}),
-      onProgress: (bytes, size) => work.onProgress('downloading', 0, bytes, size),
-    });
-    return;
-  } catch (err) {
-    if (isPortalError(err) && err.worded.code === 'portal.too_large') throw tooManyBytes(total, maxBytes);
-    if (!isPortalError(err) || (err.status !== 404 && err.status !== 405)) throw err;
-  }
   const out = createWriteStream(file, { mode: PRIVATE_FILE_MODE });
   let bytes = 0;
   const write = async (text: string) => {
@@ -216,35 +209,22 @@ async function downloadRows(work: ResourceWork, id: string, fields: readonly Rem
     if (bytes > maxBytes) throw tooManyBytes(total, maxBytes);
     if (!out.write(text)) await once(out, 'drain');
   };
+  const columns = ['_id', ...fields.map((f) => f.id)];
+  let done = 0;
+  const writeRows = async (rows: readonly string[][]) => {
+    for (const cells of rows) {
+      if (done === total) throw rowsPastTotal(total);
+      await write(`${done > 0 ? ',' : ''}\n[${cells.join(',')}]`);
+      done++;
+    }
+    work.onProgress('downloading', done, 0, total);
+  };
   try {
     await write(
       `{"fields": ${JSON.stringify([{ id: '_id', type: 'int' }, ...fields.map((f) => ({ id: f.id, type: f.type }))])}, "records": [`,
     );
-    const columns = ['_id', ...fields.map((f) => f.id)];
-    let limit = PAGE_ROWS;
-    let params: Record<string, unknown> = { resource_id: id, limit, sort: '_id', include_total: false, fields: columns.join(',') };
-    let done = 0;
-    for (;;) {
-      let page: RemoteDict;
-      try {
-        page = await work.client.action<RemoteDict>('datastore_search', { ...params, limit }, 'GET', work.signal);
-      } catch (err) {
-        // A page of wide rows past the answer cap: the same rows in smaller pages.
-        if (!isPortalError(err) || err.worded.code !== 'portal.answer_too_large' || limit <= MIN_PAGE_ROWS) throw err;
-        limit = Math.max(MIN_PAGE_ROWS, Math.floor(limit / 4));
-        continue;
-      }
-      const records = Array.isArray(page.records) ? (page.records as RemoteDict[]) : [];
-      for (const r of records) {
-        if (done === total) throw rowsPastTotal(total);
-        await write(`${done > 0 ? ',' : ''}\n${JSON.stringify(columns.map((c) => r[c] ?? null))}`);
-        done++;
-      }
-      work.onProgress('downloading', done, 0, total);
-      const next = typeof page._links === 'object' && page._links !== null ? str((page._links as RemoteDict).next) : '';
-      if (records.length === 0 || !next || done >= total) break;
-      params = Object.fromEntries(new URL(next, 'http://x').searchParams);
-    }
+    const hasTimestamps = fields.some((f) => resolveFieldType(f.type)?.storage === 'timestamp');
+    if (!(hasTimestamps && (await sqlPages(work, id, columns, total, writeRows)))) await searchPages(work, id, columns, total, writeRows);
     await write('\n]}\n');
   } finally {
     out.end();
@@ -252,9 +232,88 @@ async function downloadRows(work: ResourceWork, id: string, fields: readonly Rem
   }
 }
 
-/** Rows asked for per datastore_search page, and the fewest when pages are too large to answer. */
+/** Rows asked for per page, and the fewest when pages are too large to answer. */
 const PAGE_ROWS = 10_000;
 const MIN_PAGE_ROWS = 100;
+
+/** A page of wide rows past the answer cap: the same rows in smaller pages (null: give up). */
+function smallerPage(err: unknown, limit: number): number | null {
+  if (!isPortalError(err) || err.worded.code !== 'portal.answer_too_large' || limit <= MIN_PAGE_ROWS) return null;
+  return Math.max(MIN_PAGE_ROWS, Math.floor(limit / 4));
+}
+
+function rawRecords(page: RemoteDict): RawRecords {
+  if (!(page.records instanceof RawRecords)) throw failure('mirror.no_records', 'The portal answered without records.');
+  return page.records;
+}
+
+/** datastore_search pages in `_id` order (POST, so column names with commas stay whole). */
+async function searchPages(
+  work: ResourceWork,
+  id: string,
+  columns: readonly string[],
+  total: number,
+  put: (rows: string[][]) => Promise<void>,
+): Promise<void> {
+  let limit = PAGE_ROWS;
+  for (let offset = 0; ; ) {
+    let page: RemoteDict;
+    try {
+      page = await work.client.action<RemoteDict>(
+        'datastore_search',
+        { resource_id: id, limit, offset, sort: '_id', include_total: false, fields: columns, records_format: 'lists' },
+        'POST',
+        work.signal,
+        parseKeepingRecords,
+      );
+    } catch (err) {
+      const smaller = smallerPage(err, limit);
+      if (smaller === null) throw err;
+      limit = smaller;
+      continue;
+    }
+    const rows = rawRecords(page).rows(columns);
+    await put(rows);
+    offset += rows.length;
+    if (rows.length < limit || offset >= total) return;
+  }
+}
+
+/**
+ * datastore_search_sql pages by `_id`, which keep timestamps' fractions. False when the portal
+ * refuses the first query (disabled, not authorized): the caller reads datastore_search then.
+ */
+async function sqlPages(
+  work: ResourceWork,
+  id: string,
+  columns: readonly string[],
+  total: number,
+  put: (rows: string[][]) => Promise<void>,
+): Promise<boolean> {
+  const quoted = (name: string) => `"${name.replace(/"/g, '""')}"`;
+  let last = 0;
+  let first = true;
+  let limit = PAGE_ROWS;
+  for (let read = 0; ; ) {
+    const sql = `SELECT ${columns.map(quoted).join(', ')} FROM ${quoted(id)} WHERE "_id" > ${last} ORDER BY "_id" LIMIT ${limit}`;
+    let page: RemoteDict;
+    try {
+      page = await work.client.action<RemoteDict>('datastore_search_sql', { sql }, 'POST', work.signal, parseKeepingRecords);
+    } catch (err) {
+      if (first && isPortalError(err) && err.status !== null && [400, 403, 404, 409].includes(err.status)) return false;
+      const smaller = smallerPage(err, limit);
+      if (smaller === null) throw err;
+      limit = smaller;
+      continue;
+    }
+    first = false;
+    const rows = rawRecords(page).rows(columns);
+    await put(rows);
+    read += rows.length;
+    if (rows.length < limit || read >= total) return true;
+    last = Number(JSON.parse(rows[rows.length - 1]![0]!));
+  }
+}
 
 /** Formats the importer reads, by CKAN `format` or the URL's extension. */
 const TABULAR = /^(csv|tsv|txt|text\/csv|text\/tab-separated-values)$/i;

@@ -206,15 +206,22 @@ export class PortalClient {
   /**
    * A CKAN action: GET with the parameters in the query (objects JSON-encoded, as CKAN reads
    * them) for reads, POST with a JSON body for writes. Returns `result`; a CKAN error envelope
-   * becomes a PortalError carrying the portal's own message.
+   * becomes a PortalError carrying the portal's own message. `parse` reads the answer's text
+   * (default JSON.parse; mirror pages keep their records as source text, raw-records.ts).
    */
-  async action<T>(name: string, params: Record<string, unknown> = {}, method: 'GET' | 'POST' = 'GET', signal?: AbortSignal): Promise<T> {
-    if (method === 'POST') return this.call<T>(name, JSON.stringify(params), signal, this.retries);
+  async action<T>(
+    name: string,
+    params: Record<string, unknown> = {},
+    method: 'GET' | 'POST' = 'GET',
+    signal?: AbortSignal,
+    parse: (text: string) => unknown = JSON.parse,
+  ): Promise<T> {
+    if (method === 'POST') return this.call<T>(name, JSON.stringify(params), signal, this.retries, parse);
     const query = new URLSearchParams();
     for (const [k, v] of Object.entries(params)) {
       if (v !== undefined) query.set(k, typeof v === 'string' ? v : JSON.stringify(v));
     }
-    return this.call<T>(query.size ? `${name}?${query.toString()}` : name, undefined, signal, this.retries);
+    return this.call<T>(query.size ? `${name}?${query.toString()}` : name, undefined, signal, this.retries, parse);
   }
 
   /**
@@ -225,7 +232,13 @@ export class PortalClient {
     return this.call<T>(name, body, signal, 0);
   }
 
-  private async call<T>(nameAndQuery: string, body: string | undefined, signal: AbortSignal | undefined, retries: number): Promise<T> {
+  private async call<T>(
+    nameAndQuery: string,
+    body: string | undefined,
+    signal: AbortSignal | undefined,
+    retries: number,
+    parse: (text: string) => unknown = JSON.parse,
+  ): Promise<T> {
     this.counts.actions++;
     const action = nameAndQuery.split('?')[0]!;
     const url = this.url(`/api/3/action/${nameAndQuery}`);
@@ -242,7 +255,7 @@ export class PortalClient {
       );
       let envelope: CkanEnvelope | null;
       try {
-        envelope = JSON.parse(text) as CkanEnvelope | null;
+        envelope = parse(text) as CkanEnvelope | null;
       } catch {
         envelope = null;
       }

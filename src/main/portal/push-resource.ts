@@ -4,6 +4,7 @@ import type { PortalJobItem, PushLink, PushOutcome, PushStatus } from '../../sha
 import type { EngineApi } from '../engine/engine-api';
 import { ValidationError } from '../errors';
 import { searchRequest } from '../params/search-params';
+import { arrayItems } from '../util/json-source';
 import type { PortalClient } from './portal-client';
 import { PortalError, isPortalError } from './portal-errors';
 import { checkReadBack } from './push-readback';
@@ -50,28 +51,34 @@ interface LocalTable {
   readonly link: PushLink | null;
 }
 
-/** Local rows in `_id` order, a page at a time, each row as a field → value object. */
-async function* localRows(
-  engine: EngineApi,
-  resourceId: string,
-  fieldIds: readonly string[],
-  from = 0,
-): AsyncGenerator<Record<string, unknown>[]> {
+/**
+ * Local rows in `_id` order, a page at a time, each row as the JSON text of a record for a
+ * CKAN write: cells as writeCell gives them (numeric as strings of their exact text,
+ * timestamps whole, JSON cells as stored), copied without decoding, so no value passes through
+ * a JavaScript number on its way to the portal.
+ */
+async function* localRows(engine: EngineApi, resourceId: string, fieldIds: readonly string[], from = 0): AsyncGenerator<string[]> {
+  const keys = fieldIds.map((id) => `${JSON.stringify(id)}:`);
   for (let offset = from; ; offset += PAGE) {
-    const page = await engine.search(
-      searchRequest({
+    const page = await engine.search({
+      ...searchRequest({
         resource_id: resourceId,
         offset,
         limit: PAGE,
         sort: '_id',
         records_format: 'lists',
         include_total: false,
-        fields: fieldIds.join(','),
+        fields: fieldIds,
       }),
-    );
-    const lists = JSON.parse(page.records) as unknown[][];
-    yield lists.map((row) => Object.fromEntries(fieldIds.map((id, i) => [id, row[i] ?? null])));
-    if (lists.length < PAGE) return;
+      writeValues: true,
+    });
+    const text = page.records;
+    const rows = arrayItems(text, 0).items.map(([from]) => {
+      const cells = arrayItems(text, from).items;
+      return `{${cells.map(([a, b], i) => keys[i]! + text.slice(a, b)).join(',')}}`;
+    });
+    yield rows;
+    if (rows.length < PAGE) return;
   }
 }
 
@@ -88,7 +95,7 @@ async function readLocal(engine: EngineApi, resourceId: string, siteUrl: string)
     resourceId,
     fields.map((f) => f.id),
   )) {
-    for (const row of page) hash.update(JSON.stringify(row)).update('\n');
+    for (const row of page) hash.update(row).update('\n');
     rows += page.length;
   }
   return {
@@ -314,8 +321,7 @@ async function sendRows(
         local.fields.map((f) => f.id),
         done,
       )) {
-        for (const row of page) {
-          const json = JSON.stringify(row);
+        for (const json of page) {
           if (batch.length && (batch.length >= maxRows || bytes + json.length > maxBytes)) await flush();
           batch.push(json);
           bytes += json.length + 1;

@@ -7,7 +7,7 @@
 import type { ActionParams, UploadedFile } from '../params/action-params';
 import { BadRequestError } from '../errors';
 import type { RequestBody } from './body-reader';
-import { parseJsonExact } from '../util/exact-json';
+import { parseJsonExact, unboxPythonFloats } from '../util/exact-json';
 import { pythonRepr } from '../util/python-repr';
 import { TOO_DEEP, jsonDepthExceeds } from '../util/json-depth';
 
@@ -53,6 +53,12 @@ export function extractParams(input: ParamsInput): ExtractedParams {
     throw jsonError(`Request data JSON decoded to ${clip(pythonRepr(data))} but it needs to be a dictionary.`);
   }
   const params = data as ActionParams;
+  // Whole floats (`310.0`) stay Python floats only in `records`, where they decide what is
+  // stored (util/exact-json.ts); every other parameter is read as plain JSON.
+  for (const [key, value] of Object.entries(params)) {
+    const plain = key === 'records' ? value : unboxPythonFloats(value);
+    if (plain !== value) Object.defineProperty(params, key, { value: plain, enumerable: true, writable: true, configurable: true });
+  }
   if (body.kind === 'form') addFiles(params, body.files);
   const callback = Object.prototype.hasOwnProperty.call(params, 'callback');
   if (callback) delete params.callback;

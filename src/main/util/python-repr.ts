@@ -10,6 +10,8 @@ export function pythonRepr(value: unknown): string {
   if (value === true) return 'True';
   if (value === false) return 'False';
   if (typeof value === 'number') return numberRepr(value);
+  if (typeof value === 'bigint') return String(value);
+  if (value instanceof Number) return pythonFloatRepr(value.valueOf()); // a request's `310.0`
   if (typeof value === 'string') return stringRepr(value);
   if (Array.isArray(value)) return `[${value.map(pythonRepr).join(', ')}]`;
   if (typeof value === 'object') {

@@ -39,3 +39,23 @@ export function pythonNumber(value: number): string {
 export function pythonAsciiJsonString(value: string): string {
   return JSON.stringify(value).replace(/[\u007f-\uffff]/g, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
 }
+
+/**
+ * Python's `str(Decimal(text))` for a numeric's canonical text (`310.00`, `-0.000100`), which
+ * is how CKAN 2.11's JSON (simplejson, `use_decimal`) writes numeric results of
+ * datastore_search_sql: as written, except that a value with more than five zeros after the
+ * point before its first digit goes to scientific notation (`0.0000001` → `1E-7`,
+ * `0.00000025` → `2.5E-7`, `0.00000000` → `0E-8`).
+ */
+export function pythonDecimalText(canonical: string): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(canonical);
+  if (!m) return canonical; // NaN and the like: as PostgreSQL wrote them
+  const [, sign, whole, fraction = ''] = m;
+  const digits = (whole! + fraction).replace(/^0+(?=\d)/, '');
+  const exponent = -fraction.length;
+  const leftDigits = exponent + digits.length;
+  if (leftDigits > -6) return canonical;
+  // Scientific: one digit before the point (Decimal.__str__ with dotplace = 1).
+  const rest = digits.slice(1);
+  return `${sign}${digits[0]}${rest ? `.${rest}` : ''}E${leftDigits - 1}`;
+}

@@ -1,3 +1,5 @@
+import { pythonFloatRepr } from './python-text';
+
 /**
  * A piece of JSON text that is already serialized (e.g. the records of a search, encoded by
  * the engine worker). `jsonBody` splices it in verbatim, so large results are not parsed and
@@ -27,8 +29,12 @@ export function jsonBody(value: unknown): string | JsonParts {
         text = '';
         parts.push(...v.text);
       }
+    } else if (typeof v === 'bigint') {
+      push(String(v)); // an integer beyond 2^53 from a request, every digit
     } else if (v === null || typeof v !== 'object') {
       push(JSON.stringify(v) ?? 'null');
+    } else if (v instanceof Number) {
+      push(pythonFloatRepr(v.valueOf())); // a Python float from a request (`310.0`), echoed as CKAN does
     } else if (Array.isArray(v)) {
       push('[');
       v.forEach((item, i) => {

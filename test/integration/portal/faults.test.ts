@@ -36,7 +36,9 @@ function published(): { rows: number; generation: number } {
   return { rows: ds.rowCount, generation: ds.generation };
 }
 
-const dumpRequests = () => fake.seen.filter((s) => s.path.startsWith(`/opendata/datastore/dump/${TABLE_ID}`));
+/** A mirror's pages of rows (POSTed datastore_search); the JSON dump is never read (issue 23). */
+const pageRequests = () => fake.seen.filter((s) => s.method === 'POST' && s.path.startsWith('/opendata/api/3/action/datastore_search'));
+const fileRequests = () => fake.seen.filter((s) => s.path.startsWith('/opendata/files/data.csv'));
 
 beforeAll(async () => {
   fake = await startFakePortal();
@@ -92,54 +94,59 @@ describe('mirror from a portal under a path', () => {
     const fileRequests = fake.seen.slice(before).filter((s) => s.path === '/opendata/files/data.csv');
     expect(fileRequests).toHaveLength(1);
     expect(fileRequests[0]!.headers['if-none-match']).toBeTruthy();
-    expect(dumpRequests().length).toBe(1);
+    expect(pageRequests().length).toBe(1);
   });
 
-  it('resumes a dump dropped mid-body with Range', async () => {
+  it('asks again for a page dropped mid-body, and resumes a file dropped mid-body with Range', async () => {
     fake.change();
-    fake.inject('/datastore/dump', 'drop');
-    const before = dumpRequests().length;
+    fake.state.csv += '003;Gamma;3,5\n';
+    fake.inject('datastore_search:page', 'drop');
+    fake.inject('/files/data.csv', 'drop');
+    const pagesBefore = pageRequests().length;
+    const filesBefore = fileRequests().length;
     const r = await sync();
     expect(r.table).toMatchObject({ status: 'updated', rows: 51, changes: { added: 1, removed: 0, changed: 0 } });
-    const tries = dumpRequests().slice(before);
+    expect(pageRequests().length - pagesBefore).toBe(2);
+    const tries = fileRequests().slice(filesBefore);
     expect(tries).toHaveLength(2);
     expect(tries[1]!.headers.range).toMatch(/^bytes=\d+-$/);
+    expect(r.outcome?.resources.find((x) => x.resource_id === FILE_ID)).toMatchObject({ status: 'updated', rows: 3 });
     expect(published().rows).toBe(51);
   });
 
   it('retries a 503, and waits as long as a 429 Retry-After asks', async () => {
     fake.change();
-    fake.inject('/datastore/dump', '503', '429');
+    fake.inject('datastore_search:page', '503', '429');
     const r = await sync();
     expect(r.table).toMatchObject({ status: 'updated', rows: 52 });
-    expect(r.stderr).toMatch(/retry 1 of download in \d\.\d s: .*HTTP 503/);
-    expect(r.stderr).toMatch(/retry 2 of download in 1\.0 s: .*HTTP 429/);
+    expect(r.stderr).toMatch(/retry 1 of datastore_search in \d\.\d s: .*HTTP 503/);
+    expect(r.stderr).toMatch(/retry 2 of datastore_search in 1\.0 s: .*HTTP 429/);
   });
 
   it('follows a redirect chain and decodes gzip', async () => {
     fake.change();
-    fake.inject('/datastore/dump', 'redirect', 'gzip');
+    fake.inject('datastore_search:page', 'redirect', 'gzip');
     const r = await sync();
     expect(r.table, r.stderr).toMatchObject({ status: 'updated', rows: 53 });
-    expect(dumpRequests().some((s) => s.path.includes('hop=3'))).toBe(true);
+    expect(pageRequests().some((s) => s.path.includes('hop=3'))).toBe(true);
   });
 
   it('keeps the previous version when the portal is slower than the timeout', async () => {
     const before = published();
     fake.change();
-    fake.inject('/datastore/dump', 'slow', 'slow', 'slow', 'slow');
+    fake.inject('datastore_search:page', 'slow', 'slow', 'slow', 'slow');
     const r = await sync();
     expect(r.status).toBe(3);
     expect(r.table).toMatchObject({ status: 'failed', message: { code: 'portal.timeout' } });
     expect(published()).toEqual(before);
   });
 
-  it('keeps the previous version after a redirect loop, and after a dump whose rows disagree with total', async () => {
+  it('keeps the previous version after a redirect loop, and after pages whose rows disagree with total', async () => {
     const before = published();
-    fake.inject('/datastore/dump', 'redirect-loop');
+    fake.inject('datastore_search:page', 'redirect-loop');
     const loop = await sync();
     expect(loop.table).toMatchObject({ status: 'failed', message: { code: 'portal.too_many_redirects' } });
-    fake.inject('/datastore/dump', 'short');
+    fake.inject('datastore_search:page', 'short');
     const short = await sync();
     expect(short.table).toMatchObject({ status: 'failed', message: { code: 'mirror.count_mismatch' } });
     expect(short.table?.reason).toContain('reports a total of 54');

@@ -104,38 +104,37 @@ describe('answers are capped after decompression', () => {
   }, 300_000);
 });
 
-describe('dumps and pages are bounded by the announced total, and by time', () => {
+describe('pages of rows are bounded by the announced total, and by time', () => {
   beforeAll(async () => {
     const first = await mirror();
     expect(first.resources.get(TABLE_ID), first.stderr).toMatchObject({ status: 'mirrored', rows: 50 });
   }, 300_000);
 
-  it('ends a dump trickled a byte at a time once --timeout-s has passed below 1 KiB/s', async () => {
+  it('ends a page trickled a byte at a time once --timeout-s has passed below 1 KiB/s', async () => {
     fake.change();
-    fake.inject('/datastore/dump', 'trickle', 'trickle');
+    fake.inject('datastore_search:page', 'trickle', 'trickle');
     const r = await mirror(['--timeout-s', '3', '--resource', TABLE_ID]);
     expect(r.resources.get(TABLE_ID), r.stderr).toMatchObject({ status: 'failed', message: { code: 'portal.too_slow' } });
   }, 300_000);
 
-  it('stops a dump that never ends after the bytes its total allows', async () => {
+  it('stops a page that never ends at the answer cap, asking for smaller pages a few times only', async () => {
     fake.change();
-    fake.inject('/datastore/dump', 'endless');
+    fake.inject('datastore_search:page', 'endless', 'endless', 'endless', 'endless', 'endless');
     fake.sent.bytes = 0;
     const r = await mirror(['--resource', TABLE_ID]);
-    expect(r.resources.get(TABLE_ID), r.stderr).toMatchObject({ status: 'failed', message: { code: 'mirror.rows_too_large' } });
-    // 52 rows announced: 16 MiB + 1 MiB a row at most (a hostile `total: 3` streamed 1.8 GB in 20 s).
-    expect(fake.sent.bytes).toBeLessThan(16 * MB + 52 * MB + 8 * MB);
+    expect(r.resources.get(TABLE_ID), r.stderr).toMatchObject({ status: 'failed', message: { code: 'portal.answer_too_large' } });
+    // Five pages (10,000 rows, then 2,500, 625, 156, 100), each cut at the 32 MB answer cap.
+    expect(fake.sent.bytes).toBeLessThan(5 * (32 * MB + 8 * MB));
   }, 300_000);
 
   it('stops datastore_search pages at the first row past the total', async () => {
     fake.change();
-    fake.inject('/datastore/dump', 'missing');
     fake.modes.add('endless-pages');
     try {
       const before = fake.seen.length;
       const r = await mirror(['--resource', TABLE_ID]);
       expect(r.resources.get(TABLE_ID), r.stderr).toMatchObject({ status: 'failed', message: { code: 'mirror.rows_past_total' } });
-      const pages = fake.seen.slice(before).filter((s) => /datastore_search\?.*sort=_id(&|$)/.test(s.path));
+      const pages = fake.seen.slice(before).filter((s) => s.method === 'POST' && s.path.includes('datastore_search'));
       expect(pages).toHaveLength(1);
     } finally {
       fake.clear();

@@ -26,18 +26,65 @@ const byKey = (values: readonly string[]) => {
 };
 
 /** A deterministic shuffle, so the order found is the key's and not the input's. */
-const shuffled = (values: readonly string[]) => [...values].map((v, i) => [(i * 7919) % 104729, v] as const).sort((a, b) => a[0] - b[0]).map(([, v]) => v);
+const shuffled = (values: readonly string[]) =>
+  [...values]
+    .map((v, i) => [(i * 7919) % 104729, v] as const)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, v]) => v);
 
 const distinct = (text: string, delimiter: string, header: string) => {
   const rows = Papa.parse<string[]>(text, { delimiter }).data;
   const at = rows[0]!.indexOf(header);
-  return [...new Set(rows.slice(1).map((r) => r[at]).filter((v): v is string => typeof v === 'string' && v !== ''))];
+  return [
+    ...new Set(
+      rows
+        .slice(1)
+        .map((r) => r[at])
+        .filter((v): v is string => typeof v === 'string' && v !== ''),
+    ),
+  ];
 };
 
 describe('text order (glibc en_US.UTF-8, as CKAN on PostgreSQL)', () => {
   it('reads the rules the issue lists: punctuation ignored first, accents second, lower case first, æ ß ø ł as letters', () => {
-    const sorted = byKey(['Zed', "'Akra", 'abd', 'ábc', '6th', '"  double"', '(x)', '-dash', 'æ', 'ø', 'ł', 'ß', 'z', 'àbc', 'Abc', 'abc', 'ABC']);
-    expect(sorted).toEqual(['6th', 'abc', 'Abc', 'ABC', 'ábc', 'àbc', 'abd', 'æ', "'Akra", '-dash', '"  double"', 'ł', 'ø', 'ß', '(x)', 'z', 'Zed']);
+    const sorted = byKey([
+      'Zed',
+      "'Akra",
+      'abd',
+      'ábc',
+      '6th',
+      '"  double"',
+      '(x)',
+      '-dash',
+      'æ',
+      'ø',
+      'ł',
+      'ß',
+      'z',
+      'àbc',
+      'Abc',
+      'abc',
+      'ABC',
+    ]);
+    expect(sorted).toEqual([
+      '6th',
+      'abc',
+      'Abc',
+      'ABC',
+      'ábc',
+      'àbc',
+      'abd',
+      'æ',
+      "'Akra",
+      '-dash',
+      '"  double"',
+      'ł',
+      'ø',
+      'ß',
+      '(x)',
+      'z',
+      'Zed',
+    ]);
   });
 
   it('keeps glibc’s own walk of digits and punctuation at the accent level (11a before 1-1a)', () => {
@@ -56,7 +103,11 @@ describe('text order (glibc en_US.UTF-8, as CKAN on PostgreSQL)', () => {
   it('orders every world city and every Italian comune as the real CKAN does', () => {
     const sets: Record<string, string[]> = {
       'world-cities name': distinct(readFileSync(dataFile('world-cities.csv'), 'utf8'), ',', 'name'),
-      'comuni Denominazione': distinct(iconv.decode(readFileSync(dataFile('istat-elenco-comuni-italiani.csv')), 'win1252'), ';', 'Denominazione (Italiana e straniera)'),
+      'comuni Denominazione': distinct(
+        iconv.decode(readFileSync(dataFile('istat-elenco-comuni-italiani.csv')), 'win1252'),
+        ';',
+        'Denominazione (Italiana e straniera)',
+      ),
     };
     for (const [set, values] of Object.entries(sets)) {
       const expected = fixture.sha256[set]!;

@@ -194,7 +194,7 @@ function readElements(t: CollationTable, text: string): void {
   needsTieBreak = false;
   backwardLevels = 0;
   forwardIgnoredLevels = 0;
-  for (let i = 0; i < text.length; ) {
+  for (let i = 0; i < text.length;) {
     let cp = text.charCodeAt(i);
     let width = 1;
     if (cp >= 0xd800 && cp <= 0xdfff) {
@@ -276,7 +276,7 @@ function emitForward(t: CollationTable, level: number): void {
  */
 function emitRuns(t: CollationTable, level: number): void {
   const bit = 1 << level;
-  for (let i = 0; i < count; ) {
+  for (let i = 0; i < count;) {
     if ((t.backward[elements[i]!]! & bit) === 0) {
       emitElement(t, elements[i]!, level, 1);
       i++;
@@ -392,11 +392,12 @@ export function collationKey(text: string): string {
     else emitRuns(t, level);
     emit(LEVEL_END);
   }
-  if (needsTieBreak) for (let i = 0; i < text.length; ) {
-    const cp = text.codePointAt(i)!;
-    emitCodePoint(cp);
-    i += cp > 0xffff ? 2 : 1;
-  }
+  if (needsTieBreak)
+    for (let i = 0; i < text.length;) {
+      const cp = text.codePointAt(i)!;
+      emitCodePoint(cp);
+      i += cp > 0xffff ? 2 : 1;
+    }
   return keyText();
 }
 

@@ -93,7 +93,7 @@ function rankTexts(values: readonly StoredValue[], ranks: Uint32Array): Uint32Ar
   const primary = new Array<string>(n - 1);
   for (let c = 1; c < n; c++) primary[c - 1] = collationPrimaryKey(values[c] as string);
   const order = sortIndexesBy((i, j) => (primary[i]! < primary[j]! ? -1 : primary[i]! > primary[j]! ? 1 : 0), n - 1);
-  for (let k = 0; k < order.length; ) {
+  for (let k = 0; k < order.length;) {
     let end = k + 1;
     while (end < order.length && primary[order[end]!] === primary[order[k]!]) end++;
     if (end - k > 1) {

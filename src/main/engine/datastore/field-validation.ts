@@ -1,3 +1,4 @@
+import { isPythonFloat } from '../../util/exact-json';
 import { ValidationError, invalid } from '../../errors';
 import { resolveFieldType, type FieldType } from '../field-types';
 
@@ -69,6 +70,8 @@ const TIMESTAMP_FORMATS = [
 /** CKAN's `_guess_type` on the first record's value (docs/ckan-contract.md §6). */
 export function guessType(value: unknown): string | null {
   if (value === null || value === undefined) return null;
+  if (isPythonFloat(value)) return 'float'; // `310.0`: a Python float
+  if (typeof value === 'bigint') return 'int'; // beyond 2^53: a Python int
   if (typeof value === 'object') return 'json';
   if (typeof value === 'boolean') return 'int';
   if (typeof value === 'number') return Number.isInteger(value) ? 'int' : 'float';

@@ -65,7 +65,7 @@ export function executeSearch(req: SearchRequest, resource: SearchableResource):
   return {
     resourceId: resource.id,
     fields,
-    records: writeRecords(page, columns, req.recordsFormat),
+    records: writeRecords(page, columns, req.recordsFormat, req.writeValues ?? false),
     recordsAreText: req.recordsFormat === 'csv' || req.recordsFormat === 'tsv',
     recordCount: page.length,
     ...(req.includeTotal ? { total: order.total } : {}),

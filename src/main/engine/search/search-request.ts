@@ -26,6 +26,12 @@ export interface SearchRequest {
   readonly includeNextPage: boolean;
   /** Unknown top-level parameter names, in request order (CKAN's `__extras`). */
   readonly extras: readonly string[];
+  /**
+   * Not a CKAN parameter: JSON records whose cells are what a CKAN write must be sent to store
+   * the same value (push, docs/portal.md "Values"): numeric and int8 as strings of their exact
+   * text, timestamps with their fraction of a second.
+   */
+  readonly writeValues?: boolean;
 }
 
 export interface OutputField {

@@ -1,5 +1,5 @@
 import type { Column } from '../column-store/column';
-import { delimitedCell, jsonCell } from '../values/encode';
+import { delimitedCell, jsonCell, writeCell } from '../values/encode';
 import type { RecordsFormat } from './search-request';
 
 /** One output column of a search: `_id`, a table column, or a rank score. */
@@ -25,14 +25,14 @@ function scoreText(score: number): string {
   return String(Number(score.toPrecision(8)));
 }
 
-function jsonValue(column: OutputColumn, rowId: number): string {
+function jsonValue(column: OutputColumn, rowId: number, forWrite = false): string {
   switch (column.kind) {
     case 'id':
       return String(rowId);
     case 'score':
       return scoreText(column.score(rowId));
     case 'column':
-      return jsonCell(column.column.valueOf(rowId), column.column.type.storage);
+      return (forWrite ? writeCell : jsonCell)(column.column.valueOf(rowId), column.column.type.storage);
   }
 }
 
@@ -51,7 +51,7 @@ function textValue(column: OutputColumn, rowId: number, delimiter: string): stri
  * The `records` member as text: a JSON list for objects/lists, or the csv/tsv string itself
  * (no header, a newline after every row, docs/ckan-contract.md §3.9).
  */
-export function writeRecords(rowIds: Uint32Array, columns: readonly OutputColumn[], format: RecordsFormat): string {
+export function writeRecords(rowIds: Uint32Array, columns: readonly OutputColumn[], format: RecordsFormat, writeValues = false): string {
   const parts: string[] = new Array(rowIds.length);
   if (format === 'objects') {
     const keys = columns.map((c) => `${JSON.stringify(c.id)}:`);
@@ -65,7 +65,7 @@ export function writeRecords(rowIds: Uint32Array, columns: readonly OutputColumn
     return `[${parts.join(',')}]`;
   }
   if (format === 'lists') {
-    for (let i = 0; i < rowIds.length; i++) parts[i] = `[${columns.map((c) => jsonValue(c, rowIds[i]!)).join(',')}]`;
+    for (let i = 0; i < rowIds.length; i++) parts[i] = `[${columns.map((c) => jsonValue(c, rowIds[i]!, writeValues)).join(',')}]`;
     return `[${parts.join(',')}]`;
   }
   const delimiter = format === 'csv' ? ',' : '\t';

@@ -1,3 +1,4 @@
+import { pythonDecimalText } from '../../util/python-text';
 import { exactText } from '../values/exact-number';
 import { SqlQueryError } from './sql-errors';
 import { tsvectorText } from './full-text-values';
@@ -6,7 +7,7 @@ import { FLOAT_TYPES, INTEGER_TYPES, integerText, isoformat, numericValue, pytho
 /**
  * Rows of a translated query as CKAN 2.11 answers datastore_search_sql (docs/ckan-contract.md §4): each
  * value converted as CKAN's `convert()` and written by its JSON encoder (simplejson): numeric
- * a number literal with its scale (`2.50`), int8 every digit, float8 as Python writes floats
+ * as `str(Decimal)` (`2.50`, `1E-7`), int8 every digit, float8 as Python writes floats
  * (`1.0`), timestamps by `isoformat()`, json columns decoded, arrays as lists, tsvector as
  * text. Records are objects keyed by column name: a repeated name keeps its first place and
  * its last value, as Python's dict does; `fields` lists every column.
@@ -24,7 +25,7 @@ export function jsonValue(value: unknown, column: ShapedColumn): string {
   if (INTEGER_TYPES.has(type)) return integerText(checkedInteger(value, type));
   if (type === 'numeric') {
     const n = numericValue(value);
-    return n === null ? JSON.stringify(String(value)) : exactText(n);
+    return n === null ? JSON.stringify(String(value)) : pythonDecimalText(exactText(n));
   }
   if (FLOAT_TYPES.has(type)) {
     const n = Number(value);

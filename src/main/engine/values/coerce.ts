@@ -1,4 +1,5 @@
-import { pythonAsciiJsonString, pythonNumber } from '../../util/python-text';
+import { isPythonFloat } from '../../util/exact-json';
+import { pythonAsciiJsonString, pythonFloatRepr, pythonNumber } from '../../util/python-text';
 import type { FieldType } from '../field-types';
 import { jsonDepthExceeds } from '../../util/json-depth';
 import {
@@ -44,18 +45,46 @@ const INTEGER_RANGE: Record<string, [number, number]> = {
 };
 
 function syntax(type: FieldType, value: unknown): CoercionError {
-  const shown = typeof value === 'string' ? value : JSON.stringify(value);
+  const shown =
+    typeof value === 'string' || typeof value === 'bigint'
+      ? String(value)
+      : isPythonFloat(value)
+        ? pythonFloatRepr(value.valueOf())
+        : JSON.stringify(value);
   return new CoercionError(`invalid input syntax for type ${PG_NAME[type.name] ?? type.name}: "${shown}"`);
 }
 
 const INTEGER_TEXT = /^[+-]?\d+$/;
+
+/** A JSON number as a plain number: a boxed Python float (`310.0`) reads as its value. */
+function numberOf(value: unknown): number | null {
+  return typeof value === 'number' ? value : isPythonFloat(value) ? value.valueOf() : null;
+}
+
+/** An integer beyond 2^53 from a request (a BigInt) as its digits: text from here on. */
+const digitsOf = (value: unknown): unknown => (typeof value === 'bigint' ? String(value) : value);
+
+/**
+ * The numeric text PostgreSQL makes of a JSON number CKAN passes on: psycopg2 writes a Python
+ * int as its digits and a float as `repr()` (`310.0`, `2.5e-07`, `1e+300`), a numeric constant
+ * that a numeric column keeps with that scale and a text column receives as numeric_out
+ * prints it (`310.0`, `0.00000025`, 1 followed by 300 zeros), as seen on CKAN 2.10.
+ */
+function numericTextOf(value: number, pythonFloat: boolean): string {
+  if (!pythonFloat && Number.isSafeInteger(value)) return String(value);
+  const repr = pythonFloatRepr(value);
+  return Number.isFinite(value) ? (canonicalDecimal(repr) ?? repr) : repr;
+}
+
 const NUMBER_TEXT = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 
 function toInteger(value: unknown, type: FieldType): number {
+  value = digitsOf(value);
   let n: number;
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw syntax(type, value);
-    n = value < 0 ? -Math.round(-value) : Math.round(value); // numeric → integer rounds half away from zero
+  const number = numberOf(value);
+  if (number !== null) {
+    if (!Number.isFinite(number)) throw syntax(type, value);
+    n = number < 0 ? -Math.round(-number) : Math.round(number); // numeric → integer rounds half away from zero
   } else if (typeof value === 'string' && INTEGER_TEXT.test(value.trim())) {
     n = Number(value.trim());
   } else {
@@ -68,27 +97,39 @@ function toInteger(value: unknown, type: FieldType): number {
 
 /** numeric keeps its written scale; int8 every digit up to ±2^63 (values/exact-number.ts). */
 function toExact(value: unknown, type: FieldType): ExactNumber {
+  value = digitsOf(value);
   if (type.name === 'int8') {
     let n: Int8Reading;
-    if (typeof value === 'number') {
-      if (!Number.isFinite(value)) throw syntax(type, value);
-      n = int8FromNumber(value < 0 ? -Math.round(-value) : Math.round(value));
+    const number = numberOf(value);
+    if (number !== null) {
+      if (!Number.isFinite(number)) throw syntax(type, value);
+      n = int8FromNumber(number < 0 ? -Math.round(-number) : Math.round(number));
     } else {
       n = typeof value === 'string' ? parseInt8Text(value) : { error: 'syntax' };
     }
     if ('error' in n) throw n.error === 'syntax' ? syntax(type, value) : new CoercionError('bigint out of range');
     return n.value;
   }
-  // A JSON number arrives as a double (as in CKAN, whose JSON parser gives Python floats):
-  // its shortest text is the value. A string keeps the scale it was written with.
-  const text = typeof value === 'number' ? (Number.isFinite(value) ? String(value) : null) : typeof value === 'string' ? value : null;
+  // A JSON number is what psycopg2 makes of CKAN's Python value: an int's digits, a float's
+  // repr (`310.0` keeps its one decimal). A string keeps the scale it was written with.
+  const number = numberOf(value);
+  const text =
+    number !== null
+      ? Number.isFinite(number)
+        ? numericTextOf(number, isPythonFloat(value))
+        : null
+      : typeof value === 'string'
+        ? value
+        : null;
   const canonical = text === null ? null : canonicalDecimal(text);
   if (canonical === null) throw syntax(type, value);
   return exactFromCanonical(canonical);
 }
 
 function toReal(value: unknown, type: FieldType): number {
-  if (typeof value === 'number' && !Number.isNaN(value)) return value;
+  if (typeof value === 'bigint') return Number(value);
+  const number = numberOf(value);
+  if (number !== null && !Number.isNaN(number)) return number;
   if (typeof value === 'string') {
     const text = value.trim();
     if (NUMBER_TEXT.test(text)) return Number(text);
@@ -113,7 +154,10 @@ function toBool(value: unknown, type: FieldType): number {
 
 function toText(value: unknown, type: FieldType): string {
   if (typeof value === 'string') return value;
-  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  if (typeof value === 'bigint') return String(value);
+  const number = numberOf(value);
+  if (number !== null) return numericTextOf(number, isPythonFloat(value));
+  if (typeof value === 'boolean') return String(value);
   // psycopg2 sends a list as an ARRAY, which PostgreSQL casts to its array text `{a,"b c"}`;
   // a dict it cannot send at all.
   if (Array.isArray(value)) return pgArrayText(value);
@@ -127,7 +171,18 @@ function pgArrayText(items: readonly unknown[]): string {
     .map((item) => {
       if (item === null || item === undefined) return 'NULL';
       if (Array.isArray(item)) return pgArrayText(item);
-      const text = typeof item === 'boolean' ? (item ? 't' : 'f') : typeof item === 'object' ? JSON.stringify(item) : String(item);
+      if (typeof item === 'bigint') return String(item);
+      const number = numberOf(item);
+      const text =
+        number !== null
+          ? numericTextOf(number, isPythonFloat(item))
+          : typeof item === 'boolean'
+            ? item
+              ? 't'
+              : 'f'
+            : typeof item === 'object'
+              ? JSON.stringify(item)
+              : String(item);
       return text === '' || /^null$/i.test(text) || /[{},"\\\s]/.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : text;
     })
     .join(',')}}`;
@@ -140,6 +195,8 @@ function pgArrayText(items: readonly unknown[]): string {
 export function pythonStyleJson(value: unknown): string {
   if (typeof value === 'string') return pythonAsciiJsonString(value);
   if (typeof value === 'number') return pythonNumber(value);
+  if (typeof value === 'bigint') return String(value);
+  if (isPythonFloat(value)) return pythonFloatRepr(value.valueOf());
   if (value === null || typeof value !== 'object') return JSON.stringify(value) ?? 'null';
   if (Array.isArray(value)) return `[${value.map(pythonStyleJson).join(', ')}]`;
   return `{${Object.entries(value)
@@ -224,10 +281,11 @@ function coerceNonNull(value: unknown, type: FieldType): StoredValue {
 
 /**
  * A JSON value from a request (records, filters) as the column stores it. `null` stays NULL;
- * `""` becomes NULL for every type but text (CKAN 2.11+). Throws CoercionError.
+ * `""` becomes NULL for every type but text and json (CKAN 2.11+: its json branch runs before
+ * the empty-string rule, so a json column keeps `""`). Throws CoercionError.
  */
 export function coerceValue(value: unknown, type: FieldType): StoredValue {
   if (value === null || value === undefined) return null;
-  if (value === '' && type.storage !== 'text') return null;
+  if (value === '' && type.storage !== 'text' && type.storage !== 'json') return null;
   return coerceNonNull(value, type);
 }

@@ -31,6 +31,18 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
   }
 }
 
+/**
+ * JSON text of one cell as a CKAN write must receive it to store the same value (push): an
+ * exact number as a string of its text (a JSON number would become a Python float there:
+ * `310.00` → `310.0`), a timestamp whole (with its fraction), the rest as records carry it.
+ */
+export function writeCell(value: StoredValue, storage: StorageKind): string {
+  if (value === null) return 'null';
+  if (storage === 'exact') return JSON.stringify(exactText(value));
+  if (storage === 'timestamp') return JSON.stringify(value);
+  return jsonCell(value, storage);
+}
+
 /** A stored value as the JSON value datastore_search records carry (for summaries' values). */
 export function recordValue(value: StoredValue, storage: StorageKind): CellValue {
   // An exact number a double cannot say (`2.50`, an int8 beyond 2^53) stays its text: the UI
