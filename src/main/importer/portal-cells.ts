@@ -1,4 +1,4 @@
-import { CoercionError, coerceValue, fieldTypeOf } from '../engine/importer-api';
+import { CoercionError, coerceValue, type fieldTypeOf } from '../engine/importer-api';
 import type { StoredValue } from '../engine/engine-api';
 import { parseJsonExact } from '../util/exact-json';
 import { jsonDepthExceeds } from '../util/json-depth';
