@@ -211,7 +211,12 @@ export async function startFakePortal(opts: { slowMs?: number } = {}): Promise<F
       return res.end();
     }
     if (action === 'datastore_search' && modes.has('endless-pages'))
-      return hostile.endlessPage(res, page ? (JSON.parse(body) as Record<string, unknown>) : Object.fromEntries(u.searchParams), u.pathname, fields);
+      return hostile.endlessPage(
+        res,
+        page ? (JSON.parse(body) as Record<string, unknown>) : Object.fromEntries(u.searchParams),
+        u.pathname,
+        fields,
+      );
     if (fault === '503')
       return json(res, 503, { success: false, error: { __type: 'Internal Server Error', message: 'Service Unavailable' } });
     if (fault === '429') {

@@ -100,7 +100,12 @@ export function endlessPageBody(res: ServerResponse, sent: Sent): void {
  * datastore_search with a total of 3 and pages of 1,000 rows that always have a next page;
  * `params` from the query (GET) or the JSON body (a mirror's POSTed pages).
  */
-export function endlessPage(res: ServerResponse, params: Record<string, unknown>, pathname: string, fields: readonly { id: string; type: string }[]): void {
+export function endlessPage(
+  res: ServerResponse,
+  params: Record<string, unknown>,
+  pathname: string,
+  fields: readonly { id: string; type: string }[],
+): void {
   const limit = Number(params.limit ?? 100);
   const offset = Number(params.offset ?? 0);
   const desc = params.sort === '_id desc';
@@ -109,7 +114,8 @@ export function endlessPage(res: ServerResponse, params: Record<string, unknown>
     const id = desc ? 3 : offset + i + 1;
     return desc ? { _id: id } : { _id: id, name: `pagina ${id}`, n: id };
   });
-  const next = new URLSearchParams(Object.entries(params).map(([k, v]) => [k, typeof v === 'string' ? v : JSON.stringify(v)]));
+  const next = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) next.set(k, typeof v === 'string' ? v : JSON.stringify(v));
   next.set('offset', String(offset + count));
   res.writeHead(200, { 'content-type': 'application/json' });
   res.end(

@@ -256,7 +256,7 @@ async function searchPages(
   put: (rows: string[][]) => Promise<void>,
 ): Promise<void> {
   let limit = PAGE_ROWS;
-  for (let offset = 0; ; ) {
+  for (let offset = 0; ;) {
     let page: RemoteDict;
     try {
       page = await work.client.action<RemoteDict>(
@@ -294,7 +294,7 @@ async function sqlPages(
   let last = 0;
   let first = true;
   let limit = PAGE_ROWS;
-  for (let read = 0; ; ) {
+  for (let read = 0; ;) {
     const sql = `SELECT ${columns.map(quoted).join(', ')} FROM ${quoted(id)} WHERE "_id" > ${last} ORDER BY "_id" LIMIT ${limit}`;
     let page: RemoteDict;
     try {
