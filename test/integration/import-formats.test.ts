@@ -67,6 +67,27 @@ describe('through the API', () => {
     expect(new Set(ids.records.map((r: { id_registro: number }) => r.id_registro)).size).toBe(240);
     const found = await api.ok('datastore_search', { resource_id: status.id, q: 'Aquilone' });
     expect(found.total).toBeGreaterThan(0);
+    // the report stays with the resource, after the job is forgotten (issue 22, item 3)
+    const shown = await api.ok('resource_show', { id: status.id });
+    expect(shown.deskstore.source).toMatchObject({
+      format: 'csv',
+      encoding: 'utf-8',
+      delimiter: '|',
+      skipLines: 0,
+      rows: 240,
+      repairs: [
+        { kind: 'delimiter_in_value', action: 'repair', rows: 11, lines: [6, 8, 43, 49, 80, 90, 131, 154, 172, 191, 228] },
+        { kind: 'stray_quotes', action: 'repair', rows: 9, lines: [4, 33, 62, 91, 120, 149, 178, 207, 236] },
+      ],
+      warnings: [],
+    });
+    expect(shown.deskstore.source.repairs[0].message.code).toBe('import.repair.delimiter_in_value.repair');
+    expect(shown.deskstore.source.repairs[0].examples.length).toBeLessThanOrEqual(3);
+    expect(shown.deskstore.source.columns.map((c: { id: string; type: string }) => [c.id, c.type]).slice(0, 2)).toEqual([
+      ['id_registro', 'int4'],
+      ['codice_fiscale', 'text'],
+    ]);
+    expect(shown.deskstore.source.columns[0].reason.code).toMatch(/^import\.type\./);
   });
 
   it('a workbook sheet, a zip entry and GeoJSON load with their types', async () => {

@@ -217,6 +217,83 @@ describe('summaries: profile and group-by', () => {
   });
 });
 
+describe('group-by over every number type (issue 22)', () => {
+  let prices: string;
+  const rows = [
+    { carburante: 'Benzina', prezzo: '1.90', litri: 10, km: 0.1, conto: '9007199254740993' },
+    { carburante: 'Benzina', prezzo: '2.15', litri: 20, km: 0.2, conto: '2' },
+    { carburante: 'Gasolio', prezzo: '1.7', litri: 5, km: 1.5, conto: '-2' },
+    { carburante: 'Gasolio', prezzo: '1.844', litri: null, km: null, conto: null },
+    { carburante: 'GPL', prezzo: null, litri: 7, km: 2, conto: '4' },
+  ];
+  beforeAll(async () => {
+    prices = (
+      await api.ok('datastore_create', {
+        resource: { package_id: 'comuni', name: 'prezzi' },
+        fields: [
+          { id: 'carburante', type: 'text' },
+          { id: 'prezzo', type: 'numeric' },
+          { id: 'litri', type: 'int4' },
+          { id: 'km', type: 'float8' },
+          { id: 'conto', type: 'int8' },
+        ],
+        records: rows,
+      })
+    ).resource_id;
+  });
+
+  const group = (metric: string, value_field: string) =>
+    api.ok('deskstore_group_by', { resource_id: prices, group_by: 'carburante', metric, value_field, order: 'key' });
+
+  it('sums numeric and int8 exactly, as PostgreSQL does, keeping the largest scale', async () => {
+    const byKey = async (metric: string, field: string) =>
+      Object.fromEntries(((await group(metric, field)).groups as { keys: string[]; value: unknown }[]).map((g) => [g.keys[0], g.value]));
+    expect(await byKey('sum', 'prezzo')).toEqual({ Benzina: 4.05, GPL: null, Gasolio: 3.544 });
+    // 9007199254740995 is no double: it comes as exact text
+    expect(await byKey('sum', 'conto')).toEqual({ Benzina: '9007199254740995', GPL: 4, Gasolio: -2 });
+    expect(await byKey('mean', 'prezzo')).toEqual({ Benzina: '2.0250000000000000', GPL: null, Gasolio: '1.7720000000000000' });
+    expect(await byKey('min', 'prezzo')).toEqual({ Benzina: '1.90', GPL: null, Gasolio: 1.7 });
+    expect(await byKey('max', 'conto')).toEqual({ Benzina: '9007199254740993', GPL: 4, Gasolio: -2 });
+    expect(await byKey('sum', 'km')).toEqual({ Benzina: 0.30000000000000004, GPL: 2, Gasolio: 1.5 });
+    expect(await byKey('mean', 'litri')).toEqual({ Benzina: 15, GPL: 7, Gasolio: 5 });
+  });
+
+  for (const [metric, field] of [
+    ['sum', 'prezzo'],
+    ['mean', 'prezzo'],
+    ['min', 'prezzo'],
+    ['max', 'prezzo'],
+    ['sum', 'conto'],
+    ['mean', 'conto'],
+    ['sum', 'litri'],
+    ['max', 'km'],
+  ] as const) {
+    it(`${metric} of ${field} equals its SQL, ordered by value`, async () => {
+      const grouped = await api.ok('deskstore_group_by', { resource_id: prices, group_by: 'carburante', metric, value_field: field });
+      const sql = await api.ok('datastore_search_sql', { sql: grouped.sql });
+      const fromSql = sql.records.map((r: Record<string, unknown>) => Object.values(r));
+      expect(fromSql.map((v: unknown[]) => String(v[0]))).toEqual(grouped.groups.map((g: { keys: unknown[] }) => String(g.keys[0])));
+      expect(fromSql.map((v: unknown[]) => (v[2] === null ? null : Number(v[2])))).toEqual(
+        grouped.groups.map((g: { value: unknown }) => (g.value === null ? null : Number(g.value))),
+      );
+    });
+  }
+
+  it('refuses a text column for a sum with a coded message the window words', async () => {
+    const bad = await api.post('deskstore_group_by', {
+      resource_id: prices,
+      group_by: 'carburante',
+      metric: 'sum',
+      value_field: 'carburante',
+    });
+    expect(bad.status).toBe(409);
+    expect(bad.body).toMatchObject({
+      error: { value_field: ['sum needs a number column'] },
+      deskstore_message: { code: 'views.value_field.needs_number', params: { column: 'carburante', metric: 'sum' } },
+    });
+  });
+});
+
 describe('full text', () => {
   it('accents are kept, case folded, English stemming by default', async () => {
     expect(ids(await search({ q: 'CITTÀ', sort: '_id' }))).toEqual([1, 2]);

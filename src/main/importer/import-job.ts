@@ -2,6 +2,7 @@ import { basename } from 'node:path';
 import type { EngineApi } from '../engine/engine-api';
 import { optional } from '../../shared/optional';
 import type { ImportChoices, ImportProgress, ImportResult, ImportTask } from './import-types';
+import { importSourceOf } from './import-report';
 
 /**
  * Runs importFile somewhere: in this thread (CLI) or in an import worker (server).
@@ -47,15 +48,7 @@ export async function importIntoResource(
       fields: result.fields.map((f) => ({ id: f.id, type: f.type, info: f.info })),
       rows: result.rows,
       ftsLanguage,
-      source: {
-        file: result.entry ? `${name}/${result.entry}` : name,
-        encoding: result.encoding,
-        delimiter: result.delimiter,
-        skipLines: result.skipLines,
-        bytes: result.bytes,
-        importedAt: new Date().toISOString(),
-        ...(result.renamed.length ? { renamedColumns: result.renamed } : {}),
-      },
+      source: importSourceOf(result, result.entry ? `${name}/${result.entry}` : name),
     });
     published = true;
     hooks.onPublished?.();

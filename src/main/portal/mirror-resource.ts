@@ -10,6 +10,7 @@ import type { ImportResult } from '../importer/import-types';
 import { diffInWorker, typedImportInWorker, workerImportRunner } from '../importer/worker-runner';
 import { PRIVATE_FILE_MODE, pathInside, uniqueFileName } from '../storage/data-paths';
 import { rowsPastTotal, wordingOf } from '../importer/import-errors';
+import { importSourceOf } from '../importer/import-report';
 import type { PortalClient } from './portal-client';
 import { PortalError, isPortalError } from './portal-errors';
 import { parseKeepingRecords, RawRecords } from './raw-records';
@@ -413,15 +414,7 @@ export async function fetchFileResource(
           rows: result.rows,
           sizeBytes: result.storedBytes,
           fields: result.fields.map((f) => ({ id: f.id, type: f.type, info: f.info })),
-          source: {
-            file: remoteFileName(download.url),
-            encoding: result.encoding,
-            delimiter: result.delimiter,
-            skipLines: result.skipLines,
-            bytes: result.bytes,
-            importedAt: new Date().toISOString(),
-            ...(result.renamed.length ? { renamedColumns: result.renamed } : {}),
-          },
+          source: importSourceOf(result, remoteFileName(download.url)),
         },
       };
     } catch (err) {

@@ -7,6 +7,8 @@ import { deskstoreIdTest, deskstoreOperatorTable } from './deskstore-operators';
 import { approximate, compareExact, type ExactNumber } from '../values/exact-number';
 import type { CkanOperator, DeskstoreOperator, FilterNode } from './filters';
 import { invalidQuery } from './invalid-query';
+import { withMessage } from '../../errors';
+import { message } from '../../../shared/messages';
 
 /**
  * Filters compiled against the column store. Each comparison becomes a truth table over the
@@ -39,7 +41,17 @@ function coerceFilterValue(column: Column, value: unknown): StoredValue {
   try {
     return coerceValue(value, column.type);
   } catch (err) {
-    if (err instanceof CoercionError) throw invalidQuery(err.message, `"${column.id}" = $1`, [value]);
+    if (err instanceof CoercionError) {
+      // CKAN's envelope for scripts; for people, which value does not fit which column
+      throw withMessage(
+        invalidQuery(err.message, `"${column.id}" = $1`, [value]),
+        message('filters.value_not_of_type', `"${String(value)}" is not a ${column.type.name} value for column "${column.id}".`, {
+          column: column.id,
+          value: String(value),
+          type: column.type.name,
+        }),
+      );
+    }
     throw err;
   }
 }

@@ -1,20 +1,25 @@
 import type { DateBucket, GroupByMetric, GroupByResult, GroupKey, GroupRow } from '../../../shared/wire/group-by';
-import { invalid } from '../../errors';
+import { message } from '../../../shared/messages';
+import { invalid, withMessage } from '../../errors';
+import { isNumericStorage } from '../field-types';
 import type { Column } from '../column-store/column';
 import { textSortKey } from '../column-store/sort-order';
 import type { TextSearchLanguage } from '../fts';
 import { recordValue } from '../values/encode';
-import { epochOf, isDateStorage, textOfEpoch } from '../values/epoch';
+import { isDateStorage } from '../values/epoch';
+import { compareExact } from '../values/exact-number';
 import type { SearchableResource } from './execute-search';
 import { filterSql } from './filter-sql';
 import { filterColumnsOf, parseFilters } from './filters';
 import { groupBySql } from './group-by-sql';
+import { metricColumn, newSlot, type MetricSlot } from './group-metrics';
 import { selectRows, type RowSelection } from './row-selection';
 
 /**
  * `deskstore_group_by` (docs/views.md, "Charts and group-by"): rows grouped by one or two
  * columns (dates optionally by year, month or day) with count / sum / mean / min / max of a
- * value column, in one pass over the matching rows' codes, plus the same aggregation as SQL.
+ * value column (every number type, numeric and int8 exactly: group-metrics.ts), in one pass
+ * over the matching rows' codes, plus the same aggregation as SQL.
  */
 export interface GroupByRequest extends RowSelection {
   readonly resourceId: string;
@@ -67,24 +72,6 @@ function keyMap(column: Column, bucket: DateBucket | null): KeyMap {
   return { keyOf, keys, codes: column.codes };
 }
 
-/** Per code of the value column, the number a metric aggregates (NaN for NULL). */
-function metricNumbers(column: Column): Float64Array {
-  const out = new Float64Array(column.values.length).fill(NaN);
-  for (let code = 1; code < column.values.length; code++) {
-    const v = column.values[code]!;
-    out[code] = typeof v === 'number' ? v : epochOf(v);
-  }
-  return out;
-}
-
-interface Accumulator {
-  count: number;
-  values: number;
-  sum: number;
-  min: number;
-  max: number;
-}
-
 function compareKeys(a: GroupKey, b: GroupKey): number {
   if (a === b) return 0;
   if (a === null) return 1; // NULLS LAST
@@ -98,30 +85,76 @@ function compareKeys(a: GroupKey, b: GroupKey): number {
 
 function checkColumn(resource: SearchableResource, id: string, param: string): Column {
   const column = resource.store.column(id);
-  if (!column) throw invalid(param, `invalid value "${id}"`);
-  if (column.type.storage === 'json' || column.type.storage === 'array')
-    throw invalid(param, `cannot group by ${column.type.name} column "${id}"`);
+  if (!column) {
+    throw withMessage(
+      invalid(param, `invalid value "${id}"`),
+      message('views.unknown_column', `There is no column "${id}".`, { column: id }),
+    );
+  }
+  if (column.type.storage === 'json' || column.type.storage === 'array') {
+    const text = `cannot group by ${column.type.name} column "${id}"`;
+    throw withMessage(invalid(param, text), message('views.group_by.not_groupable', text, { column: id, type: column.type.name }));
+  }
   return column;
 }
 
+/** The value column of a metric, checked: sums and means need numbers, min and max numbers or dates. */
+function valueColumnOf(req: GroupByRequest, resource: SearchableResource): Column | null {
+  if (req.metric === 'count') return null;
+  if (req.valueField === null) {
+    throw withMessage(
+      invalid('value_field', 'Missing value'),
+      message('views.value_field.missing', 'Choose the column to compute it over.'),
+    );
+  }
+  const column = checkColumn(resource, req.valueField, 'value_field');
+  const storage = column.type.storage;
+  if ((req.metric === 'sum' || req.metric === 'mean') && !isNumericStorage(storage)) {
+    throw withMessage(
+      invalid('value_field', `${req.metric} needs a number column`),
+      message('views.value_field.needs_number', `"${column.id}" holds no numbers: a ${req.metric} needs a number column.`, {
+        column: column.id,
+        metric: req.metric,
+      }),
+    );
+  }
+  if (!isNumericStorage(storage) && !isDateStorage(storage)) {
+    throw withMessage(
+      invalid('value_field', `${req.metric} needs a number or date column`),
+      message('views.value_field.needs_number_or_date', `"${column.id}" holds no numbers or dates: ${req.metric} needs one.`, {
+        column: column.id,
+        metric: req.metric,
+      }),
+    );
+  }
+  return column;
+}
+
+/** Metric values largest first (numbers exactly, dates as ISO text), NULL last. */
+function compareMetricDescending(a: number | string | null, b: number | string | null, dates: boolean): number {
+  if (a === b) return 0;
+  if (a === null) return 1;
+  if (b === null) return -1;
+  if (dates) return a < b ? 1 : -1;
+  return -compareExact(a, b);
+}
+
 export function computeGroupBy(req: GroupByRequest, resource: SearchableResource, defaultLanguage: TextSearchLanguage): GroupByResult {
-  if (req.groupBy.length < 1 || req.groupBy.length > 2) throw invalid('group_by', 'name one or two columns');
+  if (req.groupBy.length < 1 || req.groupBy.length > 2) {
+    throw withMessage(
+      invalid('group_by', 'name one or two columns'),
+      message('views.group_by.column_count', 'Group by one or two columns.'),
+    );
+  }
   const groupColumns = req.groupBy.map((id) => checkColumn(resource, id, 'group_by'));
-  const valueColumn = req.metric === 'count' ? null : req.valueField === null ? null : checkColumn(resource, req.valueField, 'value_field');
-  if (req.metric !== 'count' && !valueColumn) throw invalid('value_field', 'Missing value');
+  const valueColumn = valueColumnOf(req, resource);
   const valueStorage = valueColumn?.type.storage;
-  if (valueColumn && (req.metric === 'sum' || req.metric === 'mean') && valueStorage !== 'integer' && valueStorage !== 'real') {
-    throw invalid('value_field', `${req.metric} needs a number column`);
-  }
-  if (valueColumn && valueStorage !== 'integer' && valueStorage !== 'real' && !isDateStorage(valueStorage!)) {
-    throw invalid('value_field', `${req.metric} needs a number or date column`);
-  }
   const rows = selectRows(req, resource, defaultLanguage);
 
   const maps = groupColumns.map((c) => keyMap(c, req.bucket));
-  const numbers = valueColumn ? metricNumbers(valueColumn) : null;
+  const metric = metricColumn(valueColumn, req.metric, rows.length);
   const valueCodes = valueColumn?.codes ?? null;
-  const slots = new Map<number, Accumulator>();
+  const slots = new Map<number, MetricSlot>();
   const [first, second] = maps;
   const width = second ? second.keys.length : 1;
   for (let i = 0; i < rows.length; i++) {
@@ -129,54 +162,29 @@ export function computeGroupBy(req: GroupByRequest, resource: SearchableResource
     const key = first!.keyOf[first!.codes[r]!]! * width + (second ? second.keyOf[second.codes[r]!]! : 0);
     let slot = slots.get(key);
     if (!slot) {
-      slot = { count: 0, values: 0, sum: 0, min: Infinity, max: -Infinity };
+      slot = newSlot();
       slots.set(key, slot);
     }
     slot.count++;
-    if (numbers) {
-      const v = numbers[valueCodes![r]!]!;
-      if (!Number.isNaN(v)) {
+    if (valueCodes) {
+      const code = valueCodes[r]!;
+      if (code !== 0) {
         slot.values++;
-        slot.sum += v;
-        if (v < slot.min) slot.min = v;
-        if (v > slot.max) slot.max = v;
+        metric.add(slot, code);
       }
     }
   }
 
-  const asValue = (n: number): number | string => (valueStorage && isDateStorage(valueStorage) ? textOfEpoch(n, valueStorage) : n);
-  const metricOf = (a: Accumulator): number | string | null => {
-    switch (req.metric) {
-      case 'count':
-        return a.count;
-      case 'sum':
-        return a.values ? a.sum : null;
-      case 'mean':
-        return a.values ? a.sum / a.values : null;
-      case 'min':
-        return a.values ? asValue(a.min) : null;
-      case 'max':
-        return a.values ? asValue(a.max) : null;
-    }
-  };
   const groups: GroupRow[] = [...slots].map(([key, a]) => ({
     keys: second ? [first!.keys[Math.floor(key / width)]!, second.keys[key % width]!] : [first!.keys[key]!],
     count: a.count,
-    value: metricOf(a),
+    value: metric.result(a),
   }));
   const orderedType = (c: Column) => c.type.storage !== 'text' && c.type.storage !== 'bool';
   const order = req.order ?? (orderedType(groupColumns[0]!) ? 'key' : 'value');
   const byKeys = (a: GroupRow, b: GroupRow) => compareKeys(a.keys[0]!, b.keys[0]!) || compareKeys(a.keys[1] ?? null, b.keys[1] ?? null);
-  groups.sort(
-    order === 'key'
-      ? byKeys
-      : (a, b) => {
-          if (a.value === b.value) return byKeys(a, b);
-          if (a.value === null) return 1;
-          if (b.value === null) return -1;
-          return a.value < b.value ? 1 : -1;
-        },
-  );
+  const dates = valueStorage !== undefined && isDateStorage(valueStorage);
+  groups.sort(order === 'key' ? byKeys : (a, b) => compareMetricDescending(a.value, b.value, dates) || byKeys(a, b));
 
   const where = req.filters === undefined ? null : filterSql(parseFilters(req.filters, filterColumnsOf(resource.fields)), resource.store);
   const sql = groupBySql({
