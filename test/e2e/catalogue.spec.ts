@@ -109,6 +109,10 @@ test("replace a resource's data keeping its id: same preview and progress, the o
     await expect(page.getByTestId('preview-table')).toContainText('Abruzzo');
     // no dataset to choose: it stays where it is
     await expect(page.getByTestId('dataset-title')).toHaveCount(0);
+    // other columns than the table's: said, and asked about, before anything is replaced
+    await expect(page.getByTestId('column-changes')).toContainText('Codice Regione');
+    await expect(page.getByTestId('start-import')).toBeDisabled();
+    await page.getByTestId('accept-column-changes').check();
     await page.getByTestId('start-import').click();
     await expect(page).toHaveURL(new RegExp(`#/import/${id}`));
     await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeAttached();
@@ -123,7 +127,10 @@ test("replace a resource's data keeping its id: same preview and progress, the o
       totals.every((total) => total === 7901 || total === 262_807),
       totals.join(),
     ).toBe(true);
-    await expect(page).toHaveURL(new RegExp(`#/resource/${id}`), { timeout: 120_000 });
+    // a replacement ends on its report (what the new file's import did), then the table
+    await expect(page.getByTestId('import-report')).toContainText('262,807', { timeout: 120_000 });
+    await page.getByTestId('open-table').click();
+    await expect(page).toHaveURL(new RegExp(`#/resource/${id}`));
     await expect(page.getByTestId('row-counts')).toContainText('262,807 rows');
     const shown = await action(deskstore, 'resource_show', { id });
     expect(shown).toMatchObject({ id, name: 'istat-elenco-comuni-italiani.csv' });

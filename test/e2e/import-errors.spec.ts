@@ -19,7 +19,7 @@ test('a file that cannot be imported: the error in Italian, with what to do', as
   await openUi('/it/#/import');
   // the picker offers gzipped files too, which import as they are
   await expect(page.getByTestId('file-input')).toHaveAttribute('accept', /(^|,)\.gz(,|$)/);
-  await expect(page.getByText('anche compresso (.gz)', { exact: false })).toBeVisible();
+  await expect(page.getByText('anche compresso in .gz', { exact: false })).toBeVisible();
   await page.getByTestId('file-input').setInputFiles(file);
   await expect(page.getByText('Non sono state trovate colonne', { exact: false })).toBeVisible();
   await expect(page.getByTestId('start-import')).toBeDisabled();

@@ -27,7 +27,10 @@ test('the registry export: every row kept, the problem rows reviewed in Italian,
   await expect(quotes).toContainText('con " come testo');
 
   await page.getByTestId('start-import').click();
-  await expect(page).toHaveURL(/#\/resource\/[0-9a-f-]{36}/, { timeout: 120_000 });
+  // rows were repaired: the completion screen shows what was done before the table
+  await expect(page.getByTestId('import-report')).toContainText('11 righe', { timeout: 120_000 });
+  await page.getByTestId('open-table').click();
+  await expect(page).toHaveURL(/#\/resource\/[0-9a-f-]{36}/);
   await expect(page.getByTestId('row-counts')).toContainText('240 righe');
 });
 

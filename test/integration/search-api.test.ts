@@ -1,3 +1,4 @@
+import type { GroupByMetric } from '../../src/shared/wire/group-by';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ckan } from '../helpers/ckan-client';
 import type { ActionParams } from '../../src/shared/wire/actions';
@@ -242,12 +243,12 @@ describe('group-by over every number type (issue 22)', () => {
     ).resource_id;
   });
 
-  const group = (metric: string, value_field: string) =>
+  const group = (metric: GroupByMetric, value_field: string) =>
     api.ok('deskstore_group_by', { resource_id: prices, group_by: 'carburante', metric, value_field, order: 'key' });
 
   it('sums numeric and int8 exactly, as PostgreSQL does, keeping the largest scale', async () => {
-    const byKey = async (metric: string, field: string) =>
-      Object.fromEntries(((await group(metric, field)).groups as { keys: string[]; value: unknown }[]).map((g) => [g.keys[0], g.value]));
+    const byKey = async (metric: GroupByMetric, field: string) =>
+      Object.fromEntries((await group(metric, field)).groups.map((g) => [String(g.keys[0]), g.value]));
     expect(await byKey('sum', 'prezzo')).toEqual({ Benzina: 4.05, GPL: null, Gasolio: 3.544 });
     // 9007199254740995 is no double: it comes as exact text
     expect(await byKey('sum', 'conto')).toEqual({ Benzina: '9007199254740995', GPL: 4, Gasolio: -2 });
@@ -272,9 +273,9 @@ describe('group-by over every number type (issue 22)', () => {
       const grouped = await api.ok('deskstore_group_by', { resource_id: prices, group_by: 'carburante', metric, value_field: field });
       const sql = await api.ok('datastore_search_sql', { sql: grouped.sql });
       const fromSql = sql.records.map((r: Record<string, unknown>) => Object.values(r));
-      expect(fromSql.map((v: unknown[]) => String(v[0]))).toEqual(grouped.groups.map((g: { keys: unknown[] }) => String(g.keys[0])));
+      expect(fromSql.map((v: unknown[]) => String(v[0]))).toEqual(grouped.groups.map((g) => String(g.keys[0])));
       expect(fromSql.map((v: unknown[]) => (v[2] === null ? null : Number(v[2])))).toEqual(
-        grouped.groups.map((g: { value: unknown }) => (g.value === null ? null : Number(g.value))),
+        grouped.groups.map((g) => (g.value === null ? null : Number(g.value))),
       );
     });
   }

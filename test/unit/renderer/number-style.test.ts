@@ -13,6 +13,10 @@ describe('number styles of columns', () => {
     expect(numberStyleOf({ id: 'Codice Comune formato numerico', type: 'int4' }, [1001]).grouping).toBe(false);
     expect(numberStyleOf({ id: 'cod_istat', type: 'int8' }, [1001]).grouping).toBe(false);
     expect(numberStyleOf({ id: 'anno', type: 'int4' }, [2021]).grouping).toBe(false);
+    // camelCase names are read word by word (issue 22, item 5)
+    expect(numberStyleOf({ id: 'idImpianto', type: 'int4' }, [6492, 3654]).grouping).toBe(false);
+    expect(numberStyleOf({ id: 'codISTAT', type: 'int4' }, [58091]).grouping).toBe(false);
+    expect(numberStyleOf({ id: 'isSelf', type: 'int4' }, [1]).grouping).toBe(true);
     // a column of years, whatever its name
     expect(numberStyleOf({ id: 'periodo', type: 'int4' }, [2019, 2020, 2021]).grouping).toBe(false);
     // counts keep their separators

@@ -12,10 +12,10 @@ interface Props {
 }
 
 /**
- * An error in the user's language: what happened, what to do, and the server's own words
- * (English, as CKAN sends them) under "Technical details". When the server coded its message
- * (`deskstore_message`), that is shown, worded in the user's language, and CKAN's members go
- * to the technical details.
+ * An error in the user's language: what happened and what to do. The server's own words
+ * (CKAN's members such as `query` and `info`, or its English message) are technical details,
+ * folded away. When the server coded its message (`deskstore_message`), that is shown, worded
+ * in the user's language.
  */
 export function ErrorNotice({ error, title, hint, onRetry }: Props) {
   const { t } = useTranslation();
@@ -23,15 +23,17 @@ export function ErrorNotice({ error, title, hint, onRetry }: Props) {
   const kind = err.kind;
   const fields = Object.entries(err.fields);
   const detail = err.kind === 'network' || isNoTokenError(err) ? '' : err.message;
-  if (err.worded) {
-    // A failed import still says what to do next, beside the server's worded reason.
-    const whatToDo = hint ?? (kind === 'import_failed' ? t('errors.import_failed.hint') : undefined);
-    return (
-      <div className="notice notice-error" role="alert" data-testid="error-notice">
-        <p className="notice-title">{title ?? t(`errors.${kind}.title`)}</p>
-        <MessageText as="p" message={err.worded} />
-        {whatToDo && <p>{whatToDo}</p>}
-        <details>
+  // A failed import still says what to do next, beside the server's worded reason.
+  const whatToDo = err.worded
+    ? (hint ?? (kind === 'import_failed' ? t('errors.import_failed.hint') : undefined))
+    : (hint ?? t(`errors.${kind}.hint`));
+  return (
+    <div className="notice notice-error" role="alert" data-testid="error-notice">
+      <p className="notice-title">{title ?? t(`errors.${kind}.title`)}</p>
+      {err.worded && <MessageText as="p" message={err.worded} />}
+      {whatToDo && <p>{whatToDo}</p>}
+      {(fields.length > 0 || detail || err.worded) && (
+        <details open={kind === 'import_failed' && !err.worded}>
           <summary>{t('errors.details')}</summary>
           {fields.length > 0 ? (
             <ul className="notice-fields" lang="en">
@@ -43,43 +45,15 @@ export function ErrorNotice({ error, title, hint, onRetry }: Props) {
             </ul>
           ) : (
             <p className="notice-detail" lang="en">
-              {err.message}
+              {detail}
+              {err.status && !err.worded ? ` (HTTP ${err.status})` : ''}
             </p>
           )}
-          {err.status ? (
+          {err.status && err.worded ? (
             <p className="notice-detail">
               HTTP {err.status} · <code>{err.worded.code}</code>
             </p>
           ) : null}
-        </details>
-        {onRetry && (
-          <button type="button" className="button" onClick={onRetry}>
-            {t('common.retry')}
-          </button>
-        )}
-      </div>
-    );
-  }
-  return (
-    <div className="notice notice-error" role="alert" data-testid="error-notice">
-      <p className="notice-title">{title ?? t(`errors.${kind}.title`)}</p>
-      <p>{hint ?? t(`errors.${kind}.hint`)}</p>
-      {fields.length > 0 && (
-        <ul className="notice-fields">
-          {fields.map(([field, messages]) => (
-            <li key={field}>
-              <code>{field}</code>: {messages.join(' ')}
-            </li>
-          ))}
-        </ul>
-      )}
-      {detail && fields.length === 0 && (
-        <details open={kind === 'import_failed'}>
-          <summary>{t('errors.details')}</summary>
-          <p className="notice-detail">
-            {detail}
-            {err.status ? ` (HTTP ${err.status})` : ''}
-          </p>
         </details>
       )}
       {onRetry && (

@@ -2,7 +2,9 @@
  * How a numeric column's cells read best, decided once per column from its name, type and a
  * sample of its values (the first page). Pure: no DOM.
  *  - Identifiers, codes and years are integers nobody adds up: `3173435`, not `3,173,435`;
- *    `2021`, not `2.021`.
+ *    `2021`, not `2.021`; also in camelCase names (`idImpianto`).
+ * Every place that shows a column's numbers (grid, row page, filter values, chips, chart
+ * and profile tables, SQL results) asks this one function.
  *  - Amounts keep the column's decimals: a price column with two decimals shows `2.199,50`,
  *    not `2.199,5`, even for a value the server sends as 2199.5; a value sent as exact text
  *    (`"2199.50"`) keeps its own decimals too.
@@ -36,6 +38,11 @@ export function decimalsOf(value: number | string): number {
   return Math.max(0, fraction - (exponent ? Number(exponent[1]) : 0));
 }
 
+/** `idImpianto` → `id Impianto`, `codISTAT` → `cod ISTAT`: camelCase names are read word by word. */
+function words(name: string): string {
+  return name.replace(/(\p{Ll})(\p{Lu})/gu, '$1 $2');
+}
+
 const isYear = (v: number): boolean => Number.isInteger(v) && v >= 1800 && v <= 2100;
 
 export function numberStyleOf(
@@ -46,7 +53,7 @@ export function numberStyleOf(
   if (field.id === '_id') return DEFAULT_NUMBER_STYLE;
   const values = sample.filter((v): v is number | string => typeof v === 'number' || (typeof v === 'string' && v.trim() !== ''));
   if (isIntegerType(field.type)) {
-    const named = ID_NAME.test(field.id) || ID_NAME.test(field.info?.label ?? '');
+    const named = ID_NAME.test(words(field.id)) || ID_NAME.test(words(field.info?.label ?? ''));
     const years = values.length > 0 && values.every((v) => isYear(Number(v)));
     return { grouping: !named && !years, minFractionDigits: 0 };
   }

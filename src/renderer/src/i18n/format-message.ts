@@ -24,16 +24,26 @@ export interface WordedMessage {
   readonly translated: boolean;
 }
 
-function localParams(params: MessageParams | undefined, locale: string): Record<string, string> {
+/** Parameters that name delimiters: the server names a TAB `tab`, which is a word to translate. */
+const DELIMITER_PARAMS = new Set(['delimiter', 'delimiters', 'chosen']);
+
+function localParams(params: MessageParams | undefined, locale: string, t: TFunction): Record<string, string> {
   return Object.fromEntries(
-    Object.entries(params ?? {}).map(([name, value]) => [name, typeof value === 'number' ? formatNumber(value, locale) : value]),
+    Object.entries(params ?? {}).map(([name, value]) => [
+      name,
+      typeof value === 'number'
+        ? formatNumber(value, locale)
+        : DELIMITER_PARAMS.has(name)
+          ? value.replace(/\btab\b/g, t('delimiter.tab'))
+          : value,
+    ]),
   );
 }
 
 export function wordMessage(message: Message | string, t: TFunction, locale: string): WordedMessage {
   if (typeof message === 'string') return { text: message, translated: false };
   const key = `messages.${message.code}`;
-  const text = t(key, { ...localParams(message.params, locale), defaultValue: '' });
+  const text = t(key, { ...localParams(message.params, locale, t), defaultValue: '' });
   return text ? { text, translated: true } : { text: message.text, translated: false };
 }
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../api/client';
 import type { PackageDict } from '../../../../shared/wire/catalogue';
@@ -28,6 +28,16 @@ export function CataloguePage() {
   const [busy, setBusy] = useState(false);
   const [changeError, setChangeError] = useState<unknown>(null);
   useDocumentTitle(t('catalogue.title'));
+  // A deleted dataset or resource takes the button that opened the dialog with it: focus goes
+  // to the page's heading instead of falling to <body>.
+  const heading = useRef<HTMLHeadingElement>(null);
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (!refocus.current || search.loading) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (active === null || active === document.body || !active.isConnected) heading.current?.focus();
+  }, [search.loading, search.data]);
 
   const confirmChange = () => {
     if (!pending) return;
@@ -36,6 +46,7 @@ export function CataloguePage() {
       () => {
         setPending(null);
         setBusy(false);
+        refocus.current = true;
         search.reload();
       },
       (err: unknown) => {
@@ -51,7 +62,9 @@ export function CataloguePage() {
   return (
     <div className="page catalogue">
       <div className="page-head">
-        <h1 tabIndex={-1}>{t('catalogue.title')}</h1>
+        <h1 tabIndex={-1} ref={heading}>
+          {t('catalogue.title')}
+        </h1>
         <a className="button button-primary" href="#/import">
           {t('catalogue.importFile')}
         </a>

@@ -32,10 +32,17 @@ export function ResourceRow({ resource, canWrite, replaceHref, onDelete }: Props
           </span>
         )}
       </th>
-      <td className="num">{info?.rows !== undefined ? formatCount(info.rows, locale) : '–'}</td>
-      <td className="num">{info?.columns !== undefined ? formatCount(info.columns, locale) : '–'}</td>
-      <td className="num">{bytes !== null ? formatBytes(bytes, locale) : '–'}</td>
-      <td>
+      {/* data-label: the column's name, shown beside the value where the table is stacked (narrow windows) */}
+      <td className="num" data-label={t('catalogue.col.rows')}>
+        {info?.rows !== undefined ? formatCount(info.rows, locale) : '–'}
+      </td>
+      <td className="num" data-label={t('catalogue.col.columns')}>
+        {info?.columns !== undefined ? formatCount(info.columns, locale) : '–'}
+      </td>
+      <td className="num" data-label={t('catalogue.col.size')}>
+        {bytes !== null ? formatBytes(bytes, locale) : '–'}
+      </td>
+      <td data-label={t('catalogue.col.source')}>
         {source ? (
           <>
             <span className="file-name">{source.file}</span>
@@ -45,7 +52,9 @@ export function ResourceRow({ resource, canWrite, replaceHref, onDelete }: Props
           (resource.url ?? '–')
         )}
       </td>
-      <td className="nowrap">{source ? formatInstant(source.importedAt, locale) : formatInstant(resource.created, locale)}</td>
+      <td className="nowrap" data-label={t('catalogue.col.imported')}>
+        {source ? formatInstant(source.importedAt, locale) : formatInstant(resource.created, locale)}
+      </td>
       <td className="actions">
         {resource.datastore_active && (
           <a

@@ -31,7 +31,7 @@ export function ChartTable({
             <th scope="col" className="num">
               {t('chart.metric.count')}
             </th>
-            {chart.metric !== 'count' && (
+            {data.metric !== 'count' && (
               <th scope="col" className="num">
                 {chart.metricLabel}
               </th>
@@ -45,7 +45,7 @@ export function ChartTable({
                 <td key={j}>{chart.keyText(k, data.group_by[j])}</td>
               ))}
               <td className="num">{formatCount(g.count, locale)}</td>
-              {chart.metric !== 'count' && <td className="num">{formatStatistic(g.value, chart.typeOf(data.value_field), locale)}</td>}
+              {data.metric !== 'count' && <td className="num">{formatStatistic(g.value, chart.typeOf(data.value_field), locale)}</td>}
             </tr>
           ))}
         </tbody>

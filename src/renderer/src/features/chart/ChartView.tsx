@@ -30,8 +30,7 @@ export function ChartView({ shape, fields, title }: Props) {
   const locale = useLocale();
   const id = useId();
   const chart = useChart(shape, fields);
-  const { result, metricLabel, labelOf } = chart;
-  const data = result.data;
+  const { result, data, metricLabel, labelOf } = chart;
   const chartRef = useRef<HTMLDivElement>(null);
   const svg = useChartPlot(chartRef, data, {
     keyLabel: (k) => chart.keyText(k, data?.group_by[0]),
@@ -60,7 +59,9 @@ export function ChartView({ shape, fields, title }: Props) {
               groups: formatCount(data.total_groups, locale),
               rows: formatCount(data.rows, locale),
             })
-          : t('common.loading')}
+          : result.error !== undefined
+            ? ''
+            : t('common.loading')}
         {data && chartKind(data) === 'bar' && data.groups.length > 30 ? ` ${t('chart.firstBars', { n: 30 })}` : ''}
       </p>
       <div className="chart-layout">

@@ -20,6 +20,7 @@ export function chartKind(result: GroupByResult): ChartKind {
     : 'bar';
 }
 
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 const DATE_KEY = /^\d{4}(-\d{2}(-\d{2}([T ]\d{2}:\d{2}(:\d{2})?)?)?)?$/;
 export const isDateKey = (key: GroupKey): key is string => typeof key === 'string' && DATE_KEY.test(key);
 
@@ -43,7 +44,9 @@ export interface ChartLabels {
 
 export function plotOptions(Plot: typeof PlotModule, result: GroupByResult, labels: ChartLabels, width: number): PlotModule.PlotOptions {
   const kind = chartKind(result);
-  const value = (v: number | string | null) => (typeof v === 'number' ? v : v === null ? NaN : keyDate(v).getTime());
+  // a numeric sum or mean may come as exact decimal text; a date's min or max as ISO text
+  const value = (v: number | string | null) =>
+    typeof v === 'number' ? v : v === null ? NaN : DECIMAL_TEXT.test(v) ? Number(v) : keyDate(v).getTime();
   const common = { width, marginLeft: 100, style: { fontSize: '12px' }, ariaLabel: labels.metricLabel } as const;
   const xTicks = Math.max(2, Math.floor(width / 110));
   const yNumber = { label: labels.metricLabel, grid: true, tickFormat: labels.number };

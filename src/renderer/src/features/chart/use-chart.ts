@@ -5,6 +5,7 @@ import type { DatastoreField } from '../../../../shared/wire/search';
 import { call } from '../../api/client';
 import type { ActionParams } from '../../../../shared/wire/actions';
 import { formatCell, isDateType, isNumericType } from '../../format/cell';
+import { numberStyleOf } from '../../format/number-style';
 import { useAsync, type AsyncResult } from '../../hooks/use-async';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from '../table/columns';
@@ -16,6 +17,12 @@ const measurable = (f: DatastoreField) => isNumericType(f.type) || isDateType(f.
 /** The first column that groups well: a text column of few values is the usual pick. */
 function defaultGroup(fields: readonly DatastoreField[]): string {
   return (fields.find((f) => groupable(f) && f.type === 'text') ?? fields.find(groupable))?.id ?? '';
+}
+
+/** The first number column that is a measure, not an identifier or a code (`prezzo`, not `idImpianto`). */
+function defaultValueField(fields: readonly DatastoreField[]): string {
+  const numbers = fields.filter((f) => f.id !== '_id' && isNumericType(f.type));
+  return (numbers.find((f) => numberStyleOf(f, []).grouping) ?? numbers[0])?.id ?? '';
 }
 
 export interface ChartState {
@@ -38,6 +45,9 @@ export interface ChartState {
   /** Everything needed for a request is chosen. */
   readonly ready: boolean;
   readonly result: AsyncResult<GroupByResult | null>;
+  /** The last answer, unless the last request failed: no figures of another question stay on screen. */
+  readonly data: GroupByResult | null | undefined;
+  /** What the answer shows (`Mean of prezzo`): its own metric and column, not the controls'. */
   readonly metricLabel: string;
   readonly labelOf: (fieldId: string | null | undefined) => string;
   readonly typeOf: (fieldId: string | null | undefined) => string;
@@ -58,7 +68,7 @@ export function useChart(shape: SearchShape, fields: readonly DatastoreField[]):
   const [second, setSecond] = useState('');
   const [bucket, setBucket] = useState<DateBucket | ''>('');
   const [metric, setMetric] = useState<GroupByMetric>('count');
-  const [valueField, setValue] = useState(() => fields.find((f) => isNumericType(f.type))?.id ?? '');
+  const [valueField, setValue] = useState(() => defaultValueField(fields));
   const groupField = fields.find((f) => f.id === group);
   const valueFields = fields.filter(
     (f) => f.id !== '_id' && (metric === 'sum' || metric === 'mean' ? isNumericType(f.type) : measurable(f)),
@@ -77,7 +87,7 @@ export function useChart(shape: SearchShape, fields: readonly DatastoreField[]):
   const result = useAsync(JSON.stringify(params), (signal) =>
     ready ? call('deskstore_group_by', params, { signal }) : Promise.resolve(null),
   );
-  const data = result.data;
+  const data = result.error !== undefined ? undefined : result.data;
 
   const labelOf = (fieldId: string | null | undefined) => {
     const f = fields.find((x) => x.id === fieldId);
@@ -85,13 +95,31 @@ export function useChart(shape: SearchShape, fields: readonly DatastoreField[]):
   };
   const typeOf = (fieldId: string | null | undefined) => fields.find((x) => x.id === fieldId)?.type ?? 'text';
   const labels = { yes: t('common.yes'), no: t('common.no') };
+  // each grouping column's numbers as the grid shows them (identifiers without separators)
+  const keyStyles = new Map(
+    (data?.group_by ?? []).map((id, i) => {
+      const field = fields.find((f) => f.id === id);
+      return [
+        id,
+        field
+          ? numberStyleOf(
+              field,
+              data!.groups.slice(0, 200).map((g) => g.keys[i]),
+            )
+          : undefined,
+      ];
+    }),
+  );
   const keyText = (key: GroupKey, fieldId: string | undefined): string => {
     if (key === null) return t('filter.empty');
     if (typeof key === 'string' && data?.bucket && isDateType(typeOf(fieldId)) && key.length < 10) return key;
-    return formatCell(key, typeOf(fieldId), locale, labels);
+    return formatCell(key, typeOf(fieldId), locale, labels, fieldId ? keyStyles.get(fieldId) : undefined);
   };
-  const metricLabel =
-    metric === 'count' ? t('chart.metric.count') : t('chart.metricOf', { metric: t(`chart.metric.${metric}`), column: labelOf(value) });
+  const metricLabel = !data
+    ? ''
+    : data.metric === 'count' || data.value_field === null
+      ? t('chart.metric.count')
+      : t('chart.metricOf', { metric: t(`chart.metric.${data.metric}`), column: labelOf(data.value_field) });
 
   return {
     columns,
@@ -109,6 +137,7 @@ export function useChart(shape: SearchShape, fields: readonly DatastoreField[]):
     setValue,
     ready,
     result,
+    data,
     metricLabel,
     labelOf,
     typeOf,

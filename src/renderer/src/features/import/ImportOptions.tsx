@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ImportPreviewResult } from '../../../../shared/wire/import';
 import { LabelledSelect } from '../../components/LabelledSelect';
 import { MessageText } from '../../components/MessageText';
+import { NumberInput } from '../../components/NumberInput';
 import { delimiterName } from '../../components/delimiter-name';
 import { formatPercent } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
@@ -42,17 +43,14 @@ export function ImportOptions({ preview, busy, onChange }: Props) {
       />
       <div className="option">
         <label htmlFor={`${id}-header`}>{t('import.options.headerLine')}</label>
-        <input
+        <NumberInput
           id={`${id}-header`}
-          type="number"
-          min={1}
-          max={1000}
-          step={1}
-          value={preview.skipLines + 1}
-          data-testid="option-header-line"
-          onChange={(e) => {
-            const line = Number.parseInt(e.target.value, 10);
-            if (Number.isFinite(line) && line >= 1) onChange({ skipLines: line - 1 });
+          integer
+          value={String(preview.skipLines + 1)}
+          testId="option-header-line"
+          onChange={(text) => {
+            const line = text ? Number(text) : NaN;
+            if (Number.isInteger(line) && line >= 1 && line <= 1000) onChange({ skipLines: line - 1 });
           }}
         />
       </div>

@@ -5,7 +5,7 @@ import type { ImportPreviewResult, ImportType } from '../../../../shared/wire/im
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { ProgressBar } from '../../components/ProgressBar';
 import { TokenForm } from '../../components/TokenForm';
-import { formatBytes, formatPercent } from '../../format/number';
+import { formatBytes, formatCount, formatPercent } from '../../format/number';
 import { useAsync } from '../../hooks/use-async';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
@@ -23,6 +23,8 @@ import { SourcePicker } from './SourcePicker';
 import { startImport, startReplace } from './start-import';
 import { SearchLanguageChoice } from './SearchLanguageChoice';
 import { ReplaceTarget } from './ReplaceTarget';
+import { ColumnChangesReview } from './ColumnChangesReview';
+import { columnChanges, hasChanges } from './column-changes';
 import { isTextSearchLanguage, suggestTextSearchLanguage } from '../../../../shared/text-search-languages';
 import { useImportPreview } from './use-import-preview';
 import { fileProblem } from './problem-text';
@@ -56,6 +58,16 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
   const replacing = useAsync(`replace:${replaceId ?? ''}`, (signal) =>
     replaceId ? call('resource_show', { id: replaceId }, { signal }) : Promise.resolve(null),
   );
+  // A replacement's file is compared with the table's columns: a change is asked about first.
+  const currentFields = useAsync(`replace-fields:${replaceId ?? ''}`, (signal) =>
+    replaceId
+      ? call('datastore_search', { resource_id: replaceId, limit: 0, include_total: false }, { signal })
+      : Promise.resolve(null),
+  );
+  const changes = replaceId && state.preview && currentFields.data ? columnChanges(currentFields.data.fields, state.preview.columns) : null;
+  const changesKey = changes && hasChanges(changes) ? JSON.stringify(changes) : null;
+  const [acceptedChanges, setAcceptedChanges] = useState<string | null>(null);
+  const columnsSettled = !replaceId || (changes !== null && (changesKey === null || acceptedChanges === changesKey));
   const [starting, setStarting] = useState(false);
   const [startError, setStartError] = useState<unknown>(null);
   useDocumentTitle(t('import.title'));
@@ -149,8 +161,12 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
             <p className="muted">
               {t('import.preview.summary', {
                 size: formatBytes(state.fileSize || state.preview.bytes, locale),
-                columns: state.preview.columns.length,
-                rows: state.preview.rows.length,
+                columns: t('import.preview.columnCount', {
+                  count: state.preview.columns.length,
+                  n: formatCount(state.preview.columns.length, locale),
+                }),
+                count: state.preview.rows.length,
+                rows: formatCount(state.preview.rows.length, locale),
               })}
             </p>
             {!state.preview.sampledWholeFile && <p className="muted small">{t('import.preview.sampled')}</p>}
@@ -192,6 +208,13 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
               <SearchLanguageChoice value={language} suggested={suggested} onChange={setLanguage} />
             </div>
             <RenamedColumns renamed={state.preview.renamed} />
+            {changes && changesKey !== null && (
+              <ColumnChangesReview
+                changes={changes}
+                accepted={acceptedChanges === changesKey}
+                onAccept={(yes) => setAcceptedChanges(yes ? changesKey : null)}
+              />
+            )}
             {startError !== null && <ErrorNotice error={startError} />}
             <div className="import-actions">
               <button
@@ -203,6 +226,7 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
                   starting ||
                   !token ||
                   state.preview.columns.length === 0 ||
+                  !columnsSettled ||
                   (replaceId ? !replacing.data : effectiveTarget.mode === 'new' && !effectiveTarget.title.trim())
                 }
                 onClick={begin}

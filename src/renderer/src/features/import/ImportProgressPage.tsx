@@ -10,6 +10,7 @@ import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
 import { useToken } from '../../hooks/use-token';
 import { hrefFor, navigate, resourcePath } from '../../router';
+import { ImportReport, reportHasNews } from './ImportReport';
 import { PhaseSteps } from './PhaseSteps';
 import { importProgress } from './progress-math';
 import { removeUnfinishedImport } from './remove-unfinished';
@@ -52,11 +53,20 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
   const replacing = resource.data?.datastore_active ?? false;
   useDocumentTitle(t('import.progress.title', { name }));
 
+  // Once complete, the resource keeps the import's report: read it again. A clean new import
+  // goes on to its table; one that repaired, renamed or warned, or replaced data, stays here
+  // with the report, so what the import did is seen before the table is used.
+  const complete = status?.status === 'complete';
+  const done = useAsync(`done:${resourceId}:${complete}`, (signal) =>
+    complete ? call('resource_show', { id: resourceId }, { signal }) : Promise.resolve(null),
+  );
+  const report = done.data?.deskstore?.source ?? null;
+  const stay = replacing || reportHasNews(report);
   useEffect(() => {
-    if (status?.status !== 'complete') return undefined;
+    if (!complete || !done.data || stay) return undefined;
     const timer = window.setTimeout(() => navigate(resourcePath(resourceId), undefined, { replace: true }), 600);
     return () => window.clearTimeout(timer);
-  }, [status?.status, resourceId]);
+  }, [complete, done.data, stay, resourceId]);
 
   // The user asked for nothing of a cancelled new import: its empty resource (and the dataset
   // made for it) go.
@@ -129,15 +139,18 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
             </div>
             {!view.stopped && (
               <>
-                <div>
-                  <dt>{t('import.progress.read')}</dt>
-                  <dd>
-                    {t('import.progress.bytes', {
-                      done: formatBytes(status.bytes_done, locale),
-                      total: formatBytes(status.bytes_total, locale),
-                    })}
-                  </dd>
-                </div>
+                {status.bytes_total > 0 && (
+                  // a workbook is read whole: no bytes to count, so none are shown
+                  <div>
+                    <dt>{t('import.progress.read')}</dt>
+                    <dd>
+                      {t('import.progress.bytes', {
+                        done: formatBytes(status.bytes_done, locale),
+                        total: formatBytes(status.bytes_total, locale),
+                      })}
+                    </dd>
+                  </div>
+                )}
                 <div>
                   <dt>{t('import.progress.rate')}</dt>
                   <dd>
@@ -184,10 +197,25 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
         {cancelError !== null && <ErrorNotice error={cancelError} />}
         {error !== null && !notFound && <ErrorNotice error={error} />}
         {status?.status === 'complete' && (
-          <p className="notice notice-ok" role="status">
-            {t('import.progress.done', { rows: formatCount(status.rows_done, locale) })}{' '}
-            <a href={hrefFor(resourcePath(resourceId))}>{t('import.progress.openTable')}</a>
-          </p>
+          <>
+            <p className="notice notice-ok" role="status">
+              {t('import.progress.done', { rows: formatCount(status.rows_done, locale) })}{' '}
+              <a href={hrefFor(resourcePath(resourceId))} data-testid={stay ? undefined : 'open-table'}>
+                {t('import.progress.openTable')}
+              </a>
+            </p>
+            {report && stay && (
+              <section className="import-report" aria-labelledby="import-report-title" data-testid="import-report">
+                <h3 id="import-report-title">{t('import.report.title')}</h3>
+                <ImportReport source={report} />
+                <div className="import-actions">
+                  <a className="button button-primary" href={hrefFor(resourcePath(resourceId))} data-testid="open-table">
+                    {t('import.progress.openTable')}
+                  </a>
+                </div>
+              </section>
+            )}
+          </>
         )}
         {status?.status === 'error' && (
           <>

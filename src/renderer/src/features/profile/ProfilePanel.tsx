@@ -7,6 +7,7 @@ import { LabelledSelect } from '../../components/LabelledSelect';
 import { SidePanel } from '../../components/SidePanel';
 import { formatCell } from '../../format/cell';
 import { formatCount } from '../../format/number';
+import { numberStyleOf } from '../../format/number-style';
 import { useAsync } from '../../hooks/use-async';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from '../table/columns';
@@ -56,7 +57,11 @@ function BarTable({
 function Statistics({ profile, field }: { readonly profile: ColumnProfile; readonly field: DatastoreField }) {
   const { t } = useTranslation();
   const locale = useLocale();
-  const stat = (v: number | string | null) => formatStatistic(v, field.type, locale);
+  const style = numberStyleOf(
+    field,
+    profile.top.map((v) => v.value),
+  );
+  const stat = (v: number | string | null) => formatStatistic(v, field.type, locale, style);
   const items: [string, string][] = [
     [t('profile.values'), formatCount(profile.count, locale)],
     [t('profile.empty'), formatCount(profile.nulls, locale)],
@@ -102,6 +107,14 @@ export function ProfilePanel({ shape, fields, field, onField, onClose }: Props) 
   );
   const column = profile.data?.fields[0]?.id === target?.id ? profile.data?.fields[0] : undefined;
   const labels = { yes: t('common.yes'), no: t('common.no') };
+  // the column's number style, as the grid shows it (identifiers without separators)
+  const topStyle =
+    column && target
+      ? numberStyleOf(
+          target,
+          column.top.map((v) => v.value),
+        )
+      : undefined;
   return (
     <SidePanel title={t('profile.title')} testId="profile-panel" className="profile-panel" onClose={onClose}>
       <LabelledSelect
@@ -125,7 +138,7 @@ export function ProfilePanel({ shape, fields, field, onField, onClose }: Props) 
               caption={t('profile.histogram')}
               testId="profile-histogram"
               rows={column.histogram.map((b: ProfileBucket) => ({
-                label: bucketLabel(b, column.histogram_unit, target.type, locale),
+                label: bucketLabel(b, column.histogram_unit, target.type, locale, topStyle),
                 count: b.count,
               }))}
             />
@@ -135,7 +148,7 @@ export function ProfilePanel({ shape, fields, field, onField, onClose }: Props) 
               caption={t('profile.top')}
               testId="profile-top"
               rows={column.top.map((v) => ({
-                label: v.value === '' ? t('filter.empty') : formatCell(v.value, target.type, locale, labels),
+                label: v.value === '' ? t('filter.empty') : formatCell(v.value, target.type, locale, labels, topStyle),
                 count: v.count,
               }))}
             />

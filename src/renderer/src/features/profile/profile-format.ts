@@ -2,23 +2,35 @@
 import type { ProfileBucket } from '../../../../shared/wire/profile';
 import { formatCell, isNumericType } from '../../format/cell';
 import { formatWallClock } from '../../format/date';
+import type { NumberStyle } from '../../format/number-style';
+
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
 
 const statFormats = new Map<string, Intl.NumberFormat>();
 
-/** A mean or median: at most 2 decimals (4 below 1), grouped as table numbers are. */
-export function formatStatistic(value: number | string | null, type: string, locale: string): string {
+/**
+ * A statistic (min, max, mean, median, a sum): at most 2 decimals (4 below 1), grouped as the
+ * column's numbers are (number-style.ts: an identifier's min and max have no separators).
+ * Exact decimal text from the server (a numeric sum or mean) is rounded as text, never
+ * through a double.
+ */
+export function formatStatistic(value: number | string | null, type: string, locale: string, style?: NumberStyle): string {
   if (value === null) return '';
-  if (typeof value === 'number' && isNumericType(type)) {
-    const digits = Math.abs(value) >= 1 || value === 0 ? 2 : 4;
-    const key = `${locale}|${digits}`;
+  const decimalText = typeof value === 'string' && DECIMAL_TEXT.test(value);
+  if ((typeof value === 'number' || decimalText) && isNumericType(type)) {
+    const magnitude = Math.abs(Number(value));
+    const digits = magnitude >= 1 || magnitude === 0 ? 2 : 4;
+    const grouping = style?.grouping ?? true;
+    const key = `${locale}|${digits}|${grouping}`;
     let format = statFormats.get(key);
     if (!format) {
-      format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: 'always' });
+      format = new Intl.NumberFormat(locale, { maximumFractionDigits: digits, useGrouping: grouping ? 'always' : false });
       statFormats.set(key, format);
     }
-    return format.format(value);
+    // Intl formats decimal strings exactly (ES2023)
+    return format.format(typeof value === 'string' ? (value as `${number}`) : value);
   }
-  return formatCell(value, type, locale, { yes: 'true', no: 'false' });
+  return formatCell(value, type, locale, { yes: 'true', no: 'false' }, style);
 }
 
 const monthFormats = new Map<string, Intl.DateTimeFormat>();
@@ -36,9 +48,9 @@ function monthYear(iso: string, locale: string): string {
 }
 
 /** `2020`, `2010–2019`, `Mar 2020`, `15 Mar 2020`, `15 Mar 2020, 14:00`, or `10 – 20` for numbers. */
-export function bucketLabel(bucket: ProfileBucket, unit: string | null, type: string, locale: string): string {
+export function bucketLabel(bucket: ProfileBucket, unit: string | null, type: string, locale: string, style?: NumberStyle): string {
   if (typeof bucket.from === 'number' && typeof bucket.to === 'number') {
-    return `${formatStatistic(bucket.from, type, locale)} – ${formatStatistic(bucket.to, type, locale)}`;
+    return `${formatStatistic(bucket.from, type, locale, style)} – ${formatStatistic(bucket.to, type, locale, style)}`;
   }
   const from = String(bucket.from);
   const to = String(bucket.to);

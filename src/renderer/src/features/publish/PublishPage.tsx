@@ -1,7 +1,8 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PortalJobStatus } from '../../../../shared/portal';
 import { call } from '../../api/client';
+import { normalizeBaseUrl } from '../../api/urls';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { TokenForm } from '../../components/TokenForm';
 import { formatCount } from '../../format/number';
@@ -31,9 +32,21 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
   const title = resource.data?.name ?? resourceId;
   useDocumentTitle(t('publish.title', { name: title }));
   const portal = to ?? link?.portal ?? '';
+  // Publishing writes to the portal: it needs the portal's token, given now or remembered.
+  const remembered = useAsync('remembered-portals', () => portalApi.portals());
+  const base = normalizeBaseUrl(portal);
+  const tokenRemembered = (remembered.data ?? []).some((p) => p.hasToken && base !== null && normalizeBaseUrl(p.url) === base);
+  const [tokenMissing, setTokenMissing] = useState(false);
+  const tokenField = useRef<HTMLInputElement>(null);
   const submit = (e: FormEvent) => {
     e.preventDefault();
     setError(null);
+    if (!portalToken.trim() && !tokenRemembered) {
+      setTokenMissing(true);
+      tokenField.current?.focus();
+      return;
+    }
+    setTokenMissing(false);
     portalApi
       .push({
         resource_id: resourceId,
@@ -63,15 +76,27 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
       <form className="portal-form" onSubmit={submit}>
         <label htmlFor={`${id}-to`}>{t('publish.portal')}</label>
         <input id={`${id}-to`} type="url" required value={portal} onChange={(e) => setTo(e.target.value)} data-testid="publish-portal" />
-        <label htmlFor={`${id}-token`}>{t('portal.tokenLabel')}</label>
+        <label htmlFor={`${id}-token`}>{t('publish.tokenLabel')}</label>
         <input
+          ref={tokenField}
           id={`${id}-token`}
           type="password"
           autoComplete="off"
           value={portalToken}
+          aria-invalid={tokenMissing && !portalToken.trim() ? true : undefined}
+          aria-describedby={(tokenMissing && !portalToken.trim()) || tokenRemembered ? `${id}-token-help` : undefined}
           onChange={(e) => setPortalToken(e.target.value)}
           data-testid="publish-token"
         />
+        {tokenMissing && !portalToken.trim() ? (
+          <p id={`${id}-token-help`} className="field-help field-problem" role="alert" data-testid="publish-token-needed">
+            {t('publish.tokenNeeded')}
+          </p>
+        ) : tokenRemembered ? (
+          <p id={`${id}-token-help`} className="field-help muted small">
+            {t('publish.tokenRemembered')}
+          </p>
+        ) : null}
         <label htmlFor={`${id}-dataset`}>{t('publish.dataset')}</label>
         <input
           id={`${id}-dataset`}

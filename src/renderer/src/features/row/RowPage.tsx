@@ -4,6 +4,7 @@ import { CopyButton } from '../../components/CopyButton';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { formatCell } from '../../format/cell';
 import { formatCount } from '../../format/number';
+import { numberStyleOf } from '../../format/number-style';
 import { useAsync } from '../../hooks/use-async';
 import { useDocumentTitle } from '../../hooks/use-document-title';
 import { useLocale } from '../../hooks/use-locale';
@@ -120,7 +121,7 @@ export function RowPage({ resourceId, rowId, back }: Props) {
                   </dt>
                   <dd>
                     <span className={`record-value${empty ? ' muted' : ''}`}>
-                      {empty ? t('filter.empty') : formatCell(value, field.type, locale, labels)}
+                      {empty ? t('filter.empty') : formatCell(value, field.type, locale, labels, numberStyleOf(field, [value]))}
                     </span>
                     {!empty && <CopyButton text={rawText(value)} label={t('row.copyValue', { column: label })} />}
                   </dd>

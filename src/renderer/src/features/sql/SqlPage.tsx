@@ -23,6 +23,11 @@ interface Props {
   readonly query: URLSearchParams;
 }
 
+/** `_full_text` (CKAN's internal search column, which `SELECT *` includes) after every other column. */
+function fullTextLast<F extends { readonly id: string }>(fields: readonly F[]): F[] {
+  return [...fields.filter((f) => f.id !== '_full_text'), ...fields.filter((f) => f.id === '_full_text')];
+}
+
 function csvOf(columns: readonly string[], rows: readonly Readonly<Record<string, unknown>>[]): string {
   const cell = (v: unknown) => {
     if (v === null || v === undefined) return '';
@@ -76,10 +81,13 @@ export function SqlPage({ resourceId, query }: Props) {
       el.setSelectionRange(start + text.length, start + text.length);
     });
   };
-  const data = result.loading ? null : (result.data ?? null);
+  // a new query's error replaces the previous result: no old rows under a new error
+  const data = result.loading || result.error !== undefined ? null : (result.data ?? null);
   const source = useMemo(() => (data ? new StaticRowSource(data.records) : null), [data]);
-  const friendly = result.error !== undefined ? sqlErrorText(toApiError(result.error)) : null;
-  const names = data?.fields.map((f) => f.id) ?? [];
+  const friendly = result.error !== undefined ? sqlErrorText(toApiError(result.error), sql) : null;
+  // `SELECT *` returns CKAN's internal search column too: last, after the data
+  const resultFields = useMemo(() => (data ? fullTextLast(data.fields) : []), [data]);
+  const names = resultFields.map((f) => f.id);
 
   return (
     <div className="page sql-page" data-testid="sql-page">
@@ -190,7 +198,7 @@ export function SqlPage({ resourceId, query }: Props) {
         <div className="sql-result">
           <DataGrid
             store={source}
-            fields={data.fields}
+            fields={resultFields}
             sort={[]}
             filters={{}}
             openFilter={null}

@@ -1,3 +1,4 @@
+import { NumberInput } from '../../components/NumberInput';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DatastoreField } from '../../../../shared/wire/search';
@@ -37,14 +38,14 @@ export function ColumnsPanel({ fields, hidden, onChange, onClose, frozen = 0, on
       {onFrozen && (
         <div className="option freeze-option">
           <label htmlFor={`${id}-frozen`}>{t('grid.freeze')}</label>
-          <input
+          <NumberInput
             id={`${id}-frozen`}
-            type="number"
-            min={0}
-            max={Math.min(5, columns.length)}
-            value={frozen}
-            onChange={(e) => onFrozen(Math.max(0, Math.min(5, Math.floor(Number(e.target.value) || 0))))}
-            data-testid="freeze-columns"
+            integer
+            value={String(frozen)}
+            testId="freeze-columns"
+            onChange={(text) => {
+              if (text) onFrozen(Math.max(0, Math.min(5, Math.floor(Number(text)))));
+            }}
           />
           <p className="muted small">{t('grid.layoutHelp')}</p>
           {onResetLayout && (

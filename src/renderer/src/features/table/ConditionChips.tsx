@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { formatCell } from '../../format/cell';
+import { numberStyleOf } from '../../format/number-style';
 import { useLocale } from '../../hooks/use-locale';
 import { columnLabel } from './columns';
 import { isComplete, needsValue, type Condition } from './conditions';
@@ -24,7 +25,7 @@ export function ConditionChips({ conditions, fields, onRemove, onEdit }: Props) 
       {active.map(({ c, index }) => {
         const field = fields.find((f) => f.id === c.field);
         const column = field ? columnLabel(field) : c.field;
-        const show = (v: string) => formatCell(v, field?.type ?? 'text', locale, labels);
+        const show = (v: string) => formatCell(v, field?.type ?? 'text', locale, labels, field ? numberStyleOf(field, [v]) : undefined);
         const value = !needsValue(c.op) ? '' : c.op === 'between' ? `${show(c.value)} – ${show(c.value2)}` : show(c.value);
         return (
           <li key={index} className="chip chip-condition">

@@ -2,7 +2,8 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { SidePanel } from '../../components/SidePanel';
-import { isDateType, isNumericType } from '../../format/cell';
+import { NumberInput } from '../../components/NumberInput';
+import { isDateType, isIntegerType, isNumericType } from '../../format/cell';
 import { useDebounced } from '../../hooks/use-debounced';
 import { columnLabel } from './columns';
 import { DESKSTORE_ONLY, isComplete, needsValue, operatorsFor, type Condition, type ConditionOp } from './conditions';
@@ -14,7 +15,7 @@ interface Props {
   readonly onClose: () => void;
 }
 
-/** The input that fits a column: numbers, the locale's date picker, yes/no, or text. */
+/** The input that fits a column: numbers in the UI's language, the locale's date picker, yes/no, or text. */
 function ValueInput({
   field,
   value,
@@ -38,11 +39,23 @@ function ValueInput({
       </select>
     );
   }
-  const type = isNumericType(field.type) ? 'number' : field.type === 'date' ? 'date' : isDateType(field.type) ? 'datetime-local' : 'text';
+  // numbers as the UI's language writes them (`1,9` in Italian), whatever the browser's locale
+  if (isNumericType(field.type)) {
+    return (
+      <NumberInput
+        value={value}
+        integer={isIntegerType(field.type)}
+        ariaLabel={label}
+        testId={testId}
+        onChange={(next) => onChange(next ?? '')}
+      />
+    );
+  }
+  const type = field.type === 'date' ? 'date' : isDateType(field.type) ? 'datetime-local' : 'text';
   return (
     <input
       type={type}
-      step={type === 'number' ? 'any' : type === 'datetime-local' ? 1 : undefined}
+      step={type === 'datetime-local' ? 1 : undefined}
       aria-label={label}
       value={value}
       onChange={(e) => onChange(e.target.value)}

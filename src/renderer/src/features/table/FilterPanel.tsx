@@ -4,7 +4,9 @@ import { call } from '../../api/client';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import type { FacetValue } from '../../../../shared/wire/facets';
 import { ErrorNotice } from '../../components/ErrorNotice';
-import { formatCell } from '../../format/cell';
+import { NumberProblemNote } from '../../components/NumberInput';
+import { formatCell, isNumericType } from '../../format/cell';
+import { parseLocaleNumber } from '../../format/parse-number';
 import { numberStyleOf } from '../../format/number-style';
 import { formatCount } from '../../format/number';
 import { useAsync } from '../../hooks/use-async';
@@ -25,6 +27,9 @@ interface Props {
 
 const LIMIT = 200;
 
+/** A choice as text that tells `1` from `"1"` and from "(empty)". */
+const choiceKey = (choice: FilterChoice): string => JSON.stringify(choice);
+
 /**
  * Exact-value filter for one column: its distinct values with how many rows have each,
  * counted among the rows that match the search and the other columns' filters, and the two
@@ -35,7 +40,11 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
   const locale = useLocale();
   const id = useId();
   const [contains, setContains] = useState('');
-  const settled = useDebounced(contains, 200);
+  // a number column's values are found by the number typed as the UI's language writes it
+  const numeric = isNumericType(field.type);
+  const reading = numeric ? parseLocaleNumber(contains, locale) : null;
+  const wanted = reading === null ? contains : reading.kind === 'number' ? reading.value : '';
+  const settled = useDebounced(wanted, 200);
   const params = facetParams(shape, field.id, settled, LIMIT);
   const facets = useAsync(JSON.stringify(params), (signal) => call('deskstore_facets', params, { signal }));
   const search = useRef<HTMLInputElement>(null);
@@ -49,7 +58,22 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
     (facets.data?.values ?? []).map((f) => f.value),
   );
   const isSelected = (choice: FilterChoice) => selected.some((s) => sameChoice(s, choice));
-  const toggle = (choice: FilterChoice) => onChange(toggleChoice(selected, choice));
+  // Choosing a value reorders the list (chosen values first) and re-renders the table page: the
+  // checkbox clicked may be moved or replaced. Focus is put back on it, so Escape still closes
+  // the panel and the keyboard goes on from there.
+  const list = useRef<HTMLFieldSetElement>(null);
+  const toggled = useRef<string | null>(null);
+  useEffect(() => {
+    const key = toggled.current;
+    const active = document.activeElement;
+    if (key === null || (active !== null && active !== document.body && active.isConnected)) return;
+    toggled.current = null;
+    list.current?.querySelector<HTMLInputElement>(`input[data-choice="${CSS.escape(key)}"]`)?.focus();
+  }, [selected]);
+  const toggle = (choice: FilterChoice) => {
+    toggled.current = choiceKey(choice);
+    onChange(toggleChoice(selected, choice));
+  };
   // chosen values first (in the order chosen), then the rest by count as the server sends them;
   // NULL is offered as "(empty)" above them
   // scalar values can be chosen (NULL is "(empty)"; array and JSON values cannot be filter values)
@@ -76,21 +100,25 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
         type="search"
         value={contains}
         onChange={(e) => setContains(e.target.value)}
+        aria-invalid={reading?.kind === 'invalid' ? true : undefined}
+        aria-describedby={reading?.kind === 'invalid' ? `${id}-problem` : undefined}
         data-testid="facet-search"
       />
+      {reading?.kind === 'invalid' && <NumberProblemNote id={`${id}-problem`} reading={reading} text={contains} />}
       <p className="muted small" role="status" aria-live="polite">
         {facets.data
           ? t('filter.distinct', { count: facets.data.distinct, n: formatCount(facets.data.distinct, locale) })
           : t('common.loading')}
       </p>
       {facets.error !== undefined && <ErrorNotice error={facets.error} onRetry={facets.reload} />}
-      <fieldset className="facet-list" aria-busy={facets.loading}>
+      <fieldset ref={list} className="facet-list" aria-busy={facets.loading}>
         <legend className="visually-hidden">{t('filter.values', { column: label })}</legend>
         {blanks.map(({ choice, label: text, count, testId }) => (
           <div key={testId} className="facet facet-blank">
             <input
               type="checkbox"
               id={`${id}-${testId}`}
+              data-choice={choiceKey(choice)}
               checked={isSelected(choice)}
               onChange={() => toggle(choice)}
               data-testid={testId}
@@ -101,12 +129,20 @@ export function FilterPanel({ shape, field, selected, onChange, onClose }: Props
             </label>
           </div>
         ))}
-        {values.map((facet, i) => {
-          const checkId = `${id}-v${i}`;
+        {values.map((facet) => {
+          // named by value, not position: the chosen ones move to the top
+          const key = choiceKey(facet.value);
+          const checkId = `${id}-v${all.indexOf(facet)}`;
           const text = facet.value === '' ? t('filter.emptyText') : formatCell(facet.value, field.type, locale, labels, style);
           return (
-            <div key={`${String(facet.value)}-${i}`} className="facet">
-              <input type="checkbox" id={checkId} checked={isSelected(facet.value)} onChange={() => toggle(facet.value)} />
+            <div key={key} className="facet">
+              <input
+                type="checkbox"
+                id={checkId}
+                data-choice={key}
+                checked={isSelected(facet.value)}
+                onChange={() => toggle(facet.value)}
+              />
               <label htmlFor={checkId}>
                 <span className="facet-value">{text}</span>
                 <span className="facet-count">{formatCount(facet.count, locale)}</span>

@@ -4,10 +4,12 @@ import { useTranslation } from 'react-i18next';
 interface Props {
   readonly value: string;
   readonly onCommit: (q: string) => void;
+  /** The element that says what a search matches (SearchLanguageNote). */
+  readonly helpId: string;
 }
 
 /** The table's global search: every word as a prefix, accents kept; sent after a pause. */
-export function SearchBox({ value, onCommit }: Props) {
+export function SearchBox({ value, onCommit, helpId }: Props) {
   const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(value);
@@ -36,15 +38,12 @@ export function SearchBox({ value, onCommit }: Props) {
         value={text}
         placeholder={t('table.searchPlaceholder')}
         data-testid="table-search"
-        aria-describedby={`${id}-help`}
+        aria-describedby={helpId}
         onChange={(e) => setText(e.target.value)}
         onKeyDown={(e) => {
           if (e.key === 'Enter') onCommit(text);
         }}
       />
-      <span id={`${id}-help`} className="visually-hidden">
-        {t('table.searchHelp')}
-      </span>
     </div>
   );
 }

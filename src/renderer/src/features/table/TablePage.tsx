@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { ErrorNotice } from '../../components/ErrorNotice';
@@ -9,11 +10,13 @@ import { ApiPanel } from '../api-panel/ApiPanel';
 import { resourceTitle } from '../catalogue/catalogue-filter';
 import { ChartView } from '../chart/ChartView';
 import { ExportPanel } from '../export/ExportPanel';
+import { ImportReportDetails } from '../import/ImportReport';
 import { MapView } from '../map/MapView';
 import { ProfilePanel } from '../profile/ProfilePanel';
 import { ColumnsPanel } from './ColumnsPanel';
 import { ConditionChips } from './ConditionChips';
 import { ConditionsPanel } from './ConditionsPanel';
+import { isComplete } from './conditions';
 import { DataGrid } from './DataGrid';
 import { FilterChips } from './FilterChips';
 import { FilterPanel } from './FilterPanel';
@@ -30,6 +33,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   const { t } = useTranslation();
   const locale = useLocale();
   const page = useTablePage(resourceId, query);
+  const searchHelpId = useId();
   const { meta, dataset, view, panel, panelField, mode, shape, store, layout, setLayout, setView } = page;
   const title = meta.data ? resourceTitle(meta.data.resource) : '';
   useDocumentTitle(title || t('table.title'));
@@ -60,7 +64,8 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
   const filterTarget = panelField ? (allFields.find((f) => f.id === panelField) ?? null) : null;
   const matching = store.total;
   const conditions = view.conditions ?? [];
-  const filtered = Object.keys(view.filters).length > 0 || view.q.trim() !== '' || conditions.length > 0;
+  // a condition still being typed (or refused) narrows nothing: the counts say so
+  const filtered = Object.keys(view.filters).length > 0 || view.q.trim() !== '' || conditions.some(isComplete);
   const hiddenCount = view.hidden.filter((h) => allIds.includes(h)).length;
 
   return (
@@ -72,7 +77,8 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           <span>{dataset.data?.title || dataset.data?.name || ''}</span>
         </nav>
         <h1 tabIndex={-1}>{title}</h1>
-        <SearchLanguageNote resource={meta.data.resource} />
+        <SearchLanguageNote resource={meta.data.resource} helpId={searchHelpId} />
+        <ImportReportDetails source={meta.data.resource.deskstore?.source} />
         <p className="counts" role="status" aria-live="polite" data-testid="row-counts">
           {matching === null
             ? t('common.loading')
@@ -91,7 +97,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
           })}
         </p>
       </div>
-      <TableToolbar resourceId={resourceId} page={page} hiddenCount={hiddenCount} />
+      <TableToolbar resourceId={resourceId} page={page} hiddenCount={hiddenCount} searchHelpId={searchHelpId} />
       <FilterChips
         view={view}
         fields={allFields}

@@ -10,10 +10,12 @@ interface Props {
   readonly page: TablePageState;
   /** Columns hidden from the grid (the Columns button says how many). */
   readonly hiddenCount: number;
+  /** What a search matches, for the search box's description. */
+  readonly searchHelpId: string;
 }
 
 /** The search box, table/chart/map, and the buttons that open the table's panels. */
-export function TableToolbar({ resourceId, page, hiddenCount }: Props) {
+export function TableToolbar({ resourceId, page, hiddenCount, searchHelpId }: Props) {
   const { t } = useTranslation();
   const { view, panel } = page;
   const conditions = view.conditions ?? [];
@@ -30,7 +32,7 @@ export function TableToolbar({ resourceId, page, hiddenCount }: Props) {
   );
   return (
     <div className="toolbar">
-      <SearchBox key={resourceId} value={view.q} onCommit={page.commitSearch} />
+      <SearchBox key={resourceId} value={view.q} onCommit={page.commitSearch} helpId={searchHelpId} />
       <div className="toolbar-buttons">
         <ViewSwitch mode={page.mode} onMode={page.setMode} />
         {panelButton('conditions', conditions.length ? t('conditions.buttonActive', { count: conditions.length }) : t('conditions.button'))}

@@ -12,6 +12,8 @@ import { searchParams, type SearchShape } from './view-state';
 export const PAGE_SIZE = 200;
 const MAX_PAGES = 60;
 const MAX_PARALLEL = 4;
+/** How long a jump's position must stay still before its pages are fetched. */
+const SETTLE_MS = 200;
 
 export class RowPageStore {
   private readonly pages = new Map<number, readonly DatastoreRecord[]>();
@@ -20,6 +22,7 @@ export class RowPageStore {
   private wanted: { first: number; last: number } = { first: 0, last: 0 };
   private version = 0;
   private disposed = false;
+  private settleTimer: ReturnType<typeof setTimeout> | null = null;
   total: number | null = null;
   error: unknown = null;
   /** The first page, kept for good (column widths are measured on it, so they never jump). */
@@ -49,7 +52,12 @@ export class RowPageStore {
     return this.inflight.size > 0;
   }
 
-  /** The rows [first, last] are on screen (or about to be). */
+  /**
+   * The rows [first, last] are on screen (or about to be). Scrolling on from the rows already
+   * here fetches at once; a jump (the scrollbar dragged far, Page Down held) waits until the
+   * position has been still for SETTLE_MS, so only the pages where it stops are fetched,
+   * not every page passed on the way.
+   */
   request(first: number, last: number): void {
     if (this.disposed || this.total === null) return;
     const end = Math.min(last, this.total - 1);
@@ -63,7 +71,24 @@ export class RowPageStore {
         this.inflight.delete(page);
       }
     }
-    for (let page = firstPage; page <= lastPage; page++) {
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
+    if (this.near(firstPage - 1, lastPage + 1)) this.fetchWanted();
+    else
+      this.settleTimer = setTimeout(() => {
+        this.settleTimer = null;
+        if (!this.disposed) this.fetchWanted();
+      }, SETTLE_MS);
+  }
+
+  /** A page in [from, to] is here: the view scrolled on from rows already shown. */
+  private near(from: number, to: number): boolean {
+    for (let page = from; page <= to; page++) if (this.pages.has(page)) return true;
+    return false;
+  }
+
+  private fetchWanted(): void {
+    for (let page = this.wanted.first; page <= this.wanted.last; page++) {
       if (this.inflight.size >= MAX_PARALLEL) break;
       if (!this.pages.has(page) && !this.inflight.has(page)) this.fetchPage(page);
     }
@@ -72,6 +97,8 @@ export class RowPageStore {
   /** Stops fetching (the view changed or closed); start() may revive it (React StrictMode). */
   dispose(): void {
     this.disposed = true;
+    if (this.settleTimer !== null) clearTimeout(this.settleTimer);
+    this.settleTimer = null;
     for (const controller of this.inflight.values()) controller.abort();
     this.inflight.clear();
   }
@@ -97,7 +124,7 @@ export class RowPageStore {
         this.evict();
         this.changed();
         // pages that were wanted while the parallel limit was reached
-        this.request(this.wanted.first * PAGE_SIZE, (this.wanted.last + 1) * PAGE_SIZE - 1);
+        if (this.settleTimer === null) this.fetchWanted();
       },
       (err: unknown) => {
         this.inflight.delete(page);
