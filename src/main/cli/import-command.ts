@@ -25,6 +25,8 @@ import { Engine } from '../engine/engine';
 import { inProcessEngineApi } from '../engine/engine-api';
 import { formatFromFileName, importFileSize } from '../importer/file-source';
 import { importFile } from '../importer/import-file';
+import { ImportInputError, isImportInputError, wordedFailure } from '../importer/import-errors';
+import { isActionError } from '../errors';
 import { importIntoResource } from '../importer/import-job';
 import type { ImportChoices } from '../importer/import-types';
 import { createProgressReporter } from './progress-reporter';
@@ -128,6 +130,10 @@ export async function importCommand(args: ImportArgs): Promise<void> {
           onProgress,
           onSearchable,
           ...(args.importWorker ? { textIndexWorker: args.importWorker } : {}),
+        }).catch((err: unknown) => {
+          // As in the import worker: a failure no reader worded is told in words, not a stack.
+          if (isImportInputError(err) || isActionError(err)) throw err;
+          throw Object.assign(new ImportInputError(wordedFailure(err)), { cause: err });
         }),
       {
         onProgress: (p) => progress.update(p),

@@ -1,4 +1,3 @@
-import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { PortalJobItem, PortalJobStatus } from '../../shared/portal';
 import { DataDirectoryBusyError, acquireDataDirectoryLock, type DataDirectoryLock, type LockInfo } from '../app/data-dir-lock';
@@ -7,6 +6,7 @@ import { Engine } from '../engine/engine';
 import { inProcessEngineApi, type EngineApi } from '../engine/engine-api';
 import type { PortalSettings } from '../portal/portal-session';
 import { closePortalConnections } from '../portal/portal-client';
+import { ensurePrivateDataDir } from '../storage/data-paths';
 import { type OptionValues, defaultDataDir, integerOption, stringOption } from './command';
 
 /**
@@ -56,7 +56,7 @@ export async function withLocalEngine<T>(
   work: (engine: EngineApi) => Promise<T>,
   throughServer?: (server: ServerClient) => Promise<T>,
 ): Promise<T> {
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDataDir(dataDir);
   let lock: DataDirectoryLock;
   try {
     lock = acquireDataDirectoryLock(dataDir, role);

@@ -27,6 +27,19 @@ export function wordingOf(err: unknown): Message | undefined {
   return isImportInputError(err) && 'worded' in err ? err.worded : undefined;
 }
 
+/**
+ * What the user reads when an import fails in a way no reader worded (issue 21: stack traces
+ * and `undefined entity` reached the user): a coded sentence in their language, the raw
+ * detail as its parameter. A file nested too deeply for the reader's stack says so.
+ */
+export function wordedFailure(err: unknown): Message {
+  const reason = err instanceof Error ? err.message : String(err);
+  if (err instanceof RangeError && /call stack/i.test(reason)) {
+    return toMessage('import.refused.too_deep', 'This file nests its data too deeply to be imported.');
+  }
+  return toMessage('import.refused.failed', `The file could not be imported: ${reason}`, { reason });
+}
+
 /** What a cancelled import rejects with (the standard abort error, so `signal` users recognise it). */
 export function importCancelled(): DOMException {
   return new DOMException('The import was cancelled', 'AbortError');

@@ -1,8 +1,8 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { toWireError } from '../errors';
+import { isActionError, toWireError } from '../errors';
 import { runTextIndexTask } from '../engine/importer-api';
 import { optional } from '../../shared/optional';
-import { wordingOf } from './import-errors';
+import { wordedFailure, wordingOf } from './import-errors';
 import { importFile } from './import-file';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import { previewFile } from './preview';
@@ -60,4 +60,12 @@ async function work(): Promise<void> {
       });
   }
 }
-work().catch((err: unknown) => send({ kind: 'failed', error: toWireError(err), ...optional('worded', wordingOf(err)) }));
+// Every failure reaches the user as a coded message (errors of Deskstore's own kinds, such as a
+// full disk, keep theirs); a stack trace never does.
+work().catch((err: unknown) =>
+  send({
+    kind: 'failed',
+    error: toWireError(err),
+    ...optional('worded', wordingOf(err) ?? (isActionError(err) ? undefined : wordedFailure(err))),
+  }),
+);

@@ -109,77 +109,79 @@ export async function mirrorDataset(ctx: MirrorContext, client: PortalClient, re
 
   const publications: MirrorResource[] = [];
   const built: { id: string; generation: number }[] = [];
-  for (const resource of valid) {
-    const id = str(resource.id);
-    const name = str(resource.name);
-    const existing = local?.resources.get(id);
-    if (existing && !existing.mirror) {
-      const reason = message('mirror.detached', 'Detached here: sync no longer touches it.');
-      outcomes.push({ resource_id: id, name, status: 'skipped', rows: 0, reason: reason.text, message: reason });
-      continue;
-    }
-    const previous = existing?.mirror;
-    const previousGeneration = previous ? await currentGeneration(ctx.engine, id) : undefined;
-    const base = { portal, page: resourcePage(portal, pkg, resource), fetchedAt: new Date().toISOString(), ...resourceSignals(resource) };
-    const item = (phase: PortalJobItem['phase'], rows: number, bytes: number, total: number | null) =>
-      ctx.onItem?.({ resource_id: id, name, phase, rows_done: rows, rows_total: total, bytes_done: bytes });
-    const work: ResourceWork = { ...ctx, client, onProgress: (phase, rows, bytes, total) => item(phase, rows, bytes, total) };
-    ctx.log?.(`${name || id}: ${resource.datastore_active === true ? 'DataStore' : str(resource.format) || 'file'}`);
-    let fetched: ResourceFetch;
-    try {
-      if (resource.datastore_active === true) {
-        fetched = await fetchDatastoreResource(work, resource, base, previous, previousGeneration, req.full ?? false);
-      } else if (isTabular(resource)) {
-        fetched = await fetchFileResource(work, resource, base, previous, previousGeneration, req.full ?? false);
-      } else {
-        const reason = message('mirror.not_tabular', `Not tabular (format ${str(resource.format) || 'unknown'}): metadata only.`, {
-          format: str(resource.format),
-        });
-        fetched = {
-          kind: 'skipped',
-          reason,
-          mirror: { ...base, via: 'metadata', rows: null, maxId: null, fieldsHash: null, etag: null, httpLastModified: null, reason },
-        };
-      }
-    } catch (err) {
-      if (ctx.signal?.aborted) throw err;
-      if (isActionError(err) && !(err instanceof ValidationError)) throw err; // the local side failed: stop
-      const reason = failureReason(err);
-      ctx.log?.(`${name || id}: failed: ${reason.text}`);
-      outcomes.push({ resource_id: id, name, status: 'failed', rows: 0, reason: reason.text, message: reason });
-      item('done', 0, 0, null);
-      continue;
-    }
-    item('done', fetched.mirror.rows ?? 0, 0, fetched.mirror.rows);
-    if (fetched.kind === 'built') {
-      built.push({ id, generation: fetched.table.generation });
-      publications.push(mirrorResource(resource, fetched.mirror, fetched.table));
-      outcomes.push({
-        resource_id: id,
-        name,
-        status: previous ? 'updated' : 'mirrored',
-        rows: fetched.table.rows,
-        ...(fetched.changes ? { changes: fetched.changes } : {}),
-      });
-    } else if (fetched.kind === 'unchanged') {
-      publications.push(mirrorResource(resource, fetched.mirror, null));
-      outcomes.push({ resource_id: id, name, status: 'unchanged', rows: fetched.mirror.rows ?? 0 });
-    } else {
-      publications.push(mirrorResource(resource, fetched.mirror, null, previousGeneration !== undefined));
-      outcomes.push({ resource_id: id, name, status: 'skipped', rows: 0, reason: fetched.reason.text, message: fetched.reason });
-    }
-  }
-  // Resources this mirror had that the portal no longer lists: kept, as local resources.
-  const listed = new Set(all.map((r) => str(r.id)));
-  const detach = [...(local?.resources.entries() ?? [])].filter(([id, r]) => r.mirror && !listed.has(id)).map(([id]) => id);
-  for (const id of detach) {
-    const reason = message('mirror.removed_on_portal', 'No longer on the portal: kept here as a local resource.');
-    outcomes.push({ resource_id: id, name: '', status: 'updated', rows: 0, reason: reason.text, message: reason });
-  }
+  // Nothing of a mirror that fails or is cancelled part-way is published, and nothing it built
+  // aside stays: a new resource's folder goes with its files (issue 21: folders were left).
   try {
+    for (const resource of valid) {
+      const id = str(resource.id);
+      const name = str(resource.name);
+      const existing = local?.resources.get(id);
+      if (existing && !existing.mirror) {
+        const reason = message('mirror.detached', 'Detached here: sync no longer touches it.');
+        outcomes.push({ resource_id: id, name, status: 'skipped', rows: 0, reason: reason.text, message: reason });
+        continue;
+      }
+      const previous = existing?.mirror;
+      const previousGeneration = previous ? await currentGeneration(ctx.engine, id) : undefined;
+      const base = { portal, page: resourcePage(portal, pkg, resource), fetchedAt: new Date().toISOString(), ...resourceSignals(resource) };
+      const item = (phase: PortalJobItem['phase'], rows: number, bytes: number, total: number | null) =>
+        ctx.onItem?.({ resource_id: id, name, phase, rows_done: rows, rows_total: total, bytes_done: bytes });
+      const work: ResourceWork = { ...ctx, client, onProgress: (phase, rows, bytes, total) => item(phase, rows, bytes, total) };
+      ctx.log?.(`${name || id}: ${resource.datastore_active === true ? 'DataStore' : str(resource.format) || 'file'}`);
+      let fetched: ResourceFetch;
+      try {
+        if (resource.datastore_active === true) {
+          fetched = await fetchDatastoreResource(work, resource, base, previous, previousGeneration, req.full ?? false);
+        } else if (isTabular(resource)) {
+          fetched = await fetchFileResource(work, resource, base, previous, previousGeneration, req.full ?? false);
+        } else {
+          const reason = message('mirror.not_tabular', `Not tabular (format ${str(resource.format) || 'unknown'}): metadata only.`, {
+            format: str(resource.format),
+          });
+          fetched = {
+            kind: 'skipped',
+            reason,
+            mirror: { ...base, via: 'metadata', rows: null, maxId: null, fieldsHash: null, etag: null, httpLastModified: null, reason },
+          };
+        }
+      } catch (err) {
+        if (ctx.signal?.aborted) throw err;
+        if (isActionError(err) && !(err instanceof ValidationError)) throw err; // the local side failed: stop
+        const reason = failureReason(err);
+        ctx.log?.(`${name || id}: failed: ${reason.text}`);
+        outcomes.push({ resource_id: id, name, status: 'failed', rows: 0, reason: reason.text, message: reason });
+        item('done', 0, 0, null);
+        continue;
+      }
+      item('done', fetched.mirror.rows ?? 0, 0, fetched.mirror.rows);
+      if (fetched.kind === 'built') {
+        built.push({ id, generation: fetched.table.generation });
+        publications.push(mirrorResource(resource, fetched.mirror, fetched.table));
+        outcomes.push({
+          resource_id: id,
+          name,
+          status: previous ? 'updated' : 'mirrored',
+          rows: fetched.table.rows,
+          ...(fetched.changes ? { changes: fetched.changes } : {}),
+        });
+      } else if (fetched.kind === 'unchanged') {
+        publications.push(mirrorResource(resource, fetched.mirror, null));
+        outcomes.push({ resource_id: id, name, status: 'unchanged', rows: fetched.mirror.rows ?? 0 });
+      } else {
+        publications.push(mirrorResource(resource, fetched.mirror, null, previousGeneration !== undefined));
+        outcomes.push({ resource_id: id, name, status: 'skipped', rows: 0, reason: fetched.reason.text, message: fetched.reason });
+      }
+    }
+    // Resources this mirror had that the portal no longer lists: kept, as local resources.
+    const listed = new Set(all.map((r) => str(r.id)));
+    const detach = [...(local?.resources.entries() ?? [])].filter(([id, r]) => r.mirror && !listed.has(id)).map(([id]) => id);
+    for (const id of detach) {
+      const reason = message('mirror.removed_on_portal', 'No longer on the portal: kept here as a local resource.');
+      outcomes.push({ resource_id: id, name: '', status: 'updated', rows: 0, reason: reason.text, message: reason });
+    }
     await ctx.engine.publishMirror({ package: mirrorPackage(portal, pkg), resources: publications, detach });
   } catch (err) {
-    for (const b of built) await ctx.engine.abandonImport(b.id, b.generation);
+    for (const b of built) await ctx.engine.abandonImport(b.id, b.generation).catch(() => undefined);
     throw err;
   }
   const c = client.counts;

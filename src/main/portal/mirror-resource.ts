@@ -379,7 +379,7 @@ export async function fetchFileResource(
     if (download.notModified && previous) return { kind: 'unchanged', mirror: { ...previous, fetchedAt: base.fetchedAt } };
     let path = file;
     if (isGzipFile(file)) {
-      await pipeline(createReadStream(file), createGunzip(), createWriteStream(plain));
+      await pipeline(createReadStream(file), createGunzip(), createWriteStream(plain, { mode: PRIVATE_FILE_MODE }));
       path = plain;
     }
     const { dir, generation } = await work.engine.prepareImport(id);

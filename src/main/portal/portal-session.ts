@@ -1,7 +1,8 @@
-import { mkdirSync, rmSync } from 'node:fs';
+import { chmodSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { MirrorOutcome, SyncSummary } from '../../shared/portal';
 import { isActionError } from '../errors';
+import { PRIVATE_DIR_MODE } from '../storage/data-paths';
 import { PortalClient, type PortalClientOptions } from './portal-client';
 import { isPortalError } from './portal-errors';
 import { portalToken, rememberPortal, savePortalToken } from './portal-memory';
@@ -20,11 +21,15 @@ export function userAgent(version: string): string {
   return `Deskstore/${version} (CKAN DataStore on the desktop)`;
 }
 
-/** Temporary downloads: under the jobs folder, which a server sweeps at start; CLIs sweep their own. */
+/**
+ * Temporary downloads: under the jobs folder, which a server sweeps at start; CLIs sweep their
+ * own. Private like the rest of the data folder (0700; the files in it 0600).
+ */
 export function portalWorkDir(dataDir: string, sweep: boolean): string {
   const dir = join(dataDir, 'jobs', 'portal');
   if (sweep) rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
+  mkdirSync(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
+  for (const folder of [join(dataDir, 'jobs'), dir]) chmodSync(folder, PRIVATE_DIR_MODE);
   return dir;
 }
 

@@ -38,10 +38,17 @@ export const RESOURCE_ID_MAX_LENGTH = 100;
 /** The rule in words, for command-line messages. */
 export const RESOURCE_ID_RULE = `${RESOURCE_ID_MIN_LENGTH}–${RESOURCE_ID_MAX_LENGTH} characters among 0-9 a-z A-Z space _ -`;
 
+/**
+ * Names Windows keeps for devices: it drops trailing spaces and dots from a folder's name, so
+ * `con       ` (long enough for CKAN's rule) would be the console there, not a folder.
+ */
+const WINDOWS_DEVICE_NAME = /^(con|prn|aux|nul|com[0-9]|lpt[0-9])[ .]*$/i;
+
 /** CKAN 2.10's words for a bad resource id, or null when the id is acceptable. */
 export function resourceIdProblem(id: string): string | null {
   if (RESOURCE_ID_FORBIDDEN.test(id)) return 'Invalid characters in resource id';
   if (id.length < RESOURCE_ID_MIN_LENGTH || id.length > RESOURCE_ID_MAX_LENGTH) return 'Invalid length for resource id';
+  if (WINDOWS_DEVICE_NAME.test(id)) return 'Invalid resource id: Windows reserves this name for a device';
   return null;
 }
 

@@ -5,11 +5,12 @@
  * address of another origin (checked on the address connected to). Each ends with a coded
  * failure, the previous version kept, and no traffic outside 127.0.0.0/8.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo, LookupFunction } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MirrorOutcome, MirroredResource } from '../../../src/shared/portal';
+import type { MirrorOutcome, MirroredResource, PortalJobStatus } from '../../../src/shared/portal';
 import { PortalClient } from '../../../src/main/portal/portal-client';
 import { isPortalError } from '../../../src/main/portal/portal-errors';
 import { ckan } from '../../helpers/ckan-client';
@@ -61,13 +62,13 @@ beforeAll(async () => {
   fake = await startFakePortal();
   bystander = await startBystander();
   fake.state.awayOrigin = bystander.url;
-  dst = tempDir();
+  dst = join(tempDir(), 'dati'); // made by the first mirror
 });
 
 afterAll(async () => {
   await fake?.close();
   await bystander?.close();
-  if (dst) removeDir(dst);
+  if (dst) removeDir(dirname(dst));
 });
 
 const MB = 1024 * 1024;
@@ -138,6 +139,56 @@ describe('pages of rows are bounded by the announced total, and by time', () => 
       expect(pages).toHaveLength(1);
     } finally {
       fake.clear();
+    }
+  }, 300_000);
+});
+
+describe('what a mirror leaves in the data folder', () => {
+  it('keeps its downloads private (0700, 0600), and a cancelled mirror leaves no resource folder behind', async () => {
+    const server = await startServer();
+    try {
+      const api = ckan(server.url, server.token);
+      fake.inject('/files/data.csv', 'trickle');
+      const job = await api.ok('deskstore_mirror', { url: `${fake.url}/opendata/dataset/fake-data` });
+      const portalDir = join(server.dataDir, 'jobs', 'portal');
+      // The table is built aside, then the file trickles in: its download is on disk.
+      const fileDownloading = async () =>
+        ((await api.ok('deskstore_portal_job_status', { job_id: job.job_id })) as PortalJobStatus).items.some(
+          (item) => item.resource_id === FILE_ID && item.phase === 'downloading',
+        );
+      let downloads: string[] = [];
+      for (let i = 0; i < 600 && downloads.length === 0; i++) {
+        await new Promise((r) => setTimeout(r, 100));
+        if (await fileDownloading()) downloads = readdirSync(portalDir);
+      }
+      expect(downloads.length).toBeGreaterThan(0);
+      expect(statSync(portalDir).mode & 0o777).toBe(0o700);
+      expect(statSync(join(server.dataDir, 'jobs')).mode & 0o777).toBe(0o700);
+      expect(statSync(join(portalDir, downloads[0]!)).mode & 0o777).toBe(0o600);
+      expect(existsSync(join(server.dataDir, 'resources', TABLE_ID))).toBe(true);
+      expect(await api.ok('deskstore_portal_job_cancel', { job_id: job.job_id })).toMatchObject({ cancelled: true });
+      // What the cancelled mirror built aside goes, the new resource's folder with it.
+      const folder = join(server.dataDir, 'resources', TABLE_ID);
+      for (let i = 0; i < 600 && existsSync(folder); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(existsSync(folder)).toBe(false);
+      expect(readdirSync(portalDir)).toEqual([]);
+      expect((await ckan(server.url).post('package_show', { id: 'fake-data' })).status).toBe(404);
+    } finally {
+      fake.clear();
+      await server.stop();
+      removeDir(server.dataDir);
+    }
+  }, 300_000);
+
+  it('makes the data folder of a command-line mirror private', async () => {
+    const fresh = join(tempDir(), 'nuova');
+    try {
+      const r = await runCliAsync(['mirror', `${fake.url}/opendata/dataset/fake-data`, '--data', fresh, '--resource', TABLE_ID], ENV);
+      expect(r.status, r.stderr).toBe(0);
+      expect(statSync(fresh).mode & 0o777).toBe(0o700);
+      expect(statSync(join(fresh, 'jobs', 'portal')).mode & 0o777).toBe(0o700);
+    } finally {
+      removeDir(dirname(fresh));
     }
   }, 300_000);
 });

@@ -21,7 +21,15 @@ afterAll(() => removeDir(outer));
 
 describe('resource ids (CKAN resource_id_validator)', () => {
   it('accepts UUIDs and CKAN ≤ 2.10 custom ids', () => {
-    for (const id of ['3b4e1e5c-0a43-4f7e-9d38-2a1f0c8d9e11', 'abcdefg', 'with space_and-dash', 'x'.repeat(100)]) {
+    for (const id of [
+      '3b4e1e5c-0a43-4f7e-9d38-2a1f0c8d9e11',
+      'abcdefg',
+      'with space_and-dash',
+      'x'.repeat(100),
+      'console',
+      'con     x',
+      'com10   ',
+    ]) {
       expect(checkResourceId(id)).toBe(id);
     }
     expect(checkResourceId(1234567)).toBe('1234567');
@@ -36,6 +44,11 @@ describe('resource ids (CKAN resource_id_validator)', () => {
     ['abcdef', 'Invalid length for resource id'],
     ['x'.repeat(101), 'Invalid length for resource id'],
     [{ id: 'abcdefgh' }, 'Invalid characters in resource id'],
+    // Windows drops trailing spaces: these would be devices there (issue 21).
+    ['con       ', 'Invalid resource id: Windows reserves this name for a device'],
+    ['NUL     ', 'Invalid resource id: Windows reserves this name for a device'],
+    ['Com1    ', 'Invalid resource id: Windows reserves this name for a device'],
+    ['lpt9       ', 'Invalid resource id: Windows reserves this name for a device'],
   ])('refuses %j with CKAN’s words', (id, message) => {
     const refused = (() => {
       try {

@@ -125,10 +125,21 @@ function xmlWriter(bom: boolean): DumpWriter {
 const NUMERIC_TYPES = new Set(['int', 'int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'float']);
 
 /**
+ * A cell Excel would run as a formula (`=cmd|' /C calc'!A0`, `@SUM(…)`, `+…`, `-…`, or one
+ * starting with a tab or a carriage return) gets a leading `'`, OWASP's defence against CSV
+ * injection: a hostile portal's or file's text stays text (issue 21). Numbers are left alone,
+ * a negative number being data.
+ */
+const FORMULA_START = /^[=+\-@\t\r]/;
+const asText = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+
+/**
  * Excel with Italian settings opens a file by double click only if it is `;`-separated,
  * UTF-8 with a BOM and CRLF, with decimal commas. The cells are CKAN's CSV cells, re-read,
- * with the decimal point of numeric columns turned into a comma and timestamps written with
- * a space (`2020-02-02 12:34:56`), which Excel recognises as a date and time.
+ * with the decimal point of numeric columns turned into a comma, timestamps written with a
+ * space (`2020-02-02 12:34:56`), which Excel recognises as a date and time, and any other cell
+ * that would start a formula neutralised (asText). The plain CSV dump stays CKAN's, byte for
+ * byte.
  */
 function excelItalianWriter(): DumpWriter {
   let kinds: ('number' | 'timestamp' | 'other')[] = [];
@@ -141,7 +152,7 @@ function excelItalianWriter(): DumpWriter {
       return (
         BOM +
         pythonCsvRow(
-          fields.map((f) => f.id),
+          fields.map((f) => asText(f.id)),
           ';',
         )
       );
@@ -157,7 +168,7 @@ function excelItalianWriter(): DumpWriter {
             row.map((cell, i) => {
               if (kinds[i] === 'number') return cell.replace('.', ',');
               if (kinds[i] === 'timestamp') return cell.replace('T', ' ');
-              return cell;
+              return asText(cell);
             }),
             ';',
           ),

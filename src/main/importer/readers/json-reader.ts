@@ -4,6 +4,7 @@ import { contentMeter, openByteStream } from '../file-source';
 import { ImportInputError, importCancelled } from '../import-errors';
 import type { RawTable } from '../raw-table';
 import { RowCollector } from '../row-collector';
+import { jsonDepthExceeds, MAX_JSON_DEPTH } from '../../util/json-depth';
 import type { ReadRequest } from './reader';
 
 /**
@@ -47,13 +48,27 @@ async function readText(req: ReadRequest): Promise<string> {
 }
 
 function parse(text: string): Json {
+  let doc: Json;
   try {
-    return JSON.parse(text) as Json;
+    doc = JSON.parse(text) as Json;
   } catch (err) {
     throw new ImportInputError(
       message('import.refused.bad_json', `This is not valid JSON: ${(err as Error).message}`, { reason: (err as Error).message }),
     );
   }
+  // The nesting limit of API bodies: a value 5,000 levels deep exhausted the stack further on.
+  if (jsonDepthExceeds(doc)) {
+    throw new ImportInputError(
+      message(
+        'import.refused.json_too_deep',
+        `This JSON nests values more than ${MAX_JSON_DEPTH} levels deep, more than Deskstore imports.`,
+        {
+          max: MAX_JSON_DEPTH,
+        },
+      ),
+    );
+  }
+  return doc;
 }
 
 /** Where the rows are: the document itself, or the first list of objects at most two levels down. */

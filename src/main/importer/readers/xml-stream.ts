@@ -1,5 +1,7 @@
 import type { Readable } from 'node:stream';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { message } from '../../../shared/messages';
+import { ImportInputError } from '../import-errors';
 
 /**
  * Streams an XML part of a zip through saxes (a maintained, non-validating SAX parser that
@@ -17,8 +19,11 @@ class Stop extends Error {}
 export async function streamXml(source: Readable, handlers: XmlHandlers): Promise<void> {
   const parser = new SaxesParser({ xmlns: false });
   let failure: Error | null = null;
+  // saxes's own words (`1:68: undefined entity.`) as the detail of a coded message.
   parser.on('error', (err) => {
-    failure ??= err;
+    failure ??= new ImportInputError(
+      message('import.refused.bad_xml', `This file's XML cannot be read (${err.message})`, { reason: err.message }),
+    );
   });
   parser.on('opentag', (tag) => {
     if (handlers.onOpen?.(tag) === false) throw new Stop();
