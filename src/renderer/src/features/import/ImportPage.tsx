@@ -60,9 +60,7 @@ export function ImportPage({ replaceId = null }: { readonly replaceId?: string |
   );
   // A replacement's file is compared with the table's columns: a change is asked about first.
   const currentFields = useAsync(`replace-fields:${replaceId ?? ''}`, (signal) =>
-    replaceId
-      ? call('datastore_search', { resource_id: replaceId, limit: 0, include_total: false }, { signal })
-      : Promise.resolve(null),
+    replaceId ? call('datastore_search', { resource_id: replaceId, limit: 0, include_total: false }, { signal }) : Promise.resolve(null),
   );
   const changes = replaceId && state.preview && currentFields.data ? columnChanges(currentFields.data.fields, state.preview.columns) : null;
   const changesKey = changes && hasChanges(changes) ? JSON.stringify(changes) : null;

@@ -199,10 +199,15 @@ export function ImportProgressPage({ resourceId, createdDataset }: Props) {
         {status?.status === 'complete' && (
           <>
             <p className="notice notice-ok" role="status">
-              {t('import.progress.done', { rows: formatCount(status.rows_done, locale) })}{' '}
-              <a href={hrefFor(resourcePath(resourceId))} data-testid={stay ? undefined : 'open-table'}>
-                {t('import.progress.openTable')}
-              </a>
+              {t('import.progress.done', { rows: formatCount(status.rows_done, locale) })}
+              {!stay && (
+                <>
+                  {' '}
+                  <a href={hrefFor(resourcePath(resourceId))} data-testid="open-table">
+                    {t('import.progress.openTable')}
+                  </a>
+                </>
+              )}
             </p>
             {report && stay && (
               <section className="import-report" aria-labelledby="import-report-title" data-testid="import-report">
