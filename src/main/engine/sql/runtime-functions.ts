@@ -21,7 +21,8 @@ import { addScaled, divideScaled, fromScaled, numericOperation, roundNumeric, to
 import { rowDocument, tsMatch, tsqueryValue, tsRank, tsvectorValue, textSearchLanguage } from './full-text-values';
 import { PAST_DEADLINE, SqlQueryError } from './sql-errors';
 import { checkText } from './sql-limits';
-import { likeRegex, posixRegex, regexReplace } from './sql-regex';
+import { likeMatches } from './like-match';
+import { posixRegex, regexReplace } from './sql-regex';
 import { joinChecked, left, notLongerThanLimit, pad, repeat, replace, reverse, right, splitPart, translate } from './text-functions';
 import { FLOAT_TYPES, INTEGER_TYPES, isNumberType, numericValue, pgText } from './sql-values';
 import type { SqlTable } from './translate';
@@ -158,7 +159,7 @@ export function registerRuntimeFunctions(db: Database, options: RuntimeOptions):
   );
   define(
     'deskstore_like',
-    nullable((s: string, p: string, i: number) => likeRegex(String(p), i === 1).testExact(String(s))),
+    nullable((s: string, p: string, i: number) => likeMatches(String(s), String(p), i === 1)),
   );
   define(
     'deskstore_regex',

@@ -3,8 +3,9 @@ import { SqlQueryError } from './sql-errors';
 import { checkTextBytes } from './sql-limits';
 
 /**
- * PostgreSQL's regular expressions (`~`, `~*`, regexp_replace) and LIKE patterns, matched by
- * RE2 (the `re2js` port): time linear in the text, whatever the pattern. JavaScript's own
+ * PostgreSQL's regular expressions (`~`, `~*`, regexp_replace), matched by RE2 (the `re2js`
+ * port): time linear in the text, whatever the pattern (LIKE has its own matcher,
+ * like-match.ts). JavaScript's own
  * engine backtracks, and `regexp_replace(repeat('a', 30000), '(a*)*b', 'x')` held the SQL
  * worker for a minute, and every other SQL query behind it (issue 21). RE2 has no
  * back-references and no lookaround, which PostgreSQL has: such a pattern is refused with a
@@ -22,6 +23,8 @@ const POSIX_CLASSES: Record<string, string> = {
 };
 
 const cache = new Map<string, RE2JS>();
+// A query asks the same pattern row after row: the last one is kept at hand.
+let last: { pattern: string; insensitive: boolean; re: RE2JS } | null = null;
 
 function compiled(key: string, build: () => RE2JS): RE2JS {
   let re = cache.get(key);
@@ -39,7 +42,8 @@ function compiled(key: string, build: () => RE2JS): RE2JS {
  * UTF-8 database.
  */
 export function posixRegex(pattern: string, caseInsensitive: boolean): RE2JS {
-  return compiled(`${caseInsensitive ? 'i' : 's'}~${pattern}`, () => {
+  if (last?.pattern === pattern && last.insensitive === caseInsensitive) return last.re;
+  const re = compiled(`${caseInsensitive ? 'i' : 's'}~${pattern}`, () => {
     const source = pattern.replace(/\[:(alpha|digit|alnum|space|upper|lower|punct):\]/g, (_, cls: string) => POSIX_CLASSES[cls]!);
     try {
       return RE2JS.compile(source, RE2JS.DOTALL | (caseInsensitive ? RE2JS.CASE_INSENSITIVE : 0));
@@ -48,21 +52,8 @@ export function posixRegex(pattern: string, caseInsensitive: boolean): RE2JS {
       throw new SqlQueryError(`invalid regular expression: ${pattern}${why}`);
     }
   });
-}
-
-/** PostgreSQL LIKE (`%`, `_`, `\` escapes) as an anchored pattern; ILIKE ignores case (Unicode-aware). */
-export function likeRegex(pattern: string, insensitive: boolean): RE2JS {
-  return compiled(`${insensitive ? 'i' : 's'}%${pattern}`, () => {
-    let source = '';
-    for (let i = 0; i < pattern.length; i++) {
-      const c = pattern[i]!;
-      if (c === '\\' && i + 1 < pattern.length) source += RE2JS.quote(pattern[++i]!);
-      else if (c === '%') source += '.*';
-      else if (c === '_') source += '.';
-      else source += RE2JS.quote(c);
-    }
-    return RE2JS.compile(source, RE2JS.DOTALL | (insensitive ? RE2JS.CASE_INSENSITIVE : 0));
-  });
+  last = { pattern, insensitive: caseInsensitive, re };
+  return re;
 }
 
 /** One piece of a regexp_replace replacement: text, a group (`\1`–`\9`), or the whole match (`\&`). */
