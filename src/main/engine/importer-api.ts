@@ -7,11 +7,16 @@
  */
 export { buildResourceVersion } from './import/build-version';
 export { StreamedVersionWriter, type ColumnChunk, type StreamedColumn } from './import/version-writer';
+export { SpilledTextIndex } from './import/spilled-text-index';
+export type { RunsDescription } from './import/index-runs';
+export { TableChunks } from './import/table-chunks';
+export type { TextSearchLanguage } from './fts';
+export type { StoredValue } from './values/coerce';
 export { runTextIndexTask } from './import/text-index-task';
 export { Column } from './column-store/column';
 export { TableStore } from './column-store/table-store';
 export { fieldTypeOf, resolveFieldType } from './field-types';
-export { columnsPath, ensureDir, readColumnsFile } from './storage/resource-files';
+export { columnsPath, ensureDir, readColumnsFile, sqlitePath } from './storage/resource-files';
 export { Spool, SpoolReader } from './storage/spool';
 export { CoercionError, coerceValue } from './values/coerce';
 export { isValidDate } from './values/datetime';

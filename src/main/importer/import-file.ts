@@ -1,5 +1,5 @@
 import { basename } from 'node:path';
-import { StreamedVersionWriter, ensureDir, fieldTypeOf, type ColumnChunk } from '../engine/importer-api';
+import { StreamedVersionWriter, ensureDir, fieldTypeOf, sqlitePath } from '../engine/importer-api';
 import type { ImportPhase } from '../../shared/wire/import';
 import { importFileSize } from './file-source';
 import { formatOf } from './formats';
@@ -8,9 +8,10 @@ import { message } from '../../shared/messages';
 import { ImportInputError, importCancelled } from './import-errors';
 import type { ImportedField, ImportOptions, ImportResult } from './import-types';
 import { forcedTypeOf } from './sniff-file';
-import type { RawColumnBuilder } from './raw-columns';
-import { SpillTarget, type RowSpillWriter } from './row-spill';
-import { FORCED_REASON, inferColumn, typedParts, type TypedParts } from './type-columns';
+import { ImportHelper, type SpilledTexts } from './import-helper';
+import { SpillTarget, type ChunkColumns, type ChunkPlace } from './row-spill';
+import { FORCED_REASON, inferColumn, typedParts } from './type-columns';
+import { typedChunk } from './typed-chunks';
 
 /**
  * Any importable file → a new generation of a resource's files (docs/importing.md, "How an
@@ -37,9 +38,17 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
   const name = opts.name ?? basename(opts.path);
   const format = await formatOf(opts.path, name);
   // Rows read are spilled into the resource's folder a chunk at a time (row-spill.ts), then
-  // read back once the types are known: memory does not grow with the file.
+  // read back once the types are known: memory does not grow with the file. A second worker
+  // (import-helper.ts) indexes texts while the file is read, then writes the table file.
   ensureDir(opts.dir);
-  const spill = new SpillTarget(opts.dir, `import-${opts.generation}`);
+  const label = `import-${opts.generation}`;
+  const helper = opts.textIndexWorker ? new ImportHelper(opts.textIndexWorker, opts.dir, label, opts.ftsLanguage) : null;
+  const early = helper ? new EarlyTexts(helper, opts) : null;
+  const spill = new SpillTarget(
+    opts.dir,
+    label,
+    early ? (place, first, rows, columns) => early.chunk(place, first, rows, columns) : undefined,
+  );
   try {
     const table = await format.read({
       path: opts.path,
@@ -52,6 +61,7 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
         report('reading');
       },
     });
+    const textRuns = helper && table.spill ? await helper.textsDone(table.spill.path) : {};
     endPhase('reading');
     checkCancelled();
     if (table.header.length === 0) {
@@ -72,39 +82,73 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
         info: { label: h.label, notes: '' },
         reason: forced ? FORCED_REASON : inferred.reason,
       });
-      return { raw, typed: typedParts(h.id, raw, inferred, forced) };
+      return { raw, inferred, forced, typed: typedParts(h.id, raw, inferred, forced) };
     });
     endPhase('typing');
     checkCancelled();
 
     report('indexing');
+    const columns = header.columns.map((h, i) => {
+      const { raw, typed } = parts[i]!;
+      return {
+        id: h.id,
+        type: fieldTypeOf(typed.type),
+        mayRepeat: typed.mayRepeat,
+        dictionary: typed.dictionary,
+        entries: typed.dictionary.length + raw.spilledCount,
+      };
+    });
+    const spilled = table.spill!;
+    // The second worker writes the table file from the same spilled rows meanwhile.
+    const tableWritten = helper?.table({
+      spill: { path: spilled.path, length: spilled.length, chunks: spilled.chunkCount },
+      path: sqlitePath(opts.dir, opts.generation),
+      table: opts.resourceId,
+      columns: columns.map((c, i) => {
+        const { inferred, forced, typed } = parts[i]!;
+        return {
+          id: c.id,
+          type: typed.type,
+          inferred,
+          ...(forced ? { forced } : {}),
+          dictionary: c.dictionary,
+          entries: c.entries,
+          remap: typed.remap,
+        };
+      }),
+    });
+    tableWritten?.catch(() => {}); // awaited below; a failure must not go unhandled meanwhile
     const writer = new StreamedVersionWriter({
       resourceId: opts.resourceId,
       dir: opts.dir,
       generation: opts.generation,
       rows: table.rows,
       ftsLanguage: opts.ftsLanguage,
-      columns: header.columns.map((h, i) => {
-        const { raw, typed } = parts[i]!;
-        return {
-          id: h.id,
-          type: fieldTypeOf(typed.type),
-          mayRepeat: typed.mayRepeat,
-          dictionary: typed.dictionary,
-          entries: typed.dictionary.length + raw.spilledCount,
-        };
-      }),
+      columns,
+      tableElsewhere: tableWritten !== undefined,
+      indexedElsewhere: early?.indexedFrom(header.columns.map((h) => h.id)) ?? new Map(),
     });
     let storedBytes: number;
     try {
-      writeRows(table.spill!, parts, writer, (rows) => {
+      const reader = spilled.reader();
+      let rows = 0;
+      for (let chunk = reader.next(); chunk; chunk = reader.next()) {
+        writer.addRows(
+          chunk.rows,
+          typedChunk(
+            chunk,
+            parts.map((p) => p.typed),
+          ),
+        );
+        rows += chunk.rows;
         checkCancelled();
         progress = { ...progress, rows };
         report('indexing');
-      });
+      }
       endPhase('indexing');
       report('writing');
-      storedBytes = writer.finish().storedBytes;
+      const elsewhere = writer.indexedColumns.flatMap((id) => (textRuns[id] ? [textRuns[id]] : []));
+      storedBytes = writer.finish(elsewhere).storedBytes + ((await tableWritten) ?? 0);
     } catch (err) {
       writer.abort();
       throw err;
@@ -131,33 +175,54 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
     await opts.onSearchable?.(result);
     return result;
   } finally {
+    await helper?.stop();
     spill.removeAll();
   }
 }
 
 /**
- * The spilled rows, chunk by chunk, typed and handed to the version writer: raw codes remapped
- * to typed ones, spilled values converted (a column's spilled values are its codes past its
- * in-memory dictionary, one per cell, in row order).
+ * Which spilled texts the second worker indexes while the file is read: those of a column
+ * whose new values leave with every chunk (mostly unique) and that is text whatever follows
+ * (a value was neither number, date nor boolean) — unless the user forces another type. From
+ * the chunk it starts on, the version writer leaves those values to the worker's runs.
  */
-function writeRows(
-  spill: RowSpillWriter,
-  parts: readonly { raw: RawColumnBuilder; typed: TypedParts }[],
-  writer: StreamedVersionWriter,
-  onChunk: (rows: number) => void,
-): void {
-  const reader = spill.reader();
-  let rows = 0;
-  for (let chunk = reader.next(); chunk; chunk = reader.next()) {
-    const columns: ColumnChunk[] = parts.map(({ typed }, c) => {
-      const codes = chunk.codes[c] ?? new Uint32Array(chunk.rows); // a column added halfway: NULL before
-      const remap = typed.remap;
-      if (remap) for (let i = 0; i < codes.length; i++) codes[i] = remap[codes[i]!]!;
-      const spilled = chunk.values[c] ?? [];
-      return spilled.length ? { codes, values: spilled.map(typed.convert) } : { codes };
+/** Columns indexed early at most: each holds an index run in the second worker's memory. */
+const MAX_EARLY_COLUMNS = 4;
+
+class EarlyTexts {
+  /** Per column position: the first row of the chunk its texts started being indexed from. */
+  private readonly from = new Map<number, number>();
+  private spill = '';
+  private ids: string[] | null = null;
+
+  constructor(
+    private readonly helper: ImportHelper,
+    private readonly opts: ImportOptions,
+  ) {}
+
+  chunk(place: ChunkPlace, firstRow: number, _rows: number, columns: ChunkColumns): void {
+    if (place.path !== this.spill) {
+      this.spill = place.path; // the file is read again (another encoding, stray quotes): start over
+      this.from.clear();
+      this.ids = cleanHeader([...columns.header]).columns.map((h) => {
+        const forced = forcedTypeOf(this.opts.types, h);
+        return forced === undefined || forced === 'text' ? h.id : '';
+      });
+    }
+    const texts: SpilledTexts[] = [];
+    columns.columns.forEach((c, i) => {
+      const id = this.ids![i];
+      if (!id || !c.spilling || (!this.from.has(i) && (!c.settledText || this.from.size >= MAX_EARLY_COLUMNS))) return;
+      if (!this.from.has(i)) this.from.set(i, firstRow);
+      texts.push({ column: i, id, spillStart: c.spillStart });
     });
-    writer.addRows(chunk.rows, columns);
-    rows += chunk.rows;
-    onChunk(rows);
+    if (texts.length) this.helper.texts(place, firstRow, texts);
+  }
+
+  /** Per column id, the row from which its spilled texts are indexed by the worker. */
+  indexedFrom(ids: readonly string[]): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [i, row] of this.from) if (ids[i] === this.ids?.[i]) out.set(ids[i]!, row);
+    return out;
   }
 }

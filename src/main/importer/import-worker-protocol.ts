@@ -12,7 +12,9 @@ export type ImportWorkerTask =
   | { readonly mode: 'preview'; readonly path: string; readonly name: string; readonly choices: ImportChoices }
   | { readonly mode: 'text-index'; readonly task: TextIndexTask }
   | { readonly mode: 'typed'; readonly options: Omit<TypedImportOptions, 'onProgress' | 'signal' | 'textIndexWorker'> }
-  | { readonly mode: 'diff'; readonly dir: string; readonly before: number; readonly after: number };
+  | { readonly mode: 'diff'; readonly dir: string; readonly before: number; readonly after: number }
+  /** An import's second core (import-helper.ts): it then answers the import's messages. */
+  | { readonly mode: 'helper' };
 
 export type ImportWorkerMessage =
   | { readonly kind: 'progress'; readonly progress: ImportProgress }

@@ -4,6 +4,7 @@ import { runTextIndexTask } from '../engine/importer-api';
 import { optional } from '../../shared/optional';
 import { wordedFailure, wordingOf } from './import-errors';
 import { importFile } from './import-file';
+import { serveImportHelper } from './import-helper';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import { previewFile } from './preview';
 import { diffGenerations, importTypedRows } from './typed-import';
@@ -43,6 +44,9 @@ async function work(): Promise<void> {
           onProgress: (rows) => send({ kind: 'typed-progress', rows }),
         }),
       });
+      return;
+    case 'helper':
+      serveImportHelper(port!);
       return;
     case 'diff':
       send({ kind: 'diff', changes: diffGenerations(task.dir, task.before, task.after) });

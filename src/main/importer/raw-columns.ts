@@ -8,8 +8,9 @@ import { ColumnTypeInference } from './type-inference';
  * A column whose values keep being new (ids, amounts, free text) stops deduplicating once
  * that is clear: every further cell is appended. Its dictionary may then repeat a value
  * (`mayRepeat`), which the column store handles, and the import skips millions of lookups. A
- * dictionary that grows past a million entries stops deduplicating too, so that memory stays
- * bounded whatever the file.
+ * dictionary that grows past a million entries stops deduplicating too, and so does a column
+ * that meets a new value once all the columns' dictionaries together hold their budget
+ * (`DictionaryBudget`), so that memory stays bounded whatever the file and its width.
  *
  * Two ways to keep the codes: in memory, one per row (previews, small reads), or — when the
  * import spills (row-spill.ts) — a chunk of rows at a time, the RowCollector writing each
@@ -20,6 +21,12 @@ const PROBE_ROWS = 1 << 15;
 const UNIQUE_SHARE = 0.9;
 /** Distinct values a column deduplicates in memory, at most. */
 export const MAX_DICTIONARY_ENTRIES = 1 << 20;
+
+/** The bytes all the in-memory dictionaries of an import may hold together (about 2 per character, 48 per entry). */
+export class DictionaryBudget {
+  used = 0;
+  constructor(readonly limit = 192 * 1024 * 1024) {}
+}
 
 export class RawColumnBuilder {
   private lookup: Map<string, number> | null = new Map<string, number>();
@@ -43,7 +50,11 @@ export class RawColumnBuilder {
   sawReplacementCharacter = false;
 
   /** `chunkRows`: spill mode, starting at row `firstRow`; otherwise codes for `initialRows` rows in memory. */
-  constructor(initialRows = 1 << 16, chunk?: { rows: number; firstRow: number }) {
+  constructor(
+    initialRows = 1 << 16,
+    chunk?: { rows: number; firstRow: number },
+    private readonly budget?: DictionaryBudget,
+  ) {
     if (chunk) {
       this.codes = new Uint32Array(chunk.rows);
       this.chunkStart = chunk.firstRow;
@@ -87,6 +98,7 @@ export class RawColumnBuilder {
           this.values.push(text);
           this.lookup?.set(text, code);
           if (code >= this.counts.length) this.counts = grow(this.counts, code + 1);
+          if (this.budget && (this.budget.used += text.length * 2 + 48) > this.budget.limit) this.appendOnly = true;
         }
       }
       if (code < this.values.length) this.counts[code]!++;
@@ -94,7 +106,11 @@ export class RawColumnBuilder {
       this.counts[0]!++;
     }
     this.codes[at] = code;
-    if ((rowId === PROBE_ROWS && this.values.length > PROBE_ROWS * UNIQUE_SHARE) || this.values.length > MAX_DICTIONARY_ENTRIES) {
+    if (
+      (rowId === PROBE_ROWS && this.values.length > PROBE_ROWS * UNIQUE_SHARE) ||
+      this.values.length > MAX_DICTIONARY_ENTRIES ||
+      this.appendOnly
+    ) {
       this.appendOnly = true;
       this.lookup = null;
     }

@@ -10,7 +10,7 @@ import {
   type RepairReport,
 } from '../../shared/wire/import';
 import { checkColumnCount } from './limits';
-import { RawColumnBuilder } from './raw-columns';
+import { DictionaryBudget, RawColumnBuilder } from './raw-columns';
 import type { RepairEvidence } from './repair-evidence';
 import { RowSpillWriter, type SpillTarget } from './row-spill';
 import { quote, trimCell } from './value-parsers';
@@ -59,6 +59,7 @@ export class RowCollector {
   private readonly spill: RowSpillWriter | null;
   private readonly chunkRows: number;
   private chunkStart = 1;
+  private readonly budget = new DictionaryBudget();
 
   constructor(private readonly opts: RowCollectorOptions) {
     checkColumnCount(opts.header.length);
@@ -117,7 +118,7 @@ export class RowCollector {
   }
 
   private newColumn(): RawColumnBuilder {
-    return this.spill ? new RawColumnBuilder(0, { rows: this.chunkRows, firstRow: this.chunkStart }) : new RawColumnBuilder();
+    return this.spill ? new RawColumnBuilder(0, { rows: this.chunkRows, firstRow: this.chunkStart }, this.budget) : new RawColumnBuilder();
   }
 
   private store(cells: readonly string[]): void {
@@ -138,11 +139,15 @@ export class RowCollector {
     const columns = this.allColumns();
     const rows = this.rows - this.chunkStart + 1;
     const next = this.rows + 1;
-    this.spill!.write(
+    const place = this.spill!.write(
       rows,
       columns.map((c) => c.codes),
       columns.map((c) => c.chunkValues),
     );
+    this.opts.spill?.onChunk?.(place, this.chunkStart, rows, {
+      header: this.opts.header,
+      columns: columns.map((c) => ({ spilling: c.mayRepeat, spillStart: c.values.length, settledText: c.spilledInference.settled })),
+    });
     for (const c of columns) c.startChunk(next);
     this.chunkStart = next;
   }

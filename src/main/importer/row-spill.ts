@@ -1,3 +1,5 @@
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { Spool, SpoolReader } from '../engine/importer-api';
 
 /**
@@ -13,6 +15,19 @@ import { Spool, SpoolReader } from '../engine/importer-api';
  *   per column: u32 values [| u32 bytes | values × u32 ends | bytes | u32 escaped | escaped × u32 index]
  */
 
+/** What a chunk's columns were like when it was written (for indexing their texts early). */
+export interface ChunkColumns {
+  /** The header as read. */
+  readonly header: readonly string[];
+  readonly columns: readonly {
+    /** The column's new values go out with the chunks (codes from `spillStart` on). */
+    readonly spilling: boolean;
+    readonly spillStart: number;
+    /** Some value made the column text whatever follows. */
+    readonly settledText: boolean;
+  }[];
+}
+
 /** Where an import spills (its resource folder) and the spools it made, removed together. */
 export class SpillTarget {
   private readonly spools: Spool[] = [];
@@ -20,6 +35,8 @@ export class SpillTarget {
   constructor(
     readonly dir: string,
     readonly label: string,
+    /** Told of every chunk as it is written (import-file.ts hands texts to the second core). */
+    readonly onChunk?: (place: ChunkPlace, firstRow: number, rows: number, columns: ChunkColumns) => void,
   ) {}
 
   create(name: string): Spool {
@@ -28,8 +45,17 @@ export class SpillTarget {
     return spool;
   }
 
+  /** Removes every spool of this import, the second worker's included (they share the label). */
   removeAll(): void {
     for (const s of this.spools.splice(0)) s.remove();
+    let names: string[];
+    try {
+      names = readdirSync(this.dir);
+    } catch {
+      return;
+    }
+    const prefix = `.${this.label}.`;
+    for (const name of names) if (name.startsWith(prefix) && name.endsWith('.tmp')) rmSync(join(this.dir, name), { force: true });
   }
 }
 
@@ -41,6 +67,13 @@ export interface SpilledChunk {
   readonly values: readonly (readonly string[])[];
 }
 
+/** Where a chunk lies in its spill file, for a reader in another thread. */
+export interface ChunkPlace {
+  readonly path: string;
+  readonly position: number;
+  readonly length: number;
+}
+
 export class RowSpillWriter {
   private chunks = 0;
 
@@ -50,8 +83,19 @@ export class RowSpillWriter {
     return this.chunks;
   }
 
-  write(rows: number, codes: readonly Uint32Array[], values: readonly (readonly string[])[]): void {
+  get path(): string {
+    return this.spool.path;
+  }
+
+  /** Bytes written (every chunk flushed to the file). */
+  get length(): number {
+    return this.spool.length;
+  }
+
+  /** Writes one chunk and flushes it, so that another thread can read it at once. */
+  write(rows: number, codes: readonly Uint32Array[], values: readonly (readonly string[])[]): ChunkPlace {
     const s = this.spool;
+    const position = s.length;
     s.appendUint32(rows);
     s.appendUint32(codes.length);
     for (const c of codes) s.append(new Uint8Array(c.buffer, c.byteOffset, rows * 4));
@@ -83,6 +127,8 @@ export class RowSpillWriter {
       if (escaped.length) s.append(new Uint8Array(Uint32Array.from(escaped).buffer));
     }
     this.chunks++;
+    s.flush();
+    return { path: s.path, position, length: s.length - position };
   }
 
   reader(): RowSpillReader {
@@ -104,33 +150,41 @@ export class RowSpillReader {
   next(): SpilledChunk | null {
     if (this.left === 0) return null;
     this.left--;
-    const r = this.from;
-    const rows = r.nextUint32();
-    const width = r.nextUint32();
-    const codes: Uint32Array[] = [];
-    for (let c = 0; c < width; c++) codes.push(new Uint32Array(r.next(rows * 4).buffer));
-    const values: string[][] = [];
-    for (let c = 0; c < width; c++) {
-      const n = r.nextUint32();
-      if (n === 0) {
-        values.push([]);
-        continue;
-      }
-      const byteLength = r.nextUint32();
-      const ends = new Uint32Array(r.next(n * 4).buffer);
-      const b = r.next(byteLength);
-      const bytes = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
-      const list = new Array<string>(n);
-      for (let i = 0, start = 0; i < n; i++) {
-        list[i] = bytes.toString('utf8', start, ends[i]);
-        start = ends[i]!;
-      }
-      const escaped = r.nextUint32();
-      if (escaped) for (const i of new Uint32Array(r.next(escaped * 4).buffer)) list[i] = JSON.parse(list[i]!) as string;
-      values.push(list);
-    }
-    return { rows, codes, values };
+    return readChunk(this.from);
   }
+}
+
+/** The chunk at `place` of a spill another thread writes (import-helper.ts). */
+export function readChunkAt(place: ChunkPlace, spool: Spool): SpilledChunk {
+  return readChunk(new SpoolReader(spool, place.position));
+}
+
+function readChunk(r: SpoolReader): SpilledChunk {
+  const rows = r.nextUint32();
+  const width = r.nextUint32();
+  const codes: Uint32Array[] = [];
+  for (let c = 0; c < width; c++) codes.push(new Uint32Array(r.next(rows * 4).buffer));
+  const values: string[][] = [];
+  for (let c = 0; c < width; c++) {
+    const n = r.nextUint32();
+    if (n === 0) {
+      values.push([]);
+      continue;
+    }
+    const byteLength = r.nextUint32();
+    const ends = new Uint32Array(r.next(n * 4).buffer);
+    const b = r.next(byteLength);
+    const bytes = Buffer.from(b.buffer, b.byteOffset, b.byteLength);
+    const list = new Array<string>(n);
+    for (let i = 0, start = 0; i < n; i++) {
+      list[i] = bytes.toString('utf8', start, ends[i]);
+      start = ends[i]!;
+    }
+    const escaped = r.nextUint32();
+    if (escaped) for (const i of new Uint32Array(r.next(escaped * 4).buffer)) list[i] = JSON.parse(list[i]!) as string;
+    values.push(list);
+  }
+  return { rows, codes, values };
 }
 
 /** ES2024's String.prototype.isWellFormed (the project's lib setting is ES2023). */

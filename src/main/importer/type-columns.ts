@@ -60,16 +60,12 @@ export interface TypedParts {
   readonly convert: (text: string) => StoredValue;
 }
 
-export function typedParts(id: string, raw: RawColumnBuilder, inferred: InferredColumn, forced: ImportType | undefined): TypedParts {
+/** How a column's raw texts become its stored values (the user's type, or the inferred one). */
+export function converterFor(id: string, inferred: InferredColumn, forced: ImportType | undefined): (text: string) => StoredValue {
   const type = forced ?? inferred.type;
-  if (type === 'text') {
-    // Text keeps the raw dictionary as it is: no second million-entry lookup table.
-    const values: (string | null)[] = raw.values;
-    values[0] = null;
-    return { type, dictionary: values, remap: null, mayRepeat: raw.mayRepeat, convert: (text) => text };
-  }
+  if (type === 'text') return (text) => text;
   const parse = forced ? (text: string) => parseAs(forced, text) : parserFor(inferred);
-  const convert = (text: string): StoredValue => {
+  return (text: string): StoredValue => {
     try {
       return stored(parse(text));
     } catch (err) {
@@ -85,6 +81,17 @@ export function typedParts(id: string, raw: RawColumnBuilder, inferred: Inferred
       throw err;
     }
   };
+}
+
+export function typedParts(id: string, raw: RawColumnBuilder, inferred: InferredColumn, forced: ImportType | undefined): TypedParts {
+  const type = forced ?? inferred.type;
+  const convert = converterFor(id, inferred, forced);
+  if (type === 'text') {
+    // Text keeps the raw dictionary as it is: no second million-entry lookup table.
+    const values: (string | null)[] = raw.values;
+    values[0] = null;
+    return { type, dictionary: values, remap: null, mayRepeat: raw.mayRepeat, convert };
+  }
   if (raw.mayRepeat) {
     const values: StoredValue[] = new Array(raw.values.length);
     values[0] = null;

@@ -15,9 +15,10 @@ import { Spool } from '../storage/spool';
  * columns over the same rows) are merged row by row, a row's frequencies added up.
  */
 
-interface RunLayout {
+export interface RunLayout {
   readonly terms: number;
   readonly postings: number;
+  /** The first and last row holding a posting. */
   readonly firstRow: number;
   readonly lastRow: number;
   /** Byte positions in the spool. */
@@ -30,6 +31,14 @@ interface RunLayout {
 }
 
 const READ_BLOCK = 1 << 16;
+
+/** Runs written by another thread (its spool's path and their layouts), to merge with these. */
+export interface RunsDescription {
+  readonly path: string;
+  readonly length: number;
+  readonly runs: readonly RunLayout[];
+  readonly postings: number;
+}
 
 export class IndexRuns {
   private readonly spool: Spool;
@@ -44,7 +53,13 @@ export class IndexRuns {
     return this.runs.length;
   }
 
-  /** Spills the index of rows `firstRow..lastRow` (a run); empty runs are skipped. */
+  /** What another thread needs to merge these runs (after `seal`). */
+  describe(): RunsDescription {
+    this.spool.seal();
+    return { path: this.spool.path, length: this.spool.length, runs: [...this.runs], postings: this.postings };
+  }
+
+  /** Spills the index of a run whose postings lie in rows `firstRow..lastRow`; empty runs are skipped. */
   add(index: InvertedIndex, firstRow: number, lastRow: number): void {
     if (index.termCount === 0) return;
     const s = this.spool;
@@ -74,16 +89,26 @@ export class IndexRuns {
    * offsets, rowIds, tfs) and returns the meta and section numbers the columns file's header
    * records (the same as encodeIndex's). The spool is removed afterwards.
    */
-  mergeInto(out: ContainerWriter, dir: string, label: string): { meta: EncodedIndexMeta; sections: number[] } {
+  mergeInto(
+    out: ContainerWriter,
+    dir: string,
+    label: string,
+    others: readonly RunsDescription[] = [],
+  ): { meta: EncodedIndexMeta; sections: number[] } {
     this.spool.seal();
     const cursors = this.runs.map((run, i) => new RunCursor(this.spool, run, i));
+    const opened = others.map((o) => Spool.open(o.path, o.length));
+    others.forEach((o, k) => {
+      for (const run of o.runs) cursors.push(new RunCursor(opened[k]!, run, cursors.length));
+    });
+    const totalPostings = this.postings + others.reduce((n, o) => n + o.postings, 0);
     const termBytes = Spool.create(dir, `${label}.terms`);
     const termOffsets = Spool.create(dir, `${label}.term-offsets`);
     const offsets = Spool.create(dir, `${label}.offsets`);
     try {
       // Postings: at most every run's, fewer where overlapping runs share a row.
-      const rowIdsSection = out.reserve(this.postings * 4);
-      const tfsSection = out.reserve(this.postings);
+      const rowIdsSection = out.reserve(totalPostings * 4);
+      const tfsSection = out.reserve(totalPostings);
       const rows = new SectionWriter(out, rowIdsSection, 4);
       const tfs = new SectionWriter(out, tfsSection, 1);
       const u32 = new Uint32Array(1);
@@ -104,7 +129,7 @@ export class IndexRuns {
         const first = heap.pop();
         same.push(first);
         while (heap.size > 0 && heap.peek().compareTerm(first) === 0) same.push(heap.pop());
-        same.sort((a, b) => a.run - b.run);
+        same.sort((a, b) => a.firstRow - b.firstRow || a.run - b.run);
         const term = first.termBytes();
         termBytes.append(term);
         termBytesTotal += term.length;
@@ -135,6 +160,7 @@ export class IndexRuns {
       termBytes.remove();
       termOffsets.remove();
       offsets.remove();
+      for (const spool of opened) spool.close();
       this.remove();
     }
   }
@@ -226,7 +252,7 @@ function u32(bytes: Uint8Array): Uint32Array {
 }
 
 /**
- * Writes one term's postings from the runs that hold it (in run order): one after the other
+ * Writes one term's postings from the runs that hold it (by first row): one after the other
  * when their row ranges follow each other, else merged by row. Returns how many were written.
  */
 function mergePostings(runs: readonly RunCursor[], rows: SectionWriter, tfs: SectionWriter): number {

@@ -1,17 +1,17 @@
 import { Utf8Dictionary } from '../column-store/utf8-dictionary';
 import { isStoredAsNumber, type FieldType } from '../field-types';
 import { documentTermIds, PostingsBuilder, TermInterner, type TextSearchLanguage } from '../fts';
-import { type EncodedValues, TableFileWriter, type CellColumn } from '../sqlite/table-file-writer';
 import { headRoom } from '../storage/binary-container';
 import type { ColumnsHeader } from '../storage/column-codec';
 import { DICTIONARY_CHUNK } from '../storage/column-codec';
 import { ContainerWriter } from '../storage/container-writer';
 import { columnsPath, sqlitePath, type ColumnsFileHeader } from '../storage/resource-files';
-import { Spool } from '../storage/spool';
+import { PieceSpool, type SpoolPiece } from '../storage/spool';
 import { isIndexedColumn } from '../text-index/text-layout';
 import type { StoredValue } from '../values/coerce';
 import { documentText } from '../values/document-text';
-import { IndexRuns } from './index-runs';
+import { IndexRuns, type RunsDescription } from './index-runs';
+import { TableChunks } from './table-chunks';
 
 /**
  * A new generation of a resource's files written as its rows stream in, a chunk of rows at a
@@ -53,21 +53,30 @@ export interface StreamedVersionInput {
   /** Rows in all: `_id`s 1..rows, every one live. */
   readonly rows: number;
   readonly ftsLanguage: TextSearchLanguage;
-  /** Rows per full-text index run. */
+  /** Rows per full-text index run (at most; a run also ends at MAX_RUN_POSTINGS). */
   readonly runRows?: number;
+  /** The table file is written elsewhere (a second worker fed the same chunks): not here. */
+  readonly tableElsewhere?: boolean;
+  /**
+   * Index runs built elsewhere, while the file was read (import/spilled-text-index.ts): per
+   * column, from which row on the values arriving with the rows are already indexed there.
+   */
+  readonly indexedElsewhere?: ReadonlyMap<string, number>;
 }
 
-const RUN_ROWS = 262_144;
+const RUN_ROWS = 1 << 20;
+/** A run ends once it holds this many postings: its builder's memory is about 25 bytes each at its peak. */
+export const MAX_RUN_POSTINGS = 1 << 22;
 
 export class StreamedVersionWriter {
   private readonly columnsFile: ContainerWriter;
-  private readonly table: TableFileWriter;
+  private readonly table: TableChunks | null;
   private readonly dictionaries: DictionaryWriter[];
   private readonly codesSections: number[];
   private readonly liveSection: number;
-  private readonly fixedCells: (EncodedValues | null)[];
   private readonly indexed: number[];
   private readonly runs: IndexRuns;
+  private readonly pieces: PieceSpool;
   private run: RunIndexer | null = null;
   private nextRow = 1;
   private readonly label: string;
@@ -76,15 +85,15 @@ export class StreamedVersionWriter {
     const { columns, rows, dir, generation } = input;
     this.label = `import-${generation}`;
     this.columnsFile = ContainerWriter.create(columnsPath(dir, generation), headerRoom(columns));
-    this.table = TableFileWriter.create(sqlitePath(dir, generation), { table: input.resourceId, columns });
     this.runs = new IndexRuns(dir, this.label);
+    this.dictionaries = [];
+    this.table = null;
+    this.pieces = new PieceSpool(dir, `${this.label}.dictionaries`);
     try {
       this.codesSections = columns.map(() => this.columnsFile.reserve((rows + 1) * 4));
       this.liveSection = this.columnsFile.reserve(rows + 1);
-      this.dictionaries = columns.map((c) => new DictionaryWriter(c, this.columnsFile, dir, this.label));
-      // A repetitive column's values are encoded for the table once; a column whose values
-      // arrive with the rows is encoded a chunk at a time.
-      this.fixedCells = columns.map((c, i) => (c.entries === c.dictionary.length ? this.table.encode(i, c.dictionary) : null));
+      for (const c of columns) this.dictionaries.push(new DictionaryWriter(c, this.columnsFile, this.pieces));
+      this.table = input.tableElsewhere ? null : new TableChunks(sqlitePath(dir, generation), input.resourceId, columns);
       this.indexed = columns.flatMap((c, i) => (isIndexedColumn(c.type, c.entries - 1, rows) ? [i] : []));
     } catch (err) {
       this.abort();
@@ -102,7 +111,6 @@ export class StreamedVersionWriter {
     const { columns } = this.input;
     const first = this.nextRow;
     if (first + count - 1 > this.input.rows) throw new RangeError('more rows than announced');
-    const cells: CellColumn[] = [];
     const values: ChunkValues[] = [];
     for (let c = 0; c < columns.length; c++) {
       const part = chunk[c]!;
@@ -110,16 +118,11 @@ export class StreamedVersionWriter {
       const dictionary = this.dictionaries[c]!;
       const base = dictionary.arrived;
       if (part.values?.length) dictionary.add(part.values);
-      const view = new ChunkValues(columns[c]!.dictionary, base, part.values ?? []);
-      values.push(view);
+      values.push(new ChunkValues(columns[c]!.dictionary, base, part.values ?? []));
       this.columnsFile.writeInto(this.codesSections[c]!, first * 4, bytesOf(part.codes));
-      const fixed = this.fixedCells[c];
-      cells.push(fixed ? { values: fixed, codes: part.codes } : view.cells(this.table, c, part.codes));
     }
     this.columnsFile.writeInto(this.liveSection, first, new Uint8Array(count).fill(1));
-    const rowIds = new Uint32Array(count);
-    for (let i = 0; i < count; i++) rowIds[i] = first + i;
-    this.table.appendRows(rowIds, 0, count, cells);
+    this.table?.add(count, chunk);
     this.indexRows(first, count, chunk, values);
     this.nextRow += count;
   }
@@ -128,11 +131,10 @@ export class StreamedVersionWriter {
     if (this.indexed.length === 0) return;
     const runRows = this.input.runRows ?? RUN_ROWS;
     for (let done = 0; done < count;) {
-      this.run ??= new RunIndexer(this.input, this.indexed, first + done, runRows);
-      const take = Math.min(count - done, this.run.room);
-      this.run.add(first + done, take, done, chunk, values);
+      this.run ??= new RunIndexer(this.input, this.indexed, runRows);
+      const take = this.run.add(first + done, count - done, done, chunk, values);
       done += take;
-      if (this.run.room === 0) this.endRun();
+      if (this.run.full) this.endRun();
     }
   }
 
@@ -140,18 +142,20 @@ export class StreamedVersionWriter {
     const run = this.run;
     if (!run) return;
     this.run = null;
-    this.runs.add(run.finish(), run.firstRow, run.lastRow);
+    const range = run.postingRows;
+    if (range) this.runs.add(run.finish(), range.first, range.last);
   }
 
   /**
-   * Finishes both files: the table file, then the columns file (dictionaries, merged index,
-   * header). Returns the bytes written. Nothing is published: that is the caller's step.
+   * Finishes the table file (unless written elsewhere), then the columns file (dictionaries,
+   * the index merged from these runs and `elsewhere`'s, header). Returns the bytes written.
+   * Nothing is published: that is the caller's step.
    */
-  finish(): { storedBytes: number; indexedColumns: string[] } {
+  finish(elsewhere: readonly RunsDescription[] = []): { storedBytes: number; indexedColumns: string[] } {
     try {
       if (this.nextRow !== this.input.rows + 1) throw new Error(`${this.nextRow - 1} of ${this.input.rows} rows arrived`);
       this.endRun();
-      let stored = this.table.finish();
+      let stored = this.table?.finish() ?? 0;
       // Row 0 does not exist: code 0 (NULL) and not live.
       for (const section of this.codesSections) this.columnsFile.writeInto(section, 0, new Uint8Array(4));
       this.columnsFile.writeInto(this.liveSection, 0, new Uint8Array(1));
@@ -162,13 +166,14 @@ export class StreamedVersionWriter {
         codesSection: this.codesSections[i]!,
         ...(c.mayRepeat ? { mayRepeat: true } : {}),
       }));
-      const text = this.runs.mergeInto(this.columnsFile, this.input.dir, this.label);
+      const text = this.runs.mergeInto(this.columnsFile, this.input.dir, this.label, elsewhere);
       const header: ColumnsFileHeader = {
         columns: { maxRowId: this.input.rows, columns, liveSection: this.liveSection },
         text: { meta: text.meta, sections: text.sections, indexedColumns: this.indexedColumns },
         ftsLanguage: this.input.ftsLanguage,
       };
       stored += this.columnsFile.finish({ ...header });
+      this.pieces.remove();
       return { storedBytes: stored, indexedColumns: this.indexedColumns };
     } catch (err) {
       this.abort();
@@ -179,9 +184,9 @@ export class StreamedVersionWriter {
   /** Removes everything written so far (a failed or cancelled import). */
   abort(): void {
     this.table?.abort();
-    this.columnsFile?.abort();
-    this.runs?.remove();
-    for (const d of this.dictionaries ?? []) d.abort();
+    this.columnsFile.abort();
+    this.runs.remove();
+    this.pieces.remove();
   }
 }
 
@@ -211,43 +216,30 @@ class ChunkValues {
   valueOf(code: number): StoredValue {
     return code < this.dictionary.length ? this.dictionary[code]! : this.arrived[code - this.base]!;
   }
-
-  /**
-   * The chunk's cells for the table: its values renumbered into a dictionary of its own (the
-   * dictionary entries it uses, then the ones it brought), encoded once.
-   */
-  cells(table: TableFileWriter, column: number, codes: Uint32Array): CellColumn {
-    const local = new Uint32Array(codes.length);
-    const values: StoredValue[] = [null];
-    const seen = new Map<number, number>();
-    for (let i = 0; i < codes.length; i++) {
-      const code = codes[i]!;
-      if (code === 0) continue;
-      let mapped = seen.get(code);
-      if (mapped === undefined) {
-        mapped = values.length;
-        values.push(this.valueOf(code));
-        seen.set(code, mapped);
-      }
-      local[i] = mapped;
-    }
-    return { values: table.encode(column, values), codes: local };
-  }
 }
 
 /**
  * One column's dictionary section(s) in the columns file, written as its entries arrive, in
  * the forms column-codec.ts reads: `f64` for numbers; `utf8` (value ends, UTF-8 bytes and,
  * for numeric/int8, a flag per entry that is a number) for texts; `json-chunks` when a text
- * cannot go through UTF-8 (a lone surrogate, only possible from JSON input).
+ * cannot go through UTF-8 (a lone surrogate, only possible from JSON input). Sections whose
+ * size is known up front (doubles, value ends) are filled in place; the others grow as pieces
+ * of a spool all columns share (one file and buffer however many columns) and are copied in
+ * at the end. A numeric/int8 column keeps its doubles too, until a value that needs its exact
+ * text (`2.50`) arrives.
  */
 class DictionaryWriter {
   private readonly numbers: boolean;
   private readonly exact: boolean;
-  private f64: Spool | null = null;
-  private ends: Spool | null = null;
-  private text: Spool | null = null;
-  private flags: Spool | null = null;
+  /** Number columns: the f64 section. */
+  private readonly doubles: number | null = null;
+  /** Text columns: the value ends section. */
+  private readonly endsSection: number | null = null;
+  /** numeric/int8: doubles, ends and flags as pieces; texts' bytes as pieces. */
+  private f64Pieces: SpoolPiece[] | null = null;
+  private readonly endPieces: SpoolPiece[] = [];
+  private readonly flagPieces: SpoolPiece[] = [];
+  private readonly textPieces: SpoolPiece[] = [];
   private textBytes = 0;
   /** Entries that UTF-8 cannot carry, by code: the column then falls back to JSON. */
   private readonly unencodable = new Map<number, string>();
@@ -256,18 +248,14 @@ class DictionaryWriter {
   constructor(
     column: StreamedColumn,
     private readonly out: ContainerWriter,
-    dir: string,
-    label: string,
+    private readonly pieces: PieceSpool,
   ) {
     this.numbers = isStoredAsNumber(column.type.storage);
     this.exact = column.type.storage === 'exact';
-    const name = `${label}.${column.id.replace(/[^A-Za-z0-9_-]/g, '_').slice(0, 40)}`;
-    if (this.numbers || this.exact) this.f64 = Spool.create(dir, `${name}.f64`);
-    if (!this.numbers) {
-      this.ends = Spool.create(dir, `${name}.ends`);
-      this.text = Spool.create(dir, `${name}.text`);
-      if (this.exact) this.flags = Spool.create(dir, `${name}.flags`);
-    }
+    const entries = column.entries - 1;
+    if (this.numbers) this.doubles = out.reserve(entries * 8);
+    else if (this.exact) this.f64Pieces = [];
+    else this.endsSection = out.reserve(entries * 4);
     this.add(column.dictionary.slice(1));
   }
 
@@ -278,7 +266,7 @@ class DictionaryWriter {
 
   add(values: readonly StoredValue[]): void {
     if (values.length === 0) return;
-    if (this.f64) {
+    if (this.doubles !== null || this.f64Pieces) {
       const doubles = new Float64Array(values.length);
       let allNumbers = true;
       for (let i = 0; i < values.length; i++) {
@@ -286,20 +274,19 @@ class DictionaryWriter {
         if (typeof v === 'number') doubles[i] = v;
         else allNumbers = false;
       }
-      if (allNumbers) this.f64.append(bytesOf(doubles));
-      else if (this.numbers) throw new Error('a number column received a text');
-      else {
-        this.f64.remove(); // numeric/int8 with an exact text: the UTF-8 form keeps both
-        this.f64 = null;
-      }
+      if (this.doubles !== null) {
+        if (!allNumbers) throw new Error('a number column received a text');
+        this.out.writeInto(this.doubles, (this.count - 1) * 8, bytesOf(doubles));
+      } else if (allNumbers) this.pieces.append(this.f64Pieces!, bytesOf(doubles));
+      else this.f64Pieces = null; // an exact text: the UTF-8 form keeps numbers and texts alike
     }
-    if (this.text) this.addTexts(values);
+    if (!this.numbers) this.addTexts(values);
     this.count += values.length;
   }
 
   private addTexts(values: readonly StoredValue[]): void {
     const ends = new Uint32Array(values.length);
-    const flags = this.flags ? new Uint8Array(values.length) : null;
+    const flags = this.exact ? new Uint8Array(values.length) : null;
     let bytes = Buffer.allocUnsafe(values.reduce<number>((n, v) => n + (typeof v === 'string' ? v.length * 3 : 24), 0));
     let used = 0;
     for (let i = 0; i < values.length; i++) {
@@ -323,55 +310,46 @@ class DictionaryWriter {
     // Value ends are 32-bit (column-codec.ts): the largest table Deskstore accepts says so first.
     if (this.textBytes + used > 0xffff_ffff) throw new Error('a column holds more than 4 GB of text');
     this.textBytes += used;
-    this.ends!.append(bytesOf(ends));
-    this.text!.append(bytes.subarray(0, used));
-    if (flags) this.flags!.append(flags);
+    if (this.endsSection !== null) this.out.writeInto(this.endsSection, (this.count - 1) * 4, bytesOf(ends));
+    else this.pieces.append(this.endPieces, bytesOf(ends));
+    this.pieces.append(this.textPieces, bytes.subarray(0, used));
+    if (flags) this.pieces.append(this.flagPieces, flags);
   }
 
   /** Appends the dictionary's sections; returns their place in the column's header entry. */
   finish(): Pick<ColumnsHeader['columns'][number], 'dictionary' | 'dictionarySection' | 'textSection' | 'numberSection' | 'moreSections'> {
-    try {
-      if (this.f64) return { dictionary: 'f64', dictionarySection: this.out.appendSpool(this.f64) };
-      if (this.unencodable.size === 0) {
-        const dictionarySection = this.out.appendSpool(this.ends!);
-        const textSection = this.out.appendSpool(this.text!);
-        return {
-          dictionary: 'utf8',
-          dictionarySection,
-          textSection,
-          ...(this.flags ? { numberSection: this.out.appendSpool(this.flags) } : {}),
-        };
-      }
-      return this.finishAsJson();
-    } finally {
-      this.abort();
-    }
+    if (this.doubles !== null) return { dictionary: 'f64', dictionarySection: this.doubles };
+    if (this.f64Pieces) return { dictionary: 'f64', dictionarySection: this.out.appendPieces(this.pieces, this.f64Pieces) };
+    if (this.unencodable.size > 0) return this.finishAsJson();
+    const dictionarySection = this.endsSection ?? this.out.appendPieces(this.pieces, this.endPieces);
+    const textSection = this.out.appendPieces(this.pieces, this.textPieces);
+    return {
+      dictionary: 'utf8',
+      dictionarySection,
+      textSection,
+      ...(this.exact ? { numberSection: this.out.appendPieces(this.pieces, this.flagPieces) } : {}),
+    };
   }
 
-  /** The JSON form (column-codec.ts `json-chunks`), rebuilt from the UTF-8 spools. */
+  /** The JSON form (column-codec.ts `json-chunks`), rebuilt from what was written. */
   private finishAsJson(): ReturnType<DictionaryWriter['finish']> {
-    this.ends!.seal();
-    this.text!.seal();
-    this.flags?.seal();
-    const ends = new Uint32Array(this.ends!.read(0, this.ends!.length).buffer);
+    const endBytes = this.endsSection !== null ? this.out.readBack(this.endsSection) : this.pieces.read(this.endPieces);
+    const ends = new Uint32Array(endBytes.buffer, endBytes.byteOffset, endBytes.byteLength / 4);
     const dictionary = Utf8Dictionary.checked(
       ends,
-      this.text!.read(0, this.text!.length),
-      this.flags ? this.flags.read(0, this.flags.length) : null,
+      this.pieces.read(this.textPieces),
+      this.exact ? this.pieces.read(this.flagPieces) : null,
     );
     if (typeof dictionary === 'string') throw new Error(dictionary);
     const values = dictionary.materialize();
-    for (const [code, text] of this.unencodable) if (code > 0) values[code] = text;
+    for (const [code, text] of this.unencodable) values[code] = text;
     const sections: number[] = [];
     for (let start = 0; start < values.length; start += DICTIONARY_CHUNK) {
       sections.push(this.out.append(Buffer.from(JSON.stringify(values.slice(start, start + DICTIONARY_CHUNK)))));
     }
+    // The reserved ends stay in the file unused: this form lists every value in its JSON.
     const [dictionarySection, ...more] = sections as [number, ...number[]];
     return { dictionary: more.length ? 'json-chunks' : 'json', dictionarySection, ...(more.length ? { moreSections: more } : {}) };
-  }
-
-  abort(): void {
-    for (const s of [this.f64, this.ends, this.text, this.flags]) s?.remove();
   }
 }
 
@@ -383,53 +361,75 @@ function isWellFormed(text: string): boolean {
 /**
  * The full-text index of one run of consecutive rows over the indexed columns. A repetitive
  * column's values are tokenized once per run (the first row holding each), like
- * build-text-index.ts does for a whole table.
+ * build-text-index.ts does for a whole table. Values already indexed elsewhere
+ * (`indexedElsewhere`) are left out here.
  */
 class RunIndexer {
   private readonly builder: PostingsBuilder;
   private readonly interner: TermInterner;
   private readonly caches: Map<number, TokenCache> = new Map();
+  /** Per indexed column: from which row its arriving values are indexed elsewhere. */
+  private readonly elsewhereFrom: number[];
   private readonly terms: number[] = [];
-  private added = 0;
-  lastRow = 0;
+  private rows = 0;
+  private first = 0;
+  private last = 0;
 
   constructor(
     private readonly input: StreamedVersionInput,
     private readonly indexed: readonly number[],
-    readonly firstRow: number,
     private readonly capacity: number,
   ) {
     this.builder = new PostingsBuilder({ expectedRows: capacity });
     this.interner = new TermInterner(input.ftsLanguage, this.builder);
+    this.elsewhereFrom = indexed.map((c) => input.indexedElsewhere?.get(input.columns[c]!.id) ?? Infinity);
     for (const c of indexed) {
       const column = input.columns[c]!;
       if (column.entries === column.dictionary.length) this.caches.set(c, new TokenCache(column.dictionary.length));
     }
   }
 
-  get room(): number {
-    return this.capacity - this.added;
+  /** The run has its rows or its postings: finish it and start another. */
+  get full(): boolean {
+    return this.rows >= this.capacity || this.builder.postingCount >= MAX_RUN_POSTINGS;
   }
 
-  /** Rows `firstRow..firstRow + count - 1`, which are positions `from..` of the chunk. */
-  add(firstRow: number, count: number, from: number, chunk: readonly ColumnChunk[], values: readonly ChunkValues[]): void {
-    const { language, columns } = { language: this.input.ftsLanguage, columns: this.input.columns };
+  /** The first and last row that got a posting, or null for a run without any. */
+  get postingRows(): { first: number; last: number } | null {
+    return this.first ? { first: this.first, last: this.last } : null;
+  }
+
+  /**
+   * Indexes rows from `firstRow` (position `from` of the chunk) until the chunk's `count` rows
+   * are done or the run is full; returns how many it took.
+   */
+  add(firstRow: number, count: number, from: number, chunk: readonly ColumnChunk[], values: readonly ChunkValues[]): number {
+    const language = this.input.ftsLanguage;
+    const columns = this.input.columns;
     const terms = this.terms;
-    for (let k = 0; k < count; k++) {
+    let k = 0;
+    for (; k < count && !this.full; k++) {
       const at = from + k;
+      const rowId = firstRow + k;
       let n = 0;
-      for (const c of this.indexed) {
+      for (let i = 0; i < this.indexed.length; i++) {
+        const c = this.indexed[i]!;
         const code = chunk[c]!.codes[at]!;
         if (code === 0) continue;
-        const storage = columns[c]!.type.storage;
+        const column = columns[c]!;
+        if (code >= column.dictionary.length && rowId >= this.elsewhereFrom[i]!) continue;
+        const storage = column.type.storage;
         const cache = this.caches.get(c);
         if (cache) n = cache.termsOf(code, terms, n, () => documentText(values[c]!.valueOf(code), storage), language, this.interner);
         else n = documentTermIds(documentText(values[c]!.valueOf(code), storage), language, this.interner, terms, n);
       }
-      this.builder.addRow(firstRow + k, terms, n);
+      this.rows++;
+      if (n === 0) continue;
+      this.builder.addRow(rowId, terms, n);
+      if (!this.first) this.first = rowId;
+      this.last = rowId;
     }
-    this.added += count;
-    this.lastRow = firstRow + count - 1;
+    return k;
   }
 
   finish(): ReturnType<PostingsBuilder['finish']> {

@@ -1,7 +1,7 @@
 import { storageFailure } from '../../storage/storage-failure';
 import { alignSection, containerHead, type ContainerHeader, type SectionLayout } from './binary-container';
 import { DurableFileWriter } from './durable-files';
-import type { Spool } from './spool';
+import type { PieceSpool, Spool, SpoolPiece } from './spool';
 
 /**
  * A container file (binary-container.ts) written section by section, for files too big to
@@ -69,6 +69,27 @@ export class ContainerWriter {
       throw storageFailure(`Could not write ${this.path}`, err);
     }
     return section;
+  }
+
+  /** Appends one section made of a shared spool's pieces, in order; returns its index. */
+  appendPieces(spool: PieceSpool, pieces: readonly SpoolPiece[]): number {
+    const section = this.reserve(pieces.reduce((n, p) => n + p.length, 0));
+    let at = this.layout[section]!.offset;
+    try {
+      for (const p of pieces) {
+        spool.underlying.copyRangeTo(p.position, p.length, this.file.descriptor, at);
+        at += p.length;
+      }
+    } catch (err) {
+      throw storageFailure(`Could not write ${this.path}`, err);
+    }
+    return section;
+  }
+
+  /** A reserved section's bytes as written so far (a rare path: a dictionary rebuilt as JSON). */
+  readBack(section: number): Uint8Array {
+    const { offset, length } = this.layout[section]!;
+    return this.file.readAt(offset, length);
   }
 
   /** Shrinks a reserved section to what was really written into it (the rest stays unused). */

@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, ftruncateSync, openSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, ftruncateSync, openSync, readSync, renameSync, rmSync, writeSync } from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { basename, dirname, join } from 'node:path';
 import { PRIVATE_FILE_MODE } from '../../storage/data-paths';
@@ -53,10 +53,26 @@ export class DurableFileWriter {
   constructor(readonly path: string) {
     this.tmp = join(dirname(path), `.${basename(path)}.${randomBytes(4).toString('hex')}.tmp`);
     try {
-      this.fd = openSync(this.tmp, 'w', PRIVATE_FILE_MODE);
+      this.fd = openSync(this.tmp, 'w+', PRIVATE_FILE_MODE);
     } catch (err) {
       throw storageFailure(`Could not write ${path}`, err);
     }
+  }
+
+  /** Reads back `length` bytes written at `position`. */
+  readAt(position: number, length: number): Uint8Array {
+    const bytes = new Uint8Array(length);
+    let done = 0;
+    try {
+      while (done < length) {
+        const n = readSync(this.fd, bytes, done, length - done, position + done);
+        if (n === 0) break; // never written: a hole, which reads as zeros
+        done += n;
+      }
+    } catch (err) {
+      throw storageFailure(`Could not read ${this.tmp}`, err);
+    }
+    return bytes;
   }
 
   /** The open temporary file, for copies into it (Spool.copyTo). */

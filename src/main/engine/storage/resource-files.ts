@@ -175,12 +175,16 @@ export function removeAllGenerationsBut(dir: string, keep: number | null): void 
   removeMatchingFiles(dir, (generation) => generation === null || generation !== keep);
 }
 
-/** Removes one generation's files (an abandoned import) and stray temporary files. */
+/**
+ * Removes one generation's files (an abandoned import), the temporary files of its writing
+ * (`.<generation>.columns.….tmp`, an import's spills `.import-<generation>.….tmp`): a
+ * cancelled import worker is terminated before it can remove them itself.
+ */
 export function removeGenerationFiles(dir: string, generation: number): void {
-  removeMatchingFiles(dir, (g) => g === generation);
+  removeMatchingFiles(dir, (g) => g === generation, true);
 }
 
-function removeMatchingFiles(dir: string, shouldRemove: (generation: number | null) => boolean): void {
+function removeMatchingFiles(dir: string, shouldRemove: (generation: number | null) => boolean, temporariesByGeneration = false): void {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -191,6 +195,7 @@ function removeMatchingFiles(dir: string, shouldRemove: (generation: number | nu
     const generation = /^(\d+)\.(sqlite|columns|journal)$/.exec(name);
     const temporary = /^\..*\.tmp$/.test(name);
     if (!generation && !temporary) continue;
-    if (shouldRemove(generation ? Number(generation[1]) : null)) rmSync(join(dir, name), { force: true });
+    const ofGeneration = temporary && temporariesByGeneration ? /^\.(?:import-)?(\d+)\./.exec(name) : generation;
+    if (shouldRemove(ofGeneration ? Number(ofGeneration[1]) : null)) rmSync(join(dir, name), { force: true });
   }
 }

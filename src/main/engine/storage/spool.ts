@@ -19,16 +19,37 @@ export class Spool {
   private buffered = 0;
   private written = 0;
 
-  private constructor(readonly path: string) {
+  private constructor(
+    readonly path: string,
+    existing?: number,
+  ) {
     try {
-      this.fd = openSync(path, 'w+', PRIVATE_FILE_MODE);
+      this.fd = openSync(path, existing === undefined ? 'w+' : 'r', PRIVATE_FILE_MODE);
     } catch (err) {
-      throw storageFailure(`Could not write ${path}`, err);
+      throw storageFailure(`Could not ${existing === undefined ? 'write' : 'read'} ${path}`, err);
+    }
+    if (existing !== undefined) {
+      this.written = existing;
+      this.buffer = null;
     }
   }
 
   static create(dir: string, label: string): Spool {
     return new Spool(join(dir, `.${label}.${randomBytes(4).toString('hex')}.tmp`));
+  }
+
+  /**
+   * A spool another thread writes (or wrote), read here: its first `length` bytes, which that
+   * thread has flushed. Removing it stays the writer's job (`close` here only closes).
+   */
+  static open(path: string, length: number): Spool {
+    return new Spool(path, length);
+  }
+
+  /** Closes the file without removing it (a spool opened with `open`). */
+  close(): void {
+    if (this.fd >= 0) closeSync(this.fd);
+    this.fd = -1;
   }
 
   /** Bytes appended so far. */
@@ -78,11 +99,17 @@ export class Spool {
     return bytes;
   }
 
-  /** Copies the whole spool into `fd` at `position`, a megabyte at a time. */
+  /** Copies the whole spool into `fd` at `position`, a few megabytes at a time. */
   copyTo(fd: number, position: number): void {
-    const chunk = Buffer.allocUnsafe(Math.min(BUFFER * 4, Math.max(1, this.written)));
-    for (let at = 0; at < this.written;) {
-      const n = readSync(this.fd, chunk, 0, Math.min(chunk.length, this.written - at), at);
+    this.copyRangeTo(0, this.written, fd, position);
+  }
+
+  /** Copies `length` bytes from `from` into `fd` at `position` (what is buffered is written out first). */
+  copyRangeTo(from: number, length: number, fd: number, position: number): void {
+    if (from + length > this.written) this.flush();
+    const chunk = Buffer.allocUnsafe(Math.min(BUFFER * 4, Math.max(1, length)));
+    for (let at = 0; at < length;) {
+      const n = readSync(this.fd, chunk, 0, Math.min(chunk.length, length - at), from + at);
       if (n === 0) throw new Error(`${this.path} is shorter than written`);
       let done = 0;
       while (done < n) done += writeSync(fd, chunk, done, n - done, position + at + done);
@@ -104,7 +131,8 @@ export class Spool {
     rmSync(this.path, { force: true });
   }
 
-  private flush(): void {
+  /** Writes out what is buffered, so that another thread reading the file sees it. */
+  flush(): void {
     if (this.buffered === 0 || !this.buffer) return;
     this.writeDirect(this.buffer.subarray(0, this.buffered));
     this.buffered = 0;
@@ -121,11 +149,58 @@ export class Spool {
   }
 }
 
+/** Where a piece of a shared spool lies. */
+export interface SpoolPiece {
+  readonly position: number;
+  readonly length: number;
+}
+
+/**
+ * One spool holding pieces of many growing sections (an import's column dictionaries): a
+ * file and a buffer in all, however many columns, where a spool each would hold a buffer and
+ * a file descriptor per column (1,600 columns). Each owner keeps its list of pieces; the
+ * container writer copies them, in order, into one section.
+ */
+export class PieceSpool {
+  private readonly spool: Spool;
+
+  constructor(dir: string, label: string) {
+    this.spool = Spool.create(dir, label);
+  }
+
+  get underlying(): Spool {
+    return this.spool;
+  }
+
+  append(pieces: SpoolPiece[], bytes: Uint8Array): void {
+    if (bytes.byteLength === 0) return;
+    pieces.push({ position: this.spool.length, length: bytes.byteLength });
+    this.spool.append(bytes);
+  }
+
+  /** The pieces' bytes, in memory, in order (a rare path: a dictionary rebuilt as JSON). */
+  read(pieces: readonly SpoolPiece[]): Uint8Array {
+    this.spool.flush();
+    const out = new Uint8Array(pieces.reduce((n, p) => n + p.length, 0));
+    let at = 0;
+    for (const p of pieces) {
+      out.set(this.spool.read(p.position, p.length), at);
+      at += p.length;
+    }
+    return out;
+  }
+
+  remove(): void {
+    this.spool.remove();
+  }
+}
+
 /** Reads a sealed spool front to back. */
 export class SpoolReader {
-  private position = 0;
-
-  constructor(private readonly spool: Spool) {}
+  constructor(
+    private readonly spool: Spool,
+    private position = 0,
+  ) {}
 
   get done(): boolean {
     return this.position >= this.spool.length;
