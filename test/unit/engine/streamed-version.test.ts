@@ -5,6 +5,7 @@ import { TableStore } from '../../../src/main/engine/column-store/table-store';
 import { fieldTypeOf, type FieldType } from '../../../src/main/engine/field-types';
 import type { InvertedIndex } from '../../../src/main/engine/fts';
 import { buildResourceVersion } from '../../../src/main/engine/import/build-version';
+import { SpilledTextIndex } from '../../../src/main/engine/import/spilled-text-index';
 import { StreamedVersionWriter, type ColumnChunk, type StreamedColumn } from '../../../src/main/engine/import/version-writer';
 import { loadSqlJs } from '../../../src/main/engine/sqlite/sql-js';
 import { readColumnsFile, sqlitePath } from '../../../src/main/engine/storage/resource-files';
@@ -83,8 +84,21 @@ function generate(rows: number, seed: number): { columns: StreamedColumn[]; code
   return { columns, codes, arrivals };
 }
 
-function writeStreamed(generation: number, rows: number, chunkRows: number, runRows: number, seed: number): StreamedColumn[] {
+/**
+ * `early`: the arriving texts of column `testo` from the second chunk on are indexed apart, as
+ * the import's second worker does while the file is read (spilled-text-index.ts), and merged.
+ */
+function writeStreamed(
+  generation: number,
+  rows: number,
+  chunkRows: number,
+  runRows: number,
+  seed: number,
+  early = false,
+): StreamedColumn[] {
   const { columns, codes, arrivals } = generate(rows, seed);
+  const testo = columns.findIndex((c) => c.id === 'testo');
+  const elsewhere = early ? new SpilledTextIndex(dir, `early-${generation}`, 'english') : null;
   const writer = new StreamedVersionWriter({
     resourceId: 'streamed-table',
     dir,
@@ -93,6 +107,7 @@ function writeStreamed(generation: number, rows: number, chunkRows: number, runR
     rows,
     ftsLanguage: 'english',
     runRows,
+    ...(early ? { indexedElsewhere: new Map([['testo', chunkRows + 1]]) } : {}),
   });
   const sent = columns.map((c) => c.dictionary.length);
   for (let first = 0; first < rows; first += chunkRows) {
@@ -105,9 +120,19 @@ function writeStreamed(generation: number, rows: number, chunkRows: number, runR
       sent[i] = Math.max(sent[i]!, top);
       return { codes: part, values };
     });
+    if (elsewhere && first >= chunkRows) {
+      const { codes: part, values } = chunk[testo]!;
+      const rowIds = Uint32Array.from(
+        Array.from(part.keys())
+          .filter((k) => part[k]! >= columns[testo]!.dictionary.length)
+          .map((k) => first + k + 1),
+      );
+      elsewhere.add('testo', rowIds, values as string[]);
+    }
     writer.addRows(count, chunk);
   }
-  writer.finish();
+  writer.finish(elsewhere ? [elsewhere.finish().testo!] : []);
+  elsewhere?.remove();
   return columns;
 }
 
@@ -153,15 +178,16 @@ async function tableRows(generation: number): Promise<unknown> {
 
 describe('a generation written as its rows stream in', () => {
   it.each([
-    [3000, 1000, 1000, 1],
-    [3000, 777, 500, 2],
-    [2500, 4096, 100_000, 3],
+    [3000, 1000, 1000, 1, false],
+    [3000, 777, 500, 2, false],
+    [2500, 4096, 100_000, 3, false],
+    [3000, 700, 1000, 4, true],
   ])(
-    '%i rows in chunks of %i, index runs of %i rows: the same files as from a whole column store',
-    async (rows, chunkRows, runRows, seed) => {
+    '%i rows in chunks of %i, index runs of %i rows (seed %i; a column indexed apart: %s): the same files as from a whole column store',
+    async (rows, chunkRows, runRows, seed, early) => {
       const streamedGen = seed * 10;
       const wholeGen = seed * 10 + 1;
-      writeStreamed(streamedGen, rows, chunkRows, runRows, seed);
+      writeStreamed(streamedGen, rows, chunkRows, runRows, seed, early);
       await writeWhole(wholeGen, rows, seed);
       const streamed = readColumnsFile(dir, streamedGen, true);
       const whole = readColumnsFile(dir, wholeGen, true);
