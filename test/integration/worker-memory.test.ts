@@ -48,7 +48,13 @@ describe('the SQL worker and memory', () => {
     // The fault fills the SQL worker's heap in small pieces, as a query growing row by row would.
     const s = await serve({ env: { DESKSTORE_TEST_FAULT: 'sql-out-of-memory:hoard_everything' } });
     const api = ckan(s.url);
-    const r = await api.get('datastore_search_sql', { sql: `SELECT 'hoard_everything' AS x` });
+    // Two queries sent with it wait for the SQL worker that dies, then run on a fresh one.
+    const [r, ...others] = await Promise.all([
+      api.get('datastore_search_sql', { sql: `SELECT 'hoard_everything' AS x` }),
+      api.get('datastore_search_sql', { sql: 'SELECT 3 AS three' }),
+      api.get('datastore_search_sql', { sql: 'SELECT 4 AS four' }),
+    ]);
+    expect(others.map((o) => o.body)).toMatchObject([{ result: { records: [{ three: 3 }] } }, { result: { records: [{ four: 4 }] } }]);
     expect(r.status).toBe(409);
     expect(r.body).toMatchObject({
       success: false,
