@@ -54,6 +54,8 @@ test('a workbook: the first sheet with values, the header under its title, real 
   await expect(page.locator('[data-testid="type-select"][data-column="Data rilevazione"]')).toHaveValue('timestamp');
   await expect(page.locator('[data-testid="type-select"][data-column="Capoluogo"]')).toHaveValue('bool');
   await expect(page.locator('[data-testid="type-select"][data-column="Codice"]')).toHaveValue('text');
+  // types the workbook's cells give are not guessed again, and the preview says whose they are
+  await expect(page.getByTestId('preview-table')).toContainText('the file says so: its cells are typed int4');
   await page.screenshot({ path: 'test-results/screenshots/en-import-xlsx.png', fullPage: true });
   await page.getByTestId('start-import').click();
   await expect(page).toHaveURL(/#\/resource\/[0-9a-f-]{36}/, { timeout: 120_000 });

@@ -124,7 +124,7 @@ describe('through the API', () => {
         { name: 'Comuni 2023', empty: false },
       ],
       columns: expect.arrayContaining([
-        expect.objectContaining({ id: 'Abitanti', type: 'int4', reason: expect.objectContaining({ code: 'import.type.int4' }) }),
+        expect.objectContaining({ id: 'Abitanti', type: 'int4', reason: expect.objectContaining({ code: 'import.type.from_file' }) }),
       ]),
     });
     const zip = await api.upload(

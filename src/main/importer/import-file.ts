@@ -10,7 +10,7 @@ import type { ImportedField, ImportOptions, ImportResult } from './import-types'
 import { forcedTypeOf } from './sniff-file';
 import { ImportHelper, type SpilledTexts } from './import-helper';
 import { SpillTarget, type ChunkColumns, type ChunkPlace } from './row-spill';
-import { FORCED_REASON, inferColumn, typedParts } from './type-columns';
+import { decideType, inferColumn, typedParts } from './type-columns';
 import { typedChunk } from './typed-chunks';
 
 /**
@@ -75,14 +75,10 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
     const parts = header.columns.map((h, i) => {
       const raw = table.columns[i]!;
       const inferred = inferColumn(raw, table.layout.decimalComma);
-      const forced = forcedTypeOf(opts.types, h);
-      fields.push({
-        id: h.id,
-        type: forced ?? inferred.type,
-        info: { label: h.label, notes: '' },
-        reason: forced ? FORCED_REASON : inferred.reason,
-      });
-      return { raw, inferred, forced, typed: typedParts(h.id, raw, inferred, forced) };
+      // The user's type, else the one the file gives the column (a spreadsheet's cells), else the inferred one.
+      const decision = decideType(inferred, forcedTypeOf(opts.types, h), table.fileTypes?.[i]);
+      fields.push({ id: h.id, type: decision.type, info: { label: h.label, notes: '' }, reason: decision.reason });
+      return { raw, inferred, forced: decision.given, typed: typedParts(h.id, raw, inferred, decision.given) };
     });
     endPhase('typing');
     checkCancelled();

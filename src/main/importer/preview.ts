@@ -5,7 +5,7 @@ import { formatOf } from './formats';
 import { cleanHeader, reportedRenames } from './header';
 import type { ImportChoices } from './import-types';
 import { forcedTypeOf } from './sniff-file';
-import { FORCED_REASON, forcedTypeProblem, inferColumn } from './type-columns';
+import { decideType, forcedTypeProblem, inferColumn } from './type-columns';
 
 /**
  * What an import would do, from the first 256 KB of content: the same reader and the same
@@ -24,13 +24,16 @@ export async function previewFile(path: string, name: string, choices: ImportCho
   const header = cleanHeader([...table.header]);
   const columns = header.columns.map((h, i): PreviewColumn => {
     const raw = table.columns[i]!;
-    const forced = forcedTypeOf(choices.types, h);
-    if (forced) {
-      const problem = forcedTypeProblem(raw, forced);
-      return { id: h.id, label: h.label, type: forced, reason: FORCED_REASON, forced: true, ...optional('problem', problem) };
-    }
-    const inferred = inferColumn(raw, layout.decimalComma);
-    return { id: h.id, label: h.label, type: inferred.type, reason: inferred.reason, forced: false };
+    const decision = decideType(inferColumn(raw, layout.decimalComma), forcedTypeOf(choices.types, h), table.fileTypes?.[i]);
+    const problem = decision.forced ? forcedTypeProblem(raw, decision.type) : undefined;
+    return {
+      id: h.id,
+      label: h.label,
+      type: decision.type,
+      reason: decision.reason,
+      forced: decision.forced,
+      ...optional('problem', problem),
+    };
   });
   const shown = Math.min(PREVIEW_ROWS, table.rows);
   const rows: (string | null)[][] = [];

@@ -1,5 +1,5 @@
 import type { Message } from '../../shared/messages';
-import type { EntryChoice, ImportFormat, RepairReport, SheetChoice } from '../../shared/wire/import';
+import type { EntryChoice, ImportFormat, ImportType, RepairReport, SheetChoice } from '../../shared/wire/import';
 import type { RawColumnBuilder } from './raw-columns';
 import type { RowSpillWriter } from './row-spill';
 
@@ -43,6 +43,12 @@ export interface RawTable {
   readonly warnings: readonly Message[];
   /** The whole content was read (false for a preview's sample). */
   readonly complete: boolean;
+  /**
+   * The types the file itself gives its columns, by column (file-types.ts: a spreadsheet's
+   * number, date and boolean cells; a future Parquet schema): such a column is not guessed
+   * again from its text. Absent, or undefined for a column: inferred.
+   */
+  readonly fileTypes?: readonly (ImportType | undefined)[];
   /** The rows, when they were spilled (ReadRequest.spill): then the columns hold no codes. */
   readonly spill?: RowSpillWriter | null;
 }

@@ -24,6 +24,30 @@ export function inferColumn(raw: RawColumnBuilder, decimalComma: boolean): Infer
 /** The reason a forced type is given. */
 export const FORCED_REASON: Message = message('import.type.forced', 'chosen by the user');
 
+/** The reason a type the file gives (file-types.ts) is taken. */
+export function fromFileReason(type: ImportType): Message {
+  return message('import.type.from_file', `the file says so: its cells are typed ${type}`, { type });
+}
+
+/**
+ * A column's type and why: the user's choice, else the type the file itself gives the column
+ * (a spreadsheet's cells, file-types.ts), else the one inferred from its text. `given` is the
+ * type every value is read as when it was not inferred (typedParts, converterFor).
+ */
+export interface TypeDecision {
+  readonly type: ImportType;
+  readonly reason: Message;
+  readonly given: ImportType | undefined;
+  /** The user chose it. */
+  readonly forced: boolean;
+}
+
+export function decideType(inferred: InferredColumn, forced: ImportType | undefined, fromFile: ImportType | undefined): TypeDecision {
+  if (forced) return { type: forced, reason: FORCED_REASON, given: forced, forced: true };
+  if (fromFile) return { type: fromFile, reason: fromFileReason(fromFile), given: fromFile, forced: false };
+  return { type: inferred.type, reason: inferred.reason, given: undefined, forced: false };
+}
+
 /** The first of a raw column's values that `type` cannot read, as the preview reports it. */
 export function forcedTypeProblem(raw: RawColumnBuilder, type: ImportType): Message | undefined {
   for (let code = 1; code < raw.values.length; code++) {

@@ -4,6 +4,7 @@ import type { ImportChoices } from '../../../src/main/importer/import-types';
 import type { RawTable } from '../../../src/main/importer/raw-table';
 import { serialToIso } from '../../../src/main/importer/readers/xlsx-reader';
 import { inferColumn } from '../../../src/main/importer/type-columns';
+import { previewFile } from '../../../src/main/importer/preview';
 import { fixtureFile } from '../../helpers/fixtures';
 
 /** Each format of the table of formats, read from a small fixture (test/fixtures/messy). */
@@ -43,6 +44,27 @@ describe('XLSX', () => {
     expect(column(t, 'Densità')).toMatchObject({ cells: ['1585.6007480131', '6.4942212438084', '6.29821260583255'], type: 'numeric' });
     expect(column(t, 'Codice')).toEqual({ cells: ['007003', '007008', '007022'], type: 'text' });
     expect(t.repairs).toEqual([]);
+    // The cells' own types, handed over: numbers, dates and booleans are not guessed again;
+    // text cells (names, codes kept as text) are left to inference.
+    expect(t.fileTypes).toEqual([undefined, 'int4', 'timestamp', 'bool', 'numeric', undefined]);
+  });
+
+  it("says in the preview that a column's type is the file's own", async () => {
+    const preview = await previewFile(fixtureFile('messy', 'comuni.xlsx'), 'comuni.xlsx', {});
+    const byId = Object.fromEntries(preview.columns.map((c) => [c.id, c]));
+    expect(byId.Abitanti).toMatchObject({
+      type: 'int4',
+      forced: false,
+      reason: { code: 'import.type.from_file', params: { type: 'int4' } },
+    });
+    expect(byId.Codice).toMatchObject({ type: 'text', reason: { code: 'import.type.leading_zeros' } });
+    // the user's choice still wins over the file's
+    const chosen = await previewFile(fixtureFile('messy', 'comuni.xlsx'), 'comuni.xlsx', { types: { Abitanti: 'text' } });
+    expect(chosen.columns.find((c) => c.id === 'Abitanti')).toMatchObject({
+      type: 'text',
+      forced: true,
+      reason: { code: 'import.type.forced' },
+    });
   });
 
   it('reads the sheet the user picks, and refuses one it does not have', async () => {
@@ -73,6 +95,7 @@ describe('ODS', () => {
     expect(t.header).toEqual(['prodotto', 'prezzo', 'giorno']);
     expect(column(t, 'prezzo')).toEqual({ cells: ['1.849', '1.899'], type: 'numeric' });
     expect(column(t, 'giorno')).toEqual({ cells: ['2022-03-24', '2022-03-25'], type: 'date' });
+    expect(t.fileTypes).toEqual([undefined, 'numeric', 'date']);
   });
 });
 

@@ -3,6 +3,7 @@ import type { SheetChoice } from '../../../shared/wire/import';
 import { ImportInputError } from '../import-errors';
 import type { RawTable } from '../raw-table';
 import type { ReadRequest } from './reader';
+import type { CellKind } from '../file-types';
 import { readSheetTable, type SheetRow } from './sheet-table';
 import { attr, streamXml } from './xml-stream';
 import { openZip, type ZipArchive } from './zip-archive';
@@ -27,8 +28,19 @@ function durationText(value: string): string {
 
 interface Cell {
   readonly value: string | null;
+  /** What the cell's `office:value-type` says it holds (file-types.ts). */
+  readonly kind: CellKind | undefined;
   readonly repeat: number;
 }
+
+/** `office:value-type` → the kind of value; a time of day (a duration) and a string are left to inference. */
+const ODS_KINDS: Readonly<Record<string, CellKind>> = {
+  float: 'number',
+  percentage: 'number',
+  currency: 'number',
+  date: 'date',
+  boolean: 'bool',
+};
 
 /** One pass over content.xml: every sheet's name and whether it has a value, and the rows of the one wanted. */
 async function scan(
@@ -45,6 +57,7 @@ async function scan(
   let rowRepeat = 1;
   let row: Cell[] = [];
   let cellValue: string | null = null;
+  let cellKind: CellKind | undefined;
   let cellRepeat = 1;
   let text = '';
   let paragraphs = 0;
@@ -71,6 +84,7 @@ async function scan(
           paragraphs = 0;
           cellRepeat = Number(attr(tag, 'table:number-columns-repeated') ?? 1);
           const type = attr(tag, 'office:value-type');
+          cellKind = type !== undefined && Object.hasOwn(ODS_KINDS, type) ? ODS_KINDS[type] : undefined;
           cellValue =
             type === 'float' || type === 'percentage' || type === 'currency'
               ? (attr(tag, 'office:value') ?? null)
@@ -108,7 +122,7 @@ async function scan(
           inCell = false;
           const value = cellValue ?? (text === '' ? null : text);
           if (value !== null) hasValue = true;
-          row.push({ value, repeat: cellRepeat });
+          row.push({ value, kind: value === null ? undefined : (cellKind ?? 'text'), repeat: cellRepeat });
           break;
         }
         case 'table:table-row': {
@@ -116,17 +130,21 @@ async function scan(
           rowNumber += rowRepeat;
           if (!reading || !row.some((c) => c.value !== null)) break;
           const cells: string[] = [];
+          const kinds: (CellKind | undefined)[] = [];
           for (const c of row) {
             if (c.value === null) {
               // Empty repeated cells only move the column on; trailing ones are dropped.
               for (let i = 0; i < c.repeat; i++) cells.push('');
             } else {
-              for (let i = 0; i < c.repeat; i++) cells.push(c.value);
+              for (let i = 0; i < c.repeat; i++) {
+                kinds[cells.length] = c.kind;
+                cells.push(c.value);
+              }
             }
           }
           while (cells.length && cells[cells.length - 1] === '') cells.pop();
           for (let i = 0; i < Math.min(rowRepeat, MAX_REPEATED_ROWS); i++) {
-            if (!onRow({ number: first + i, cells })) {
+            if (!onRow({ number: first + i, cells, kinds })) {
               reading = false;
               stopped = true;
               break;

@@ -5,6 +5,7 @@ import type { RawTable } from '../raw-table';
 import { RowCollector } from '../row-collector';
 import { findHeaderRecord, MAX_PREAMBLE_RECORDS } from '../sniff-dialect';
 import type { ReadRequest } from './reader';
+import { FileColumnTypes, type CellKind } from '../file-types';
 
 /**
  * What XLSX and ODS have in common once their XML is parsed: sheets of rows of cells, each
@@ -17,6 +18,8 @@ export interface SheetRow {
   /** 1-based row number in the sheet. */
   readonly number: number;
   readonly cells: readonly string[];
+  /** What each cell says it holds (file-types.ts), where the format says. */
+  readonly kinds?: readonly (CellKind | undefined)[];
 }
 
 export interface Workbook {
@@ -47,6 +50,7 @@ export async function readSheetTable(format: ImportFormat, workbook: Workbook, r
     );
   }
   const head: SheetRow[] = [];
+  const fileTypes = new FileColumnTypes();
   let collector: RowCollector | null = null;
   let headerRow = 0;
   let read = 0;
@@ -71,6 +75,9 @@ export async function readSheetTable(format: ImportFormat, workbook: Workbook, r
     // A row narrower than the header just has empty cells at its end: no repair to report.
     while (cells.length < collector!.width) cells.push('');
     collector!.add(cells, row.number);
+    cells.forEach((text, column) => {
+      if (text !== '') fileTypes.observe(column, row.kinds?.[column], text);
+    });
   };
   await workbook.rows(sheet.name, (row) => {
     if (req.signal?.aborted) throw importCancelled();
@@ -106,6 +113,7 @@ export async function readSheetTable(format: ImportFormat, workbook: Workbook, r
       sheet: sheet.name,
     },
     header: done.header,
+    fileTypes: fileTypes.types(done.header.length),
     columns: done.columns,
     rows: done.rows,
     repairs: done.repairs,

@@ -1,4 +1,5 @@
 import { message } from '../../../shared/messages';
+import type { CellKind } from '../file-types';
 import { ImportInputError } from '../import-errors';
 import type { RawTable } from '../raw-table';
 import type { ReadRequest } from './reader';
@@ -139,6 +140,7 @@ async function sheetRows(zip: ZipArchive, parts: Parts, path: string, onRow: (ro
   if (!entry) return;
   let rowNumber = 0;
   let cells: string[] = [];
+  let kinds: (CellKind | undefined)[] = [];
   let column = 0;
   let type = 'n';
   let style = 0;
@@ -150,6 +152,7 @@ async function sheetRows(zip: ZipArchive, parts: Parts, path: string, onRow: (ro
         case 'row':
           rowNumber = Number(attr(tag, 'r') ?? rowNumber + 1);
           cells = [];
+          kinds = [];
           column = 0;
           break;
         case 'c': {
@@ -179,14 +182,33 @@ async function sheetRows(zip: ZipArchive, parts: Parts, path: string, onRow: (ro
         case 'c':
           while (cells.length < column) cells.push('');
           cells[column] = cellText(parts, type, style, value);
+          kinds[column] = cellKind(parts, type, style);
           column++;
           break;
         case 'row':
-          return onRow({ number: rowNumber, cells });
+          return onRow({ number: rowNumber, cells, kinds });
       }
       return true;
     },
   });
+}
+
+/** What a cell's type (and, for a number, its format) says it holds. */
+function cellKind(parts: Parts, type: string, style: number): CellKind | undefined {
+  switch (type) {
+    case 's':
+    case 'str':
+    case 'inlineStr':
+      return 'text';
+    case 'b':
+      return 'bool';
+    case 'd':
+      return 'date';
+    case 'e':
+      return undefined;
+    default:
+      return parts.dateStyles[style] ? 'date' : 'number';
+  }
 }
 
 function cellText(parts: Parts, type: string, style: number, value: string): string {
