@@ -19,8 +19,11 @@ import {
   scaleOf,
 } from '../../../src/main/engine/values/exact-number';
 import { storedFromSqlite } from '../../../src/main/engine/values/sqlite-value';
-import { insertFromStore } from '../../../src/main/engine/sqlite/bulk-insert';
-import { createTableSql } from '../../../src/main/engine/sqlite/table-sql';
+import { writeTableFromStore } from '../../../src/main/engine/sqlite/table-file-writer';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Database } from 'sql.js';
+import { removeDir, tempDir } from '../../helpers/deskstore-process';
 import { loadSqlJs, rowWithBigInts } from '../../../src/main/engine/sqlite/sql-js';
 import { lcg } from '../../helpers/random';
 
@@ -158,18 +161,24 @@ describe('exact numbers in the column store', () => {
   });
   it('stores them in SQLite as given and reads them back exactly', async () => {
     const SQL = await loadSqlJs();
-    const db = new SQL.Database();
+    let db: Database | null = null;
     try {
       const n = column(['2.50', 3000000000, 0.30000000000000004, '123456789012345678901234567890.5']);
       const big = new Column('b', int8, [null, '9223372036854775807', 12, '-9007199254740993', 5], Uint32Array.from([0, 1, 2, 3, 4]));
       const store = new TableStore([n, big], Uint8Array.from([0, 1, 1, 1, 1]), 4);
-      db.exec(
-        createTableSql('t', [
+      const dir = tempDir();
+      const path = join(dir, 't.sqlite');
+      writeTableFromStore(
+        path,
+        't',
+        [
           { id: 'x', type: numeric },
           { id: 'b', type: int8 },
-        ]),
+        ],
+        store,
       );
-      insertFromStore(SQL, db, 't', store);
+      db = new SQL.Database(readFileSync(path));
+      removeDir(dir);
       const stmt = db.prepare('SELECT x, b, typeof(b) FROM t ORDER BY _id');
       const rows: unknown[][] = [];
       while (stmt.step()) {
@@ -184,7 +193,7 @@ describe('exact numbers in the column store', () => {
         ['123456789012345678901234567890.5', 5, 'integer'],
       ]);
     } finally {
-      db.close();
+      db?.close();
     }
   });
 });

@@ -4,6 +4,8 @@ import { searchRequest } from '../../../src/main/params/search-params';
 import { Engine } from '../../../src/main/engine/engine';
 import { textSortKey } from '../../../src/main/engine/column-store/sort-order';
 import { quoteIdentifier } from '../../../src/main/engine/sqlite/identifiers';
+import { loadSqlJs } from '../../../src/main/engine/sqlite/sql-js';
+import { openTableFile } from '../../../src/main/engine/resources/table-file';
 import { foldText } from '../../../src/shared/fold-text';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
 import { lcg } from '../../helpers/random';
@@ -48,7 +50,8 @@ beforeAll(async () => {
   engine.packageCreate({ name: 'diff' }, 'http://x');
   engine.resourceCreate({ package_id: 'diff', id: rid, url_type: 'datastore' }, 'http://x');
   await engine.datastoreCreate({ resourceId: rid, fields: COLUMNS, records, force: true, deleteFields: false });
-  db = await engine.openResource(rid).sqlite();
+  const resource = engine.openResource(rid);
+  db = openTableFile(await loadSqlJs(), resource.dir, resource.generation, rid, []);
   db.create_function('sortkey', (v: unknown) => (typeof v === 'string' ? textSortKey(v) : v));
   db.create_function('fold', (v: unknown) => (typeof v === 'string' ? foldText(v) : v));
   db.create_function('starts', (text: unknown, prefix: unknown) => (typeof text === 'string' && text.startsWith(String(prefix)) ? 1 : 0));

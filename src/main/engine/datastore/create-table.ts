@@ -1,4 +1,3 @@
-import { transaction } from '../sqlite/transaction';
 import { ValidationError, invalid } from '../../errors';
 import type { DatastoreRecord, ResourceRecord } from '../catalogue/records';
 import { createResource } from '../catalogue/catalogue-operations';
@@ -6,10 +5,9 @@ import { TableStore } from '../column-store/table-store';
 import { resolveFieldType, type FieldType } from '../field-types';
 import { MutableTextIndex } from '../fts';
 import { OpenResource } from '../resources/open-resource';
-import { loadSqlJs } from '../sqlite/sql-js';
-import { createTableSql } from '../sqlite/table-sql';
-import { createUniqueKey, dropUniqueKey } from './unique-key';
-import { quoteIdentifier } from '../sqlite/identifiers';
+import { checkUniqueKey } from './unique-key';
+import { WriteState } from './write-state';
+import type { StoredValue } from '../values/coerce';
 import { resourceDir } from '../../storage/data-paths';
 import { buildTextIndex } from '../text-index/build-text-index';
 import { chooseIndexedColumns } from '../text-index/text-layout';
@@ -18,7 +16,7 @@ import { checkAliasName, guessType, parseRequestedFields, type RequestedField } 
 import { asBulkInsertError, asRecordList, checkNoExtraKeys, coerceRecords, type RecordObject } from './records';
 import { ckanIndexName } from './index-name';
 import { pythonRepr } from '../../util/python-repr';
-import { applyEntryToMemory, applyEntryToSqlite } from '../journal/apply-entry';
+import { applyEntryToMemory } from '../journal/apply-entry';
 import type { JournalEntry } from '../journal/journal-entry';
 import { checkWritable, writeGeneration } from './table-versions';
 
@@ -161,22 +159,16 @@ async function createTable(
   checkKeyColumns(req, primaryKey, names);
   const values = coerceInserted(records, new Map(columns.map((c) => [c.id, c.type])));
 
-  const SQL = await loadSqlJs();
-  const db = new SQL.Database();
   const store = TableStore.empty(columns);
-  const entry: JournalEntry = { ops: values.map((v, i) => ({ t: 'put', id: i + 1, v: Object.fromEntries(v) })) };
-  try {
-    db.exec(createTableSql(target.id, columns));
-    transaction(db, () => {
-      applyEntryToSqlite(db, target.id, entry);
-      if (primaryKey.length) createUniqueKey(db, target.id, primaryKey, columns);
-    });
-  } catch (err) {
-    db.close();
-    throw err;
-  }
-  const language = ctx.defaultFtsLanguage;
   values.forEach((v, i) => store.putRow(i + 1, v));
+  if (primaryKey.length)
+    checkUniqueKey(
+      values.map((v) => primaryKey.map((k) => v.get(k) ?? null)),
+      target.id,
+      primaryKey,
+      columns,
+    );
+  const language = ctx.defaultFtsLanguage;
   const indexed = new Set(chooseIndexedColumns(store));
   const text = new MutableTextIndex(buildTextIndex(store, language, indexed));
   const fields = columns.map(storedField);
@@ -191,9 +183,8 @@ async function createTable(
     sizeBytes: 0,
     updated: new Date().toISOString(),
   };
-  const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed, ctx.logger);
-  resource.adoptDatabase(db);
-  await writeGeneration(ctx, resource);
+  const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed);
+  writeGeneration(ctx, resource);
 }
 
 async function extendTable(
@@ -228,19 +219,25 @@ async function extendTable(
   // an unchanged key rejects duplicate records (`records`), a new one existing duplicates.
   const current = resource.record.primaryKey;
   const keyChanged = req.primaryKey !== undefined && [...req.primaryKey].sort().join('\u0000') !== [...current].sort().join('\u0000');
-  const db = await resource.sqlite();
-  const table = quoteIdentifier(target.id);
-  transaction(db, () => {
-    for (const c of added) db.exec(`ALTER TABLE ${table} ADD COLUMN ${quoteIdentifier(c.id)} ${c.type.sqliteType}`);
-    if (keyChanged) dropUniqueKey(db, target.id);
-    for (const c of dropped) db.exec(`ALTER TABLE ${table} DROP COLUMN ${quoteIdentifier(c.id)}`);
+  // The records, checked as SQLite's transaction did: against the unchanged key's unique index
+  // as they are inserted, or, for a new key, every row against the others once they are in.
+  if (!keyChanged && current.length) {
+    const state = new WriteState(resource.store, resource.keyIndex(), ckanIndexName(target.id, current, all));
     try {
-      applyEntryToSqlite(db, target.id, entry, ckanIndexName(target.id, current, all));
+      for (const [row, op] of entry.ops.entries()) state.apply(op, row);
     } catch (err) {
       throw asBulkInsertError(err, records.length);
     }
-    if (keyChanged && primaryKey.length) createUniqueKey(db, target.id, primaryKey, all);
-  });
+  }
+  if (keyChanged && primaryKey.length) {
+    const store = resource.store;
+    const columns = primaryKey.map((id) => store.column(id));
+    const rows = function* (): Generator<StoredValue[]> {
+      for (const id of store.liveRowIds()) yield columns.map((c) => c?.valueOf(id) ?? null);
+      for (const op of entry.ops) if (op.t === 'put') yield primaryKey.map((k) => op.v[k] ?? null);
+    };
+    checkUniqueKey(rows(), target.id, primaryKey, all);
+  }
   for (const c of added) resource.store.addColumn(c.id, c.type);
   for (const c of dropped) resource.store.removeColumn(c.id);
   applyEntryToMemory(resource, entry);
@@ -257,5 +254,5 @@ async function extendTable(
     ...(req.aliases ? { aliases: [...req.aliases].reverse() } : {}),
   };
   resource.refreshFields();
-  await writeGeneration(ctx, resource);
+  writeGeneration(ctx, resource);
 }

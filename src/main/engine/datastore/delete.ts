@@ -1,7 +1,6 @@
 import { rmSync } from 'node:fs';
 import { invalid } from '../../errors';
 import type { EngineContext } from '../engine-context';
-import { applyEntryToSqlite } from '../journal/apply-entry';
 import type { JournalOp } from '../journal/journal-entry';
 import { compileFilter } from '../search/column-predicates';
 import { filterColumnsOf, parseFilters } from '../search/filters';
@@ -41,7 +40,7 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
   const everything = Object.keys(req.filters).length === 0;
   const countBefore = resource.store.rowCount;
   const rows = everything ? null : matchRows(compileFilter(node, resource.store), resource.store, null);
-  // The same SQL as a replayed journal entry; an empty list of ops commits nothing.
+  // An empty list of ops commits nothing.
   const ops: JournalOp[] = everything
     ? countBefore
       ? [{ t: 'truncate' }]
@@ -49,15 +48,6 @@ export async function datastoreDelete(ctx: EngineContext, req: DeleteRequest): P
     : rows!.length
       ? [{ t: 'del', ids: Array.from(rows!) }]
       : [];
-  await commitWrite(
-    ctx,
-    resource,
-    (db) => {
-      applyEntryToSqlite(db, resource.id, { ops });
-      return { ops };
-    },
-    false,
-    req.writeId,
-  );
+  await commitWrite(ctx, resource, () => ({ ops }), false, req.writeId);
   return { resourceId: resource.id };
 }

@@ -31,19 +31,18 @@ export function requireResourceUnlessForced(ctx: EngineContext, id: string, forc
 }
 
 /**
- * Writes the resource's current state as a new generation (table export, column store,
- * compacted full-text index), then points the catalogue at it. If anything fails the
+ * Writes the resource's current state as a new generation (the table file written from the
+ * column store, the columns file, the compacted full-text index), then points the catalogue
+ * at it. If anything fails the
  * in-memory state may be ahead of the disk, so the resource is evicted: the next request
  * reloads the last durable version and nothing unacknowledged appears.
  */
-export async function writeGeneration(ctx: EngineContext, resource: OpenResource): Promise<void> {
+export function writeGeneration(ctx: EngineContext, resource: OpenResource): void {
   const generation = ctx.nextGeneration(resource.id);
   let compacted: InvertedIndex;
   try {
-    const db = await resource.sqlite();
     compacted = resource.textIndex.compact();
-    const sizeBytes = writeResourceFiles(resource.dir, generation, {
-      sqlite: db.export(),
+    const sizeBytes = writeResourceFiles(resource.dir, generation, resource.id, resource.fields, {
       store: resource.store,
       textIndex: compacted,
       indexedColumns: [...resource.indexedColumns],

@@ -1,12 +1,8 @@
-import type { Database, Statement } from 'sql.js';
 import { ValidationError, invalid } from '../../errors';
 import { pythonRepr } from '../../util/python-repr';
 import type { EngineContext } from '../engine-context';
-import { applyEntryToSqlite } from '../journal/apply-entry';
-import type { JournalEntry, JournalOp } from '../journal/journal-entry';
-import { quoteIdentifier } from '../sqlite/identifiers';
+import type { JournalOp } from '../journal/journal-entry';
 import type { StoredValue } from '../values/coerce';
-import { ckanIndexName } from './index-name';
 import { asBulkInsertError, coerceRecords, type RecordObject } from './records';
 import { checkWritable, requireResourceUnlessForced } from './table-versions';
 import { commitWrite } from './write-transaction';
@@ -72,8 +68,6 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
     throw bulk ? asBulkInsertError(err, records.length) : err;
   }
   const keyColumns = resource.record.primaryKey;
-  const uniqueIndex = ckanIndexName(resource.id, keyColumns, resource.fields);
-  const table = quoteIdentifier(resource.id);
 
   // Every column, null where the record has none: what a new row stores.
   const columnIds = [...types.keys()];
@@ -83,14 +77,11 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
   await commitWrite(
     ctx,
     resource,
-    (db) => {
+    (state) => {
       const ops: JournalOp[] = [];
-      let nextId = Math.max(resource.store.maxRowId, maxRowId(db, resource.id));
-      const find = rowFinder(db, table, keyColumns);
       const run = (op: JournalOp, row: number) => {
-        const entry: JournalEntry = { ops: [op] };
         try {
-          applyEntryToSqlite(db, resource.id, entry, uniqueIndex);
+          state.apply(op, row);
         } catch (err) {
           if (err instanceof ValidationError && 'records_row' in err.members) {
             throw new ValidationError({ ...err.members, records_row: bulk ? records.length - 1 : row });
@@ -99,77 +90,38 @@ export async function datastoreUpsert(ctx: EngineContext, req: UpsertRequest): P
         }
         ops.push(op);
       };
-      try {
-        values.forEach((v, row) => {
-          const record = records[row]!;
-          if (req.method === 'insert') {
-            run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);
-            return;
+      values.forEach((v, row) => {
+        const record = records[row]!;
+        if (req.method === 'insert') {
+          run({ t: 'put', id: state.nextId(), v: wholeRow(v) }, row);
+          return;
+        }
+        const byId = record._id !== undefined && record._id !== null;
+        if (!byId && keyColumns.length === 0) throw invalid('table', 'unique key must be passed for update/upsert');
+        if (!byId) {
+          const missing = keyColumns.filter((k) => !(k in record));
+          if (missing.length) {
+            throw invalid('key', `fields "${missing.join(', ')}" are missing\n                            but needed as key`);
           }
-          const byId = record._id !== undefined && record._id !== null;
-          if (!byId && keyColumns.length === 0) throw invalid('table', 'unique key must be passed for update/upsert');
-          if (!byId) {
-            const missing = keyColumns.filter((k) => !(k in record));
-            if (missing.length) {
-              throw invalid('key', `fields "${missing.join(', ')}" are missing\n                            but needed as key`);
-            }
-          }
-          const keyValues = byId ? [Number(record._id)] : keyColumns.map((k) => v.get(k) ?? null);
-          const existing = byId ? find.byId(Number(record._id)) : find.byKey(keyValues);
-          if (existing !== null) {
-            run({ t: 'set', id: existing, v: Object.fromEntries(v) }, row);
-          } else if (req.method === 'update') {
-            throw keyNotFound(record, columnIds, keyColumns);
-          } else {
-            // 2.9–2.11: an upserted row whose `_id` does not exist gets a fresh `_id`.
-            run({ t: 'put', id: ++nextId, v: wholeRow(v) }, row);
-          }
-        });
-      } finally {
-        find.free();
-      }
+        }
+        const id = Number(record._id);
+        const existing = byId
+          ? Number.isInteger(id) && state.exists(id)
+            ? id
+            : null
+          : state.findByKey(keyColumns.map((k) => v.get(k) ?? null));
+        if (existing !== null) {
+          run({ t: 'set', id: existing, v: Object.fromEntries(v) }, row);
+        } else if (req.method === 'update') {
+          throw keyNotFound(record, columnIds, keyColumns);
+        } else {
+          // 2.9–2.11: an upserted row whose `_id` does not exist gets a fresh `_id`.
+          run({ t: 'put', id: state.nextId(), v: wholeRow(v) }, row);
+        }
+      });
       return { ops };
     },
     req.dryRun,
     req.writeId,
   );
-}
-
-function maxRowId(db: Database, tableName: string): number {
-  // AUTOINCREMENT's high-water mark: `_id`s of deleted rows are never handed out again.
-  const seq = db.exec(`SELECT seq FROM sqlite_sequence WHERE name = ?`, [tableName]);
-  return Number(seq[0]?.values[0]?.[0] ?? 0);
-}
-
-/** The `_id` of an existing row, by `_id` or by key: each statement prepared once per request. */
-function rowFinder(db: Database, table: string, keyColumns: readonly string[]) {
-  let idStatement: Statement | null = null;
-  let keyStatement: Statement | null = null;
-  const first = (statement: Statement, params: (string | number)[]): number | null => {
-    try {
-      statement.bind(params);
-      return statement.step() ? Number(statement.get()[0]) : null;
-    } finally {
-      statement.reset();
-    }
-  };
-  return {
-    byId(id: number): number | null {
-      if (!Number.isInteger(id)) return null;
-      idStatement ??= db.prepare(`SELECT _id FROM ${table} WHERE _id = ?`);
-      return first(idStatement, [id]);
-    },
-    byKey(values: readonly StoredValue[]): number | null {
-      // `key = NULL` is never true in SQL: a record with a NULL key part matches no row (as in CKAN).
-      if (values.some((v) => v === null)) return null;
-      keyStatement ??= db.prepare(
-        `SELECT _id FROM ${table} WHERE ${keyColumns.map((c) => `${quoteIdentifier(c)} = ?`).join(' AND ')} LIMIT 1`,
-      );
-      return first(keyStatement, values as (string | number)[]);
-    },
-    free(): void {
-      idStatement?.free();
-      keyStatement?.free();
-    },
-  };
 }

@@ -39,6 +39,16 @@ export function rebuildColumnsFromSqlite(db: Database, resourceId: string, recor
   } finally {
     stmt.free();
   }
+  // AUTOINCREMENT's high-water mark: `_id`s of rows deleted at the end are never given again.
+  const sequence = Number(db.exec('SELECT seq FROM sqlite_sequence WHERE name = ?', [resourceId])[0]?.values[0]?.[0] ?? 0);
+  if (sequence > maxRowId) {
+    maxRowId = sequence;
+    if (maxRowId >= live.length) {
+      const grown = new Uint8Array(maxRowId + 1);
+      grown.set(live);
+      live = grown;
+    }
+  }
   for (const c of columns) c.ensureCapacity(live.length);
   const store = new TableStore(columns, live, maxRowId);
   const indexedColumns = chooseIndexedColumns(store);

@@ -12,6 +12,7 @@ import { RecordsJsonWriter, ResultTooLarge } from './shape-results';
 import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './translate';
 import { statSync } from 'node:fs';
 import { sqlitePath } from '../storage/resource-files';
+import { tableFileProblem, tableImage } from '../sqlite/table-file-writer';
 
 /**
  * datastore_search_sql (docs/ckan-contract.md §4; dialect in docs/sql-and-values.md). The query is read
@@ -140,22 +141,32 @@ async function prepareInEngine(ctx: EngineContext, sql: string): Promise<Transla
 /**
  * A query ready for the SQL worker (sql-worker.ts), which runs user SQL away from the engine
  * worker so that a slow query never holds up searches and writes: each table is its
- * generation's file plus the journal written since, up to the bytes acknowledged now. A table
- * without a usable file (an import still writing it, a damaged one the engine rebuilt from its
- * column store), or every table when `images` is asked (the SQL worker could not read a file),
- * is handed over as an image of the engine's own table instead: building and copying it holds
- * the engine for a time bounded by the table's size, the query itself never runs here.
+ * generation's file plus the journal written since, up to the bytes acknowledged now. When the
+ * SQL worker could not read a file (`images`: a damaged one, or one a checkpoint replaced
+ * meanwhile), every table is handed over as an image written from the column store, which
+ * holds every acknowledged write (writing it holds the engine for a time bounded by the
+ * table's size; the query itself never runs here); a damaged file is marked so that the next
+ * maintenance writes a new generation.
  */
 export async function planSql(ctx: EngineContext, sql: string, images = false): Promise<SqlPlan> {
   const query = await prepareInEngine(ctx, sql);
   const tables: SqlTableSource[] = [];
   for (const table of query.tables) {
     const resource = ctx.openResource(table.id);
+    if (images && !resource.tableFileUnusable) {
+      const problem = tableFileProblem(sqlitePath(resource.dir, resource.generation));
+      if (problem) {
+        resource.tableFileUnusable = true;
+        ctx.logger.warn(
+          `resource ${resource.id}: table file unusable (${problem}); SQL reads the table written from the column store until the next maintenance writes a new generation`,
+        );
+      }
+    }
     const file = images || resource.tableFileUnusable ? null : tableFile(resource.dir, resource.generation);
     if (file) {
       tables.push({ id: table.id, dir: resource.dir, generation: resource.generation, ...file, journalBytes: resource.journal().size });
     } else {
-      tables.push({ id: table.id, image: (await resource.sqlite()).export() });
+      tables.push({ id: table.id, image: tableImage(resource.dir, resource.id, resource.fields, resource.store) });
     }
   }
   return { sql, query, tables };

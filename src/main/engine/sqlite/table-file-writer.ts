@@ -1,3 +1,6 @@
+import { closeSync, fstatSync, openSync, readFileSync, readSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
 import type { FieldType } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { DurableFileWriter } from '../storage/durable-files';
@@ -104,12 +107,14 @@ const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
 
 /**
- * What SQLite stores when a value is bound as Deskstore binds it (numbers as doubles, texts as
- * text; bulk-insert.ts) into a column of `affinity` (https://www.sqlite.org/datatype3.html):
- * INTEGER turns an integral double, or a text that is an integer literal, into an INTEGER;
- * REAL keeps numbers REAL (SQLite may pack an integral REAL as an integer on disk, but reads it
- * back REAL either way); BLOB (no affinity) and TEXT keep what they are given. A combination
- * the column store never produces (a number in a TEXT column) is refused rather than guessed.
+ * What SQLite stores when a value is bound as sql.js binds it (a number that is a 32-bit
+ * integer as an integer, any other as a double; a text as text) into a column of `affinity`
+ * (https://www.sqlite.org/datatype3.html): INTEGER turns an integral number, or a text that is
+ * an integer literal, into an INTEGER; REAL keeps numbers REAL (SQLite may pack an integral
+ * REAL as an integer on disk, but reads it back REAL either way); BLOB (no affinity) and TEXT
+ * keep what they are given. So a table file written here holds what the journal's writes,
+ * replayed through sql.js by the SQL worker, hold. A combination the column store never
+ * produces (a number in a TEXT column) is refused rather than guessed.
  */
 export function storedCell(value: StoredValue, affinity: Affinity): Cell {
   if (value === null || value === undefined) return NULL_CELL;
@@ -119,6 +124,7 @@ export function storedCell(value: StoredValue, affinity: Affinity): Cell {
     if (affinity === 'INTEGER' && Number.isInteger(value) && value > -9223372036854775808 && value < 9223372036854775808) {
       return { kind: 'integer', value: Object.is(value, -0) ? 0 : value };
     }
+    if (affinity === 'BLOB' && value === (value | 0)) return { kind: 'integer', value: value | 0 };
     return { kind: 'real', value };
   }
   if (typeof value !== 'string') throw new TypeError(`cannot store a ${typeof value}`);
@@ -651,4 +657,53 @@ export function writeTableFromStore(
     throw err;
   }
   return writer.finish(sequence);
+}
+
+/**
+ * A table file's bytes written from a column store, for a reader that cannot use the file on
+ * disk (the SQL worker, when that file is damaged): written to a temporary file beside it,
+ * read back and removed.
+ */
+export function tableImage(
+  dir: string,
+  table: string,
+  fields: readonly { readonly id: string; readonly type: FieldType }[],
+  store: Parameters<typeof writeTableFromStore>[3] & { maxRowId: number },
+): Uint8Array {
+  const path = join(dir, `.image-${randomBytes(4).toString('hex')}.tmp`);
+  try {
+    writeTableFromStore(path, table, fields, store, store.maxRowId);
+    return readFileSync(path);
+  } finally {
+    rmSync(path, { force: true });
+  }
+}
+
+/**
+ * Why a table file is not a SQLite database, or null: what the file's own header says it is
+ * (the magic text, the page size, the page count against the file's size), the check that
+ * finds a damaged or truncated file without opening it in SQLite.
+ */
+export function tableFileProblem(path: string): string | null {
+  let fd: number;
+  try {
+    fd = openSync(path, 'r');
+  } catch (err) {
+    return (err as Error).message;
+  }
+  try {
+    const head = Buffer.alloc(100);
+    const size = fstatSync(fd).size;
+    if (readSync(fd, head, 0, 100, 0) < 100) return 'shorter than a SQLite header';
+    if (head.toString('latin1', 0, 16) !== 'SQLite format 3\u0000') return 'not a SQLite file';
+    const raw = head.readUInt16BE(16);
+    const pageSize = raw === 1 ? 65536 : raw;
+    if (pageSize < 512 || (pageSize & (pageSize - 1)) !== 0) return `page size ${raw}`;
+    const pages = head.readUInt32BE(28);
+    const counted = head.readUInt32BE(24) === head.readUInt32BE(92) && pages > 0;
+    if (counted ? size < pages * pageSize : size % pageSize !== 0) return `${size} bytes for pages of ${pageSize}`;
+    return null;
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -7,6 +7,8 @@ import { FileSections } from './file-sections';
 import { StorageError } from '../../errors';
 import { decodeColumns, encodeColumns, type ColumnsHeader } from './column-codec';
 import { writeFileDurably } from './durable-files';
+import type { FieldType } from '../field-types';
+import { writeTableFromStore } from '../sqlite/table-file-writer';
 import { storageFailure } from '../../storage/storage-failure';
 import { PRIVATE_DIR_MODE } from '../../storage/data-paths';
 
@@ -29,7 +31,6 @@ export interface ColumnsFileHeader {
 }
 
 export interface ResourceImage {
-  readonly sqlite: Uint8Array;
   readonly store: TableStore;
   readonly textIndex: InvertedIndex;
   /** The columns the inverted index covers (text-layout.ts). */
@@ -37,9 +38,22 @@ export interface ResourceImage {
   readonly ftsLanguage: string;
 }
 
-/** Writes both files of a generation durably; returns their total size in bytes. */
-export function writeResourceFiles(dir: string, generation: number, image: ResourceImage): number {
-  return writeSqliteFile(dir, generation, image.sqlite) + writeColumnsFile(dir, generation, image);
+/**
+ * Writes both files of a generation durably from the column store (a checkpoint, a new
+ * table): the table file page by page (sqlite/table-file-writer.ts), with `fields` in table
+ * order and AUTOINCREMENT's high-water mark at the store's highest `_id` ever; then the
+ * columns file. Returns their total size in bytes.
+ */
+export function writeResourceFiles(
+  dir: string,
+  generation: number,
+  table: string,
+  fields: readonly { readonly id: string; readonly type: FieldType }[],
+  image: ResourceImage,
+): number {
+  ensureDir(dir);
+  const tableBytes = writeTableFromStore(sqlitePath(dir, generation), table, fields, image.store, image.store.maxRowId);
+  return tableBytes + writeColumnsFile(dir, generation, image);
 }
 
 /** Creates a resource's folder (private) if it is not there yet. */
@@ -51,19 +65,8 @@ export function ensureDir(dir: string): void {
   }
 }
 
-/**
- * The table file alone. An import writes it after the columns file: the resource is
- * searchable from the columns file, and the engine builds the table itself from the column
- * store if it needs SQL before this file exists (or if it was lost).
- */
-export function writeSqliteFile(dir: string, generation: number, sqlite: Uint8Array): number {
-  ensureDir(dir);
-  writeFileDurably(sqlitePath(dir, generation), [sqlite]);
-  return sqlite.byteLength;
-}
-
 /** The column store and full-text index of a generation; enough to search it. */
-export function writeColumnsFile(dir: string, generation: number, image: Omit<ResourceImage, 'sqlite'>): number {
+export function writeColumnsFile(dir: string, generation: number, image: ResourceImage): number {
   ensureDir(dir);
   const sections: Uint8Array[] = [];
   const columns = encodeColumns(image.store, sections);

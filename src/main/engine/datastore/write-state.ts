@@ -1,0 +1,192 @@
+import { ValidationError } from '../../errors';
+import type { TableStore } from '../column-store/table-store';
+import type { FieldType } from '../field-types';
+import type { JournalEntry, JournalOp } from '../journal/journal-entry';
+import { storedCell } from '../sqlite/table-file-writer';
+import type { StoredValue } from '../values/coerce';
+
+/**
+ * Row writes are checked against the column store, not SQLite (docs/architecture.md §3): the
+ * engine holds no SQLite copy of a table; the SQL worker applies the journal to its own. What
+ * SQLite's transaction gave a write before is here: the request's own changes seen by its
+ * later records (`WriteState`), and the table's `primary_key` as a unique index (`KeyIndex`),
+ * with SQLite's notion of equal keys: values compared as the column stores them (an INTEGER
+ * column's `12` and `12.0` are one key; a numeric column's `2.5` and text `2.50` are two),
+ * and a key with a NULL part never equal to another.
+ */
+
+/** A key's text, or null when a part is NULL (a NULL key matches nothing and conflicts with nothing). */
+export function keyText(values: readonly StoredValue[], types: readonly FieldType[]): string | null {
+  let key = '';
+  for (let i = 0; i < values.length; i++) {
+    const cell = storedCell(values[i]!, types[i]!.sqliteType);
+    if (cell.kind === 'null') return null;
+    key += cell.kind === 'text' ? `t${cell.text}\u0000` : `n${typeof cell.value === 'bigint' ? cell.value : String(cell.value)}\u0000`;
+  }
+  return key;
+}
+
+/**
+ * The table's primary key → its row, built at the first write that needs it and kept up to
+ * date by every committed write (`update`, before the column store changes).
+ */
+export class KeyIndex {
+  private readonly rows = new Map<string, number>();
+  private readonly types: FieldType[];
+
+  constructor(
+    private readonly store: TableStore,
+    readonly columns: readonly string[],
+  ) {
+    this.types = columns.map((id) => store.column(id)!.type);
+    for (const rowId of store.liveRowIds()) {
+      const key = this.keyOfRow(rowId);
+      if (key !== null) this.rows.set(key, rowId);
+    }
+  }
+
+  keyOf(values: readonly StoredValue[]): string | null {
+    return keyText(values, this.types);
+  }
+
+  keyOfRow(rowId: number): string | null {
+    return this.keyOf(this.columns.map((id) => this.store.column(id)!.valueOf(rowId)));
+  }
+
+  rowOf(key: string): number | undefined {
+    return this.rows.get(key);
+  }
+
+  /** A committed entry, before the column store applies it (old keys are read from it). */
+  update(entry: JournalEntry): void {
+    for (const op of entry.ops) {
+      switch (op.t) {
+        case 'put': {
+          const key = this.keyOf(this.columns.map((id) => op.v[id] ?? null));
+          if (key !== null) this.rows.set(key, op.id);
+          break;
+        }
+        case 'set': {
+          if (!this.columns.some((id) => id in op.v)) break;
+          const old = this.keyOfRow(op.id);
+          if (old !== null && this.rows.get(old) === op.id) this.rows.delete(old);
+          const key = this.keyOf(this.columns.map((id) => (id in op.v ? op.v[id]! : this.store.column(id)!.valueOf(op.id))));
+          if (key !== null) this.rows.set(key, op.id);
+          break;
+        }
+        case 'del':
+          for (const id of op.ids) {
+            const old = this.keyOfRow(id);
+            if (old !== null && this.rows.get(old) === id) this.rows.delete(old);
+          }
+          break;
+        case 'truncate':
+          this.rows.clear();
+          break;
+      }
+    }
+  }
+}
+
+/** SQLite's unique-constraint failure, as PostgreSQL words it (naming CKAN's index name). */
+export function duplicateKey(uniqueIndex: string, row: number): ValidationError {
+  return new ValidationError({ records: [`duplicate key value violates unique constraint "${uniqueIndex}"`], records_row: row });
+}
+
+/**
+ * One write request's view of its table while its records are checked: the committed column
+ * store with the request's earlier operations on top, so that a later record finds a row an
+ * earlier one inserted (as inside SQLite's transaction). `apply` checks an operation and
+ * records it; nothing reaches the store until the entry is journalled (write-transaction.ts).
+ */
+export class WriteState {
+  /** Rows changed by this request: their values now, or null once deleted. */
+  private readonly changed = new Map<number, Map<string, StoredValue> | null>();
+  /** The keys of the changed rows: a later record finds an earlier one's row in one lookup. */
+  private readonly changedKeys = new Map<string, number>();
+  private readonly keyOfChanged = new Map<number, string>();
+  private truncated = false;
+  private highest: number;
+
+  constructor(
+    private readonly store: TableStore,
+    private readonly keys: KeyIndex | null,
+    private readonly uniqueIndex: string,
+  ) {
+    this.highest = store.maxRowId;
+  }
+
+  /** The next `_id` (AUTOINCREMENT: never one of a deleted row). */
+  nextId(): number {
+    return ++this.highest;
+  }
+
+  /** Whether row `id` exists now. */
+  exists(id: number): boolean {
+    if (this.changed.has(id)) return this.changed.get(id) !== null;
+    return !this.truncated && this.store.isLive(id);
+  }
+
+  /** The row whose key is `values`, or null (a key with a NULL part finds nothing). */
+  findByKey(values: readonly StoredValue[]): number | null {
+    const keys = this.keys;
+    if (!keys) return null;
+    const key = keys.keyOf(values);
+    if (key === null) return null;
+    const changed = this.changedKeys.get(key);
+    if (changed !== undefined) return changed;
+    const id = this.truncated ? undefined : keys.rowOf(key);
+    return id !== undefined && !this.changed.has(id) ? id : null;
+  }
+
+  /** Checks one operation (request row `row`, for errors) and records it. */
+  apply(op: JournalOp, row: number): void {
+    switch (op.t) {
+      case 'put': {
+        const values = new Map(Object.entries(op.v));
+        this.checkKey(values, op.id, row);
+        this.record(op.id, values);
+        if (op.id > this.highest) this.highest = op.id;
+        break;
+      }
+      case 'set': {
+        const values = this.rowValues(op.id);
+        for (const [k, v] of Object.entries(op.v)) values.set(k, v);
+        if (this.keys && this.keys.columns.some((c) => c in op.v)) this.checkKey(values, op.id, row);
+        this.record(op.id, values);
+        break;
+      }
+      case 'del':
+        for (const id of op.ids) this.record(id, null);
+        break;
+      case 'truncate':
+        this.truncated = true;
+        for (const id of [...this.changed.keys()]) this.record(id, null);
+        break;
+    }
+  }
+
+  private record(id: number, values: Map<string, StoredValue> | null): void {
+    this.changed.set(id, values);
+    const old = this.keyOfChanged.get(id);
+    if (old !== undefined && this.changedKeys.get(old) === id) this.changedKeys.delete(old);
+    this.keyOfChanged.delete(id);
+    const key = values && this.keys ? this.keys.keyOf(this.keys.columns.map((c) => values.get(c) ?? null)) : null;
+    if (key !== null) {
+      this.changedKeys.set(key, id);
+      this.keyOfChanged.set(id, key);
+    }
+  }
+
+  private rowValues(id: number): Map<string, StoredValue> {
+    const pending = this.changed.get(id);
+    if (pending) return new Map(pending);
+    return this.store.rowValues(id);
+  }
+
+  private checkKey(values: ReadonlyMap<string, StoredValue>, id: number, row: number): void {
+    if (!this.keys) return;
+    const found = this.findByKey(this.keys.columns.map((c) => values.get(c) ?? null));
+    if (found !== null && found !== id) throw duplicateKey(this.uniqueIndex, row);
+  }
+}
