@@ -46,8 +46,6 @@ export class RawColumnBuilder {
   private spilledValues = 0;
   /** Inference over the values that left with their chunk (each observed once, as it went). */
   readonly spilledInference = new ColumnTypeInference();
-  /** A value held U+FFFD (a byte the decoder could not read): the CSV reader then tries Windows-1252. */
-  sawReplacementCharacter = false;
 
   /** `chunkRows`: spill mode, starting at row `firstRow`; otherwise codes for `initialRows` rows in memory. */
   constructor(
@@ -88,7 +86,6 @@ export class RawColumnBuilder {
       const known = this.lookup?.get(text);
       if (known !== undefined) code = known;
       else {
-        if (text.includes('\uFFFD')) this.sawReplacementCharacter = true;
         if (spill && this.appendOnly) {
           code = this.values.length + this.spilledValues++;
           spill.push(text);

@@ -132,6 +132,8 @@ export async function readSample(path: string, bytes = SAMPLE_BYTES): Promise<{ 
 export interface DecodeCounter {
   bytes: number;
   chars: number;
+  /** The decoder produced U+FFFD somewhere (a byte it could not read, or the character itself). */
+  replacement?: boolean;
 }
 
 export function openDecodedStream(
@@ -154,6 +156,7 @@ export function openDecodedStream(
       if (counter) {
         counter.bytes += chunk.length;
         counter.chars += text.length;
+        if (!counter.replacement && text.includes('\uFFFD')) counter.replacement = true;
       }
       if (text) this.push(text);
       callback();

@@ -81,6 +81,8 @@ export function trimCell(raw: string): string {
 const BLANK = /^[\s\u200b]+$/;
 
 export function isBlankCell(raw: string): boolean {
+  const c = raw.charCodeAt(0);
+  if (c > 32 && c < 0xa0) return false; // starts with a visible ASCII character: the common case, no pattern run
   const text = trimCell(raw);
   return text === '' || BLANK.test(text);
 }
@@ -174,15 +176,53 @@ export interface ClassifiedValue {
   int8?: boolean;
 }
 
+const INT4_VALUE: ClassifiedValue = Object.freeze({ kind: 'int4' });
+const INT8_VALUE: ClassifiedValue = Object.freeze({ kind: 'int8', int8: true });
+const DOT_DECIMAL_VALUE: ClassifiedValue = Object.freeze({ kind: 'dot-decimal' });
+
+/**
+ * The two shapes most numbers have, `-123` and `-123.45`, told apart by one pass over the
+ * characters (an import classifies every value of a column of unique numbers: the chain of
+ * patterns below cost more than the rest of reading it). Anything else, including `0123` and
+ * `1.234`, is left to the patterns (undefined); the unit test checks both agree.
+ */
+function plainNumber(text: string): ClassifiedValue | undefined {
+  const n = text.length;
+  let i = text.charCodeAt(0) === 45 ? 1 : 0;
+  const intStart = i;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  const intLength = i - intStart;
+  if (intLength === 0 || (intLength > 1 && text.charCodeAt(intStart) === 48)) return undefined;
+  if (i === n) {
+    if (intLength < 10) return INT4_VALUE; // |n| < 10^9 fits int4
+    return undefined;
+  }
+  if (text.charCodeAt(i) !== 46) return undefined;
+  const fracStart = ++i;
+  while (i < n && isDigit(text.charCodeAt(i))) i++;
+  if (i !== n || i === fracStart) return undefined;
+  if (intLength <= 3 && i - fracStart === 3) return undefined; // `1.234`: the column decides
+  return DOT_DECIMAL_VALUE;
+}
+
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
 /** What one trimmed, non-empty value could be, without looking at the rest of the column. */
 export function classifyValue(text: string): ClassifiedValue {
+  return (text.length <= MAX_TYPED_LENGTH ? plainNumber(text) : undefined) ?? classifyByPatterns(text);
+}
+
+/** classifyValue without its shortcut (the unit test compares the two). */
+export function classifyByPatterns(text: string): ClassifiedValue {
   if (text.length > MAX_TYPED_LENGTH) return { kind: 'text' };
   const c0 = text.charCodeAt(0);
   const startsNumeric = (c0 >= 48 && c0 <= 57) || c0 === 45 || c0 === 46; // digit, '-', '.'
   if (startsNumeric) {
     if (INTEGER.test(text)) {
       const cls = integerClass(text);
-      return cls === 'int8' ? { kind: 'int8', int8: true } : { kind: cls ?? 'huge-integer' };
+      return cls === 'int8' ? INT8_VALUE : cls === 'int4' ? INT4_VALUE : { kind: 'huge-integer' };
     }
     if (LEADING_ZERO.test(text)) return { kind: 'leading-zero' };
     if (AMBIGUOUS_THOUSANDS.test(text)) return { kind: 'ambiguous-thousands' };

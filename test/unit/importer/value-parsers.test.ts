@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseDateValue, parseTimestampValue } from '../../../src/main/importer/date-values';
-import { classifyValue, parseAs, parserFor, trimCell, ValueParseError, type ValueKind } from '../../../src/main/importer/value-parsers';
+import { classifyByPatterns, classifyValue, parseAs, parserFor, trimCell, ValueParseError, type ValueKind } from '../../../src/main/importer/value-parsers';
+import { lcg } from '../../helpers/random';
 
 const kind = (v: string): ValueKind => classifyValue(v).kind;
 
@@ -231,5 +232,20 @@ describe('parseAs (forced types)', () => {
     expect(error).toBeInstanceOf(ValueParseError);
     expect((error as ValueParseError).message).toBe(`"${'9'.repeat(80)}…" is not a valid number: too long`);
     expect((error as ValueParseError).value).toBe(huge);
+  });
+});
+
+describe('classifyValue’s shortcut for plain numbers', () => {
+  it('classifies exactly as the patterns do', () => {
+    const random = lcg(99);
+    const alphabet = '-0123456789.,eE +x';
+    const samples = ['0', '-0', '7', '123456789', '1234567890', '2147483648', '0.5', '-0.5', '.5', '1.234', '0.123', '12.345', '01', '1.', '-', '1-2'];
+    for (let k = 0; k < 20_000; k++) {
+      let text = '';
+      const n = 1 + Math.floor(random() * 14);
+      for (let i = 0; i < n; i++) text += alphabet[Math.floor(random() * (random() < 0.8 ? 12 : alphabet.length))];
+      samples.push(text.trim() || '0');
+    }
+    for (const text of samples) expect([text, classifyValue(text)]).toEqual([text, classifyByPatterns(text)]);
   });
 });

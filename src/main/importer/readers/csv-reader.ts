@@ -183,7 +183,7 @@ function readPass(req: ReadRequest, pass: Pass): Promise<PassResult> {
     const total = meter.totalBytes;
     req.onProgress({ rows, bytes: Math.min(total, Math.round(chars * perChar)), totalBytes: total, estimated: meter.estimated });
   };
-  const sink = new RecordSink(req, pass, 1 + skipLines);
+  const sink = new RecordSink(req, pass, 1 + skipLines, counter);
   return pass.perLine ? readLines(stream, sink, pass, report) : readQuoted(stream, sink, pass, report);
 }
 
@@ -197,6 +197,8 @@ class RecordSink {
     readonly req: ReadRequest,
     private readonly pass: Pass,
     firstLine: number,
+    /** What the decoder saw (a U+FFFD: the file may really be Windows-1252). */
+    private readonly decoded: DecodeCounter,
   ) {
     this.line = firstLine;
   }
@@ -231,8 +233,7 @@ class RecordSink {
   /** An empty file gives a table without columns: the preview shows it, the import refuses it. */
   finish(complete: boolean): PassResult {
     const collector = this.collector ?? new RowCollector({ header: [], trim: true, joiner: this.pass.dialect.delimiter });
-    const replacementCharacter = collector.columns.some((column) => column.sawReplacementCharacter);
-    return { collector, complete, replacementCharacter };
+    return { collector, complete, replacementCharacter: this.decoded.replacement === true };
   }
 }
 
