@@ -122,7 +122,9 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
       ftsLanguage: opts.ftsLanguage,
       columns,
       tableElsewhere: tableWritten !== undefined,
-      indexedElsewhere: early?.indexedFrom(header.columns.map((h) => h.id)) ?? new Map(),
+      // Texts indexed early serve only a column that is text in the end (the file's own types,
+      // a spreadsheet's, are known only once it is read).
+      indexedElsewhere: early?.indexedFrom(header.columns.map((h, i) => (parts[i]!.typed.type === 'text' ? h.id : ''))) ?? new Map(),
     });
     let storedBytes: number;
     try {
@@ -143,7 +145,8 @@ export async function importFile(opts: ImportOptions): Promise<ImportResult> {
       }
       endPhase('indexing');
       report('writing');
-      const elsewhere = writer.indexedColumns.flatMap((id) => (textRuns[id] ? [textRuns[id]] : []));
+      const early = writer.indexedElsewhere;
+      const elsewhere = writer.indexedColumns.flatMap((id) => (early.has(id) && textRuns[id] ? [textRuns[id]] : []));
       storedBytes = writer.finish(elsewhere).storedBytes + ((await tableWritten) ?? 0);
     } catch (err) {
       writer.abort();
@@ -218,7 +221,7 @@ class EarlyTexts {
   /** Per column id, the row from which its spilled texts are indexed by the worker. */
   indexedFrom(ids: readonly string[]): Map<string, number> {
     const out = new Map<string, number>();
-    for (const [i, row] of this.from) if (ids[i] === this.ids?.[i]) out.set(ids[i]!, row);
+    for (const [i, row] of this.from) if (ids[i] && ids[i] === this.ids?.[i]) out.set(ids[i], row);
     return out;
   }
 }

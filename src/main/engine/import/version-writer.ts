@@ -101,6 +101,11 @@ export class StreamedVersionWriter {
     }
   }
 
+  /** Per column, from which row its arriving values are indexed by runs from elsewhere. */
+  get indexedElsewhere(): ReadonlyMap<string, number> {
+    return this.input.indexedElsewhere ?? new Map();
+  }
+
   /** The columns the full-text index covers (stored in the columns file's header). */
   get indexedColumns(): string[] {
     return this.indexed.map((i) => this.input.columns[i]!.id);
