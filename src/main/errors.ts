@@ -69,14 +69,16 @@ export class StorageError extends Error {
 
 /**
  * package_search's errors, as CKAN's API view answers them: a query Solr cannot run is 409
- * `Search Error` (`Search error: (<detail>,)`), a parameter the search refuses is 400
- * `Search Query Error` (`Search Query is invalid: (<detail>,)`).
+ * `Search Error` (`Search error: '<detail>'`), a parameter the search refuses is 400
+ * `Search Query Error` (`Search Query is invalid: "Invalid search parameters: ['foo']"`): the
+ * view formats `%r % e.args`, which with one argument is the repr of that argument, not of
+ * a tuple (seen on CKAN 2.10.10; 2.11.5's views/api.py is the same).
  */
 export class SearchError extends Error {
   readonly kind = 'search' as const;
   deskstoreMessage?: Message;
   constructor(readonly detail: string) {
-    super(`Search error: (${pythonRepr(detail)},)`);
+    super(`Search error: ${pythonRepr(detail)}`);
   }
 }
 
@@ -84,7 +86,7 @@ export class SearchQueryError extends Error {
   readonly kind = 'search_query' as const;
   deskstoreMessage?: Message;
   constructor(readonly detail: string) {
-    super(`Search Query is invalid: (${pythonRepr(detail)},)`);
+    super(`Search Query is invalid: ${pythonRepr(detail)}`);
   }
 }
 

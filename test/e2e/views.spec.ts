@@ -35,6 +35,8 @@ const WORDS = {
     table: 'Table',
     sum: 'Sum',
     syntax: 'The query has a mistake near',
+    notAllowed: 'CKAN does not let a query call coalesce',
+    functions: 'Which functions can I call?',
   },
   it: {
     profile: 'Profilo',
@@ -47,6 +49,8 @@ const WORDS = {
     table: 'Tabella',
     sum: 'Somma',
     syntax: "L'interrogazione ha un errore vicino a",
+    notAllowed: 'CKAN non permette a un’interrogazione di chiamare coalesce',
+    functions: 'Quali funzioni posso chiamare?',
   },
 } as const;
 
@@ -133,7 +137,7 @@ for (const locale of ['en', 'it'] as const) {
     // dates by month: a line
     await page.getByTestId('chart-group').selectOption('data');
     await page.getByTestId('chart-bucket').selectOption('month');
-    await expect(page.getByTestId('chart-sql')).toContainText('substr(CAST("data" AS text), 1, 7)');
+    await expect(page.getByTestId('chart-sql')).toContainText('substr("data"::text, 1, 7)');
     await expect(page.getByTestId('chart').locator('svg [aria-label="line"] path').first()).toBeVisible();
     await page.getByTestId('chart-view').evaluate((el: { scrollTop: number }) => {
       el.scrollTop = 0;
@@ -182,5 +186,12 @@ for (const locale of ['en', 'it'] as const) {
     await page.getByTestId('sql-editor').fill('SELECT FROM WHERE');
     await page.getByTestId('sql-run').click();
     await expect(page.getByText(w.syntax)).toBeVisible();
+    // A call CKAN refuses is refused here too, and the screen says which ones and why.
+    await page.getByTestId('sql-editor').fill('SELECT coalesce(1, 2)');
+    await page.getByTestId('sql-run').click();
+    await expect(page.getByText(w.notAllowed)).toBeVisible();
+    await page.getByTestId('sql-functions').getByText(w.functions).click();
+    await expect(page.getByTestId('sql-functions')).toContainText('CAST(… AS …)');
+    await expect(page.getByTestId('sql-functions')).toContainText('string_agg');
   });
 }

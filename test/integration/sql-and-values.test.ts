@@ -100,7 +100,10 @@ const RECORDS = [
 ];
 
 beforeAll(async () => {
-  server = await startServer();
+  // The dialect is tested whole, functions CKAN's allow-list refuses included (coalesce(…),
+  // CAST(…), FILTER, `AS t(x)`): this server runs with --sql-functions all. The default, CKAN's
+  // checks, is tested at the end of this file and in test/unit/engine/ckan-sql-checks.test.ts.
+  server = await startServer({ args: ['--sql-functions', 'all'] });
   api = ckan(server.url, server.token);
   const pkg = (await api.ok('package_create', { name: 'sql-values' })).id;
   rid = (await api.ok('datastore_create', { resource: { package_id: pkg }, fields: FIELDS, records: RECORDS, force: true })).resource_id;
@@ -288,10 +291,14 @@ describe('datastore_search_sql: names and types as PostgreSQL gives them', () =>
   it('orders, compares and takes min/max of text by en_US.UTF-8, as CKAN’s PostgreSQL (issue 23)', async () => {
     // Expected: the same statements on the real CKAN's PostgreSQL 15 (en_US.UTF-8).
     const names = `(VALUES ('Zed'), ('abd'), ('6th'), ('ábc'), ('''Akra'), ('-dash'), ('æ'), ('z'), ('B')) AS t(x)`;
-    expect((await sql(`SELECT string_agg(x, '|' ORDER BY x) AS o FROM ${names}`)).records).toBe(`[{"o":"6th|ábc|abd|æ|'Akra|B|-dash|z|Zed"}]`);
+    expect((await sql(`SELECT string_agg(x, '|' ORDER BY x) AS o FROM ${names}`)).records).toBe(
+      `[{"o":"6th|ábc|abd|æ|'Akra|B|-dash|z|Zed"}]`,
+    );
     expect((await sql(`SELECT x FROM ${names} ORDER BY x DESC LIMIT 2`)).records).toBe('[{"x":"Zed"},{"x":"z"}]');
     expect((await sql(`SELECT min(x), max(x) FROM ${names}`)).records).toBe('[{"min":"6th","max":"Zed"}]');
-    expect((await sql(`SELECT string_agg(x, '|' ORDER BY x) AS o FROM ${names} WHERE x > 'b' AND x < 'zz'`)).records).toBe('[{"o":"B|-dash|z|Zed"}]');
+    expect((await sql(`SELECT string_agg(x, '|' ORDER BY x) AS o FROM ${names} WHERE x > 'b' AND x < 'zz'`)).records).toBe(
+      '[{"o":"B|-dash|z|Zed"}]',
+    );
     expect((await sql(`SELECT 'é' < 'f' AS a, 'B' > 'a' AS b, 'B' BETWEEN 'a' AND 'c' AS c, 'B' = 'b' AS d`)).records).toBe(
       '[{"a":true,"b":true,"c":true,"d":false}]',
     );
@@ -305,10 +312,6 @@ describe('datastore_search_sql: names and types as PostgreSQL gives them', () =>
     expect(await refused('SELECT * FROM pg_class')).toMatchObject({
       status: 403,
       error: { message: 'Access denied: Not authorized to access system tables' },
-    });
-    expect(await refused('SELECT pg_sleep(1)')).toMatchObject({
-      status: 403,
-      error: { message: 'Access denied: Not authorized to call function pg_sleep' },
     });
     expect(await refused('SELECT big + 1 FROM $T WHERE big > 9007199254740993')).toMatchObject({
       status: 409,
@@ -375,5 +378,65 @@ describe('numbers keep their written form', () => {
       (await api.post('datastore_upsert', { resource_id: id, method: 'insert', force: true, records: [{ id: '9223372036854775808' }] }))
         .status,
     ).toBe(409);
+  });
+});
+
+describe("datastore_search_sql with CKAN's checks (the default)", () => {
+  let plain: ServerProcess;
+  let table: string;
+  beforeAll(async () => {
+    plain = await startServer();
+    const local = ckan(plain.url, plain.token);
+    const pkg = (await local.ok('package_create', { name: 'sql-checks' })).id;
+    table = (await local.ok('datastore_create', { resource: { package_id: pkg }, fields: FIELDS, records: RECORDS, force: true }))
+      .resource_id;
+  });
+  afterAll(async () => {
+    await plain.stop();
+    removeDir(plain.dataDir);
+  });
+  const ask = async (query: string) => {
+    const r = await ckan(plain.url).post('datastore_search_sql', { sql: query.replaceAll('$T', `"${table}"`) });
+    return { status: r.status, body: r.body as any };
+  };
+
+  it('refuses, as a real CKAN 2.10 does, the calls its tokenizer sees that are not in its allow-list', async () => {
+    for (const [query, name] of [
+      ['SELECT coalesce(n, 0) FROM $T', 'coalesce'],
+      ['SELECT CAST(n AS text) FROM $T', 'CAST'],
+      ["SELECT _id FROM $T WHERE _id = ANY('{1,2}')", 'ANY'],
+      ['SELECT x FROM (VALUES (1)) AS v(x)', 'v'],
+      ['SELECT count(*) FILTER (WHERE b) FROM $T', 'FILTER'],
+      ['SELECT pg_sleep(1)', 'pg_sleep'],
+    ]) {
+      expect(await ask(query!), query).toMatchObject({
+        status: 403,
+        body: {
+          success: false,
+          error: { __type: 'Authorization Error', message: `Access denied: Not authorized to call function ${name}` },
+        },
+      });
+    }
+    for (const query of [
+      'SELECT n::text FROM $T',
+      'SELECT _id FROM $T WHERE _id IN (1, 2)',
+      'SELECT coalesce (n, 0) AS c FROM $T',
+      'SELECT upper(name) FROM $T',
+    ]) {
+      expect((await ask(query)).status, query).toBe(200);
+    }
+    expect(await ask('SELECT sqlite_version()')).toMatchObject({
+      status: 409,
+      body: { error: { query: ['function sqlite_version() does not exist'] } },
+    });
+    expect(await ask('SELECT * FROM _table_metadata')).toMatchObject({
+      status: 403,
+      body: { error: { message: 'Access denied: Not authorized to access system tables' } },
+    });
+  });
+
+  it('says in status_show which functions it allows', async () => {
+    expect((await ckan(plain.url).ok('status_show')).deskstore_sql_functions).toBe('ckan');
+    expect((await ckan(server.url).ok('status_show')).deskstore_sql_functions).toBe('all');
   });
 });

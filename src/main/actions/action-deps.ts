@@ -1,3 +1,4 @@
+import type { SqlFunctionPolicy } from '../../shared/ckan-sql-functions';
 import type { ImportChoices } from '../importer/import-types';
 import type { ImportPreview } from '../../shared/wire/import';
 import type { EngineApi, SqlOutcome } from '../engine/engine-api';
@@ -17,6 +18,8 @@ export interface ActionDeps {
   readonly preview?: (path: string, name: string, choices: ImportChoices) => Promise<ImportPreview>;
   /** datastore_search_sql: planned by the engine, run by the SQL worker with a time limit. */
   readonly searchSql: (sql: string) => Promise<SqlOutcome>;
+  /** Which functions datastore_search_sql may call (status_show tells it). */
+  readonly sqlFunctions?: SqlFunctionPolicy;
   /** Mirror, sync and push (absent where nothing can run in the background). */
   readonly portal?: PortalDeps;
   /**

@@ -203,6 +203,7 @@ export function catalogueActions(deps: ActionDeps): HandlersFor<CatalogueAction>
         ckan_version: '2.11.5',
         deskstore_version: deps.version,
         deskstore_memory: await engine.memoryStatus(),
+        deskstore_sql_functions: deps.sqlFunctions ?? 'ckan',
       } satisfies StatusShow;
     },
   };

@@ -1,3 +1,4 @@
+import type { SqlFunctionPolicy } from '../../shared/ckan-sql-functions';
 import { join } from 'node:path';
 import { createActionRegistry } from '../actions/registry';
 import { StorageError } from '../errors';
@@ -37,6 +38,8 @@ export interface DeskstoreOptions {
   readonly version: string;
   /** datastore_search_sql's time limit (CKAN: 60 s statement timeout). */
   readonly sqlTimeoutMs?: number;
+  /** Which functions datastore_search_sql may call: CKAN's allow-list (default) or every one Deskstore runs. */
+  readonly sqlFunctions?: SqlFunctionPolicy;
   /** Folders whose files a request may name (`file://` URLs, `deskstore_local_path`). */
   readonly importFolders?: readonly string[];
 }
@@ -79,6 +82,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     });
     const portalJobs = new PortalJobs();
     const sqlTimeoutMs = opts.sqlTimeoutMs ?? 60_000;
+    const sqlFunctions = opts.sqlFunctions ?? 'ckan';
     const localFiles = new LocalFiles(opts.importFolders ?? []);
     // The SQL worker's entry is built next to the engine worker's.
     const sqlRunner = new SqlRunner(new URL('./sql-worker.js', opts.workers.engine), opts.logger ?? consoleLogger);
@@ -91,7 +95,8 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       jobs,
       localFiles,
       preview: (path, name, choices) => previewInWorker(opts.workers.importer, path, name, choices),
-      searchSql: (sql) => runUserSql(sql, client, sqlRunner, sqlTimeoutMs),
+      searchSql: (sql) => runUserSql(sql, client, sqlRunner, sqlTimeoutMs, sqlFunctions),
+      sqlFunctions,
       portal: { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs },
       keepUpload: (resourceId, path) => prepareUploadedFile(opts.dataDir, resourceId, path),
       siteTitle: 'Deskstore',
@@ -155,11 +160,17 @@ const SQL_WORKER_WARM_DELAY_MS = 10_000;
  * again with images of the engine's tables (sql/search-sql.ts, planSql): user SQL never runs
  * on the engine worker.
  */
-async function runUserSql(sql: string, engine: EngineClient, runner: SqlRunner, timeoutMs: number): Promise<SqlOutcome> {
+async function runUserSql(
+  sql: string,
+  engine: EngineClient,
+  runner: SqlRunner,
+  timeoutMs: number,
+  policy: SqlFunctionPolicy,
+): Promise<SqlOutcome> {
   try {
-    return await runner.run(await engine.api.planSql(sql), timeoutMs);
+    return await runner.run(await engine.api.planSql(sql, false, policy), timeoutMs);
   } catch (err) {
     if (!(err instanceof StorageError) || err instanceof SqlWorkerStopped) throw err;
   }
-  return runner.run(await engine.api.planSql(sql, true), timeoutMs);
+  return runner.run(await engine.api.planSql(sql, true, policy), timeoutMs);
 }

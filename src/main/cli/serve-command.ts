@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startDeskstore, type RunningDeskstore } from '../app/deskstore-app';
+import { SQL_FUNCTION_POLICIES, type SqlFunctionPolicy } from '../../shared/ckan-sql-functions';
 import { consoleLogger } from '../logger';
 import { ensureSampleResource } from '../app/sample-resource';
 import { type CliCommand, DATA_DIR_HELP, UsageError, defaultDataDir, defineCommand, integerOption, stringOption } from './command';
@@ -14,6 +15,7 @@ export interface ServeArgs {
   readonly sample: boolean;
   readonly maxUploadBytes?: number;
   readonly sqlTimeoutMs?: number;
+  readonly sqlFunctions?: SqlFunctionPolicy;
   readonly memoryBudgetBytes?: number;
   readonly importFolders: readonly string[];
 }
@@ -61,6 +63,7 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     version: paths.version,
     ...(args.maxUploadBytes ? { maxUploadBytes: args.maxUploadBytes } : {}),
     ...(args.sqlTimeoutMs ? { sqlTimeoutMs: args.sqlTimeoutMs } : {}),
+    ...(args.sqlFunctions ? { sqlFunctions: args.sqlFunctions } : {}),
     ...(args.memoryBudgetBytes ? { memoryBudgetBytes: args.memoryBudgetBytes } : {}),
     importFolders: args.importFolders,
     logger: { ...consoleLogger, request: () => {} },
@@ -120,6 +123,7 @@ export const serveCli: CliCommand = defineCommand({
     'no-sample': { type: 'boolean' },
     'max-upload-mb': { type: 'string' },
     'sql-timeout-s': { type: 'string' },
+    'sql-functions': { type: 'string' },
     'memory-budget-mb': { type: 'string' },
     'import-folder': { type: 'string', multiple: true },
   },
@@ -144,6 +148,10 @@ export const serveCli: CliCommand = defineCommand({
     'no-sample': { text: 'Do not import the embedded sample (ISTAT municipalities of the north-east) into a new data directory.' },
     'max-upload-mb': { value: 'N', text: 'The largest upload or URL download accepted, in MB. Default 4096.' },
     'sql-timeout-s': { value: 'N', text: 'How long one datastore_search_sql may run, in seconds. Default 60.' },
+    'sql-functions': {
+      value: 'ckan|all',
+      text: "Which functions datastore_search_sql may call. ckan (default): only those in CKAN's allow-list, checked as CKAN checks them (coalesce(…), CAST(…) and = ANY(…) are calls there), so a query that works here works on a portal. all: every function Deskstore runs, for work that stays on this machine.",
+    },
     'memory-budget-mb': {
       value: 'N',
       text: 'What open resources may hold in memory before the least recently used are unloaded, in MB. Default: a quarter of the machine memory; status_show reports it as deskstore_memory.',
@@ -156,6 +164,10 @@ export const serveCli: CliCommand = defineCommand({
   async run(values, _positionals, env) {
     const maxUploadMb = integerOption(values['max-upload-mb'], '--max-upload-mb', 1);
     const sqlTimeoutS = integerOption(values['sql-timeout-s'], '--sql-timeout-s', 1);
+    const sqlFunctions = stringOption(values['sql-functions']);
+    if (sqlFunctions !== undefined && !SQL_FUNCTION_POLICIES.includes(sqlFunctions as SqlFunctionPolicy)) {
+      throw new UsageError('--sql-functions must be ckan or all');
+    }
     const memoryBudgetMb = integerOption(values['memory-budget-mb'], '--memory-budget-mb', 1);
     const host = stringOption(values.host) ?? '127.0.0.1';
     if (!LOOPBACK.includes(host)) {
@@ -175,6 +187,7 @@ export const serveCli: CliCommand = defineCommand({
         sample: values['no-sample'] !== true,
         ...(maxUploadMb ? { maxUploadBytes: maxUploadMb * 1024 * 1024 } : {}),
         ...(sqlTimeoutS ? { sqlTimeoutMs: sqlTimeoutS * 1000 } : {}),
+        ...(sqlFunctions ? { sqlFunctions: sqlFunctions as SqlFunctionPolicy } : {}),
         ...(memoryBudgetMb ? { memoryBudgetBytes: memoryBudgetMb * 1024 * 1024 } : {}),
         importFolders,
       },

@@ -19,6 +19,7 @@ import {
 import { createGroup, listGroups, showGroup, type GroupListRequest } from './catalogue/groups';
 import { searchPackageDicts, type PackageSearchRequest } from './catalogue/search/package-search';
 import { planSql, type SqlPlan } from './sql/search-sql';
+import type { SqlFunctionPolicy } from '../../shared/ckan-sql-functions';
 import type { CkanDict } from './catalogue/ckan-dicts';
 import type { PackageDict, PackageSearchResult, ResourceDict } from '../../shared/wire/catalogue';
 import type { CkanGroup } from '../../shared/wire/ckan-catalogue';
@@ -332,9 +333,9 @@ export class Engine implements EngineContext {
   }
 
   /** A query for the SQL worker (sql/search-sql.ts); `images`: every table as an image of this engine's. */
-  async planSql(sql: string, images = false): Promise<SqlPlan> {
+  async planSql(sql: string, images = false, policy: SqlFunctionPolicy = 'ckan'): Promise<SqlPlan> {
     try {
-      return await planSql(this, sql, images);
+      return await planSql(this, sql, images, policy);
     } finally {
       this.cache.enforceBudget(); // an image opens the resource's SQLite table
     }

@@ -6,7 +6,7 @@ import { SearchQueryError, ValidationError } from '../errors';
 import type { GroupListRequest, PackageSearchRequest } from '../engine/engine-api';
 import { pythonRepr } from '../util/python-repr';
 import type { ActionParams } from './action-params';
-import { SchemaErrors, isMissing, toBoolean, toInteger, toJsonValue, toNaturalNumber } from './validators';
+import { SchemaErrors, isMissing, limitToConfiguredMaximum, toBoolean, toInteger, toJsonValue, toNaturalNumber } from './validators';
 
 /** CKAN's package_search order when none (or `rank`) is asked for. */
 export const DEFAULT_PACKAGE_SORT = 'score desc, metadata_modified desc';
@@ -38,20 +38,34 @@ const POPPED_PARAMS = new Set(['include_private', 'include_drafts', 'include_del
 
 export const text = (v: unknown): string => (isMissing(v) ? '' : String(v));
 
-/** `facet.field`: a JSON list in a string, or a list; CKAN's list_of_strings. */
+/**
+ * `facet.field`: a JSON list in a string, or a list; CKAN's convert_to_json_if_string, then
+ * list_of_strings, both run (navl keeps going): text that is not JSON gets both messages.
+ */
 function facetFields(errors: SchemaErrors, value: unknown): string[] {
   if (isMissing(value)) return [];
-  const decoded = typeof value === 'string' ? toJsonValue(value) : { ok: true as const, value };
-  if (!decoded.ok || !Array.isArray(decoded.value) || decoded.value.some((v) => typeof v !== 'string')) {
+  let list = value;
+  if (typeof value === 'string') {
+    const decoded = toJsonValue(value);
+    if (decoded.ok) list = decoded.value;
+    else errors.add('facet.field', 'Could not parse as valid JSON');
+  }
+  if (!Array.isArray(list)) {
     errors.add('facet.field', 'Not a list');
     return [];
   }
-  return decoded.value as string[];
+  const bad: unknown = list.find((v) => typeof v !== 'string');
+  if (bad !== undefined) {
+    errors.add('facet.field', `Not a string: ${bad === null ? 'None' : pythonRepr(bad)}`);
+    return [];
+  }
+  return list as string[];
 }
 
 export function parsePackageSearch(params: ActionParams): PackageSearchRequest {
   const errors = new SchemaErrors();
   const rows = isMissing(params.rows) ? 10 : errors.take('rows', toNaturalNumber(params.rows));
+  if (!isMissing(params.rows)) limitToConfiguredMaximum(errors, 'rows', params.rows, rows);
   const start = isMissing(params.start) ? 0 : errors.take('start', toNaturalNumber(params.start));
   const facetLimit = isMissing(params['facet.limit']) ? 50 : errors.take('facet.limit', toInteger(params['facet.limit']));
   const facetMin = isMissing(params['facet.mincount']) ? 1 : errors.take('facet.mincount', toNaturalNumber(params['facet.mincount']));

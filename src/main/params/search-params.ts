@@ -11,6 +11,7 @@ import type { ActionParams } from './action-params';
 import {
   SchemaErrors,
   isMissing,
+  limitToConfiguredMaximum,
   toBoolean,
   toInteger,
   toJsonValue,
@@ -58,6 +59,7 @@ export function parseSearchParams(params: ActionParams): SearchParams {
   if (p.resource_id === undefined && p.id !== undefined) p.resource_id = p.id; // `id` is renamed before validation
   if (isMissing(p.resource_id)) errors.add('resource_id', 'Missing value');
   const limit = isMissing(p.limit) ? ROWS_DEFAULT : errors.take('limit', toNaturalNumber(p.limit));
+  if (!isMissing(p.limit)) limitToConfiguredMaximum(errors, 'limit', p.limit, limit);
   const offset = isMissing(p.offset) ? 0 : errors.take('offset', toInteger(p.offset));
   const filters = p.filters === undefined ? undefined : errors.take('filters', toJsonValue(p.filters));
   const fields = p.fields === undefined ? undefined : errors.take('fields', toStringList(p.fields, 'fields'));

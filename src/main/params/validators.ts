@@ -1,5 +1,6 @@
 import { ValidationError } from '../errors';
 import { TOO_DEEP, jsonDepthExceeds } from '../util/json-depth';
+import { pythonRepr } from '../util/python-repr';
 
 /**
  * CKAN's navl converters for action parameters (docs/ckan-contract.md §1.2 table): values from GET and
@@ -33,7 +34,11 @@ export function toBoolean(value: unknown): boolean {
   return Boolean(value);
 }
 
-/** `fields`, `sort`: a list of strings, or a string split on commas; never JSON-decoded. */
+/**
+ * `fields`, `sort`: a list of strings, or a string split on commas; never JSON-decoded. As
+ * CKAN's list_of_strings_or_string words it: anything else is `Not a list`, an item that is
+ * not a string `Neither a string nor a list: <item>` (Python's str() of it).
+ */
 export function toStringList(value: unknown, param: string): Converted<string[]> {
   if (typeof value === 'string')
     return ok(
@@ -42,17 +47,24 @@ export function toStringList(value: unknown, param: string): Converted<string[]>
         .map((s) => s.trim())
         .filter((s) => s !== ''),
     );
-  if (Array.isArray(value)) {
-    const bad = value.findIndex((v) => typeof v !== 'string');
-    if (bad < 0) return ok(value as string[]);
-    const item = value[bad];
-    if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
-      const key = Object.keys(item as object)[0] ?? '';
-      return { ok: false, error: { __junk: [`The input field [('${param}', ${bad}, '${key}')] was not expected.`] } };
-    }
-    return fail('Not a list');
+  if (!Array.isArray(value)) return fail('Not a list');
+  const bad = value.findIndex((v) => typeof v !== 'string');
+  if (bad < 0) return ok(value as string[]);
+  const item: unknown = value[bad];
+  if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
+    // navl flattens a list of dicts: its keys are fields the schema does not know.
+    const key = Object.keys(item as object)[0] ?? '';
+    return { ok: false, error: { __junk: [`The input field [('${param}', ${bad}, '${key}')] was not expected.`] } };
   }
-  return fail(`Neither a string nor a list: ${JSON.stringify(value)}`);
+  return fail(`Neither a string nor a list: ${pythonStr(item)}`);
+}
+
+/** Python's str() of a decoded JSON value that is not a string. */
+function pythonStr(value: unknown): string {
+  if (value === null) return 'None';
+  if (value === true) return 'True';
+  if (value === false) return 'False';
+  return pythonRepr(value);
 }
 
 /** `filters`: an object or list passes; a string must decode as JSON. */
@@ -100,6 +112,17 @@ export function resourceIdOf(params: Readonly<Record<string, unknown>>): string 
 }
 
 /** Collects per-parameter errors the way navl reports them (several keys at once). */
+/**
+ * CKAN's `limit_to_configured_maximum`, the validator after natural_number_validator for
+ * datastore_search's `limit` and package_search's `rows`: navl runs it even after the first
+ * failed (in 2.10 and 2.11 alike), and its convert_int adds its own word for text Python's
+ * int() cannot read, so `limit=bad` gets both messages (seen on CKAN 2.10.10).
+ */
+export function limitToConfiguredMaximum(errors: SchemaErrors, param: string, value: unknown, converted: number | undefined): void {
+  if (converted === undefined && typeof value === 'string' && !/^\s*[+-]?\d+\s*$/.test(value))
+    errors.add(param, 'Please enter an integer value');
+}
+
 export class SchemaErrors {
   readonly members: Record<string, unknown> = {};
 

@@ -1,3 +1,5 @@
+import type { SqlFunctionPolicy } from '../ckan-sql-functions';
+
 /** Deskstore's memory, in `status_show`: open resources are unloaded, least recently used first, past the budget. */
 export interface DeskstoreMemory {
   /** What open resources may hold (`deskstore serve --memory-budget-mb`; default a quarter of the machine's memory). */
@@ -22,4 +24,6 @@ export interface StatusShow {
   readonly ckan_version?: string;
   readonly deskstore_version?: string;
   readonly deskstore_memory?: DeskstoreMemory;
+  /** Which functions datastore_search_sql may call (`deskstore serve --sql-functions`; CKAN's allow-list by default). */
+  readonly deskstore_sql_functions?: SqlFunctionPolicy;
 }

@@ -23,18 +23,24 @@ describe('datastore_search parameters from strings and JSON (docs/ckan-contract.
     expect(searchRequest({ resource_id: 'r', plain: 'foo' }).plain).toBe(false);
   });
   it('reports every schema error at once with CKAN wording', () => {
+    // limit_to_configured_maximum runs too and cannot read '1.5' (seen on CKAN 2.10.10; 2.11 alike).
     expect(errorsOf({ limit: '1.5', offset: 'x', records_format: 'xml' })).toEqual({
       resource_id: ['Missing value'],
-      limit: ['Invalid integer'],
+      limit: ['Invalid integer', 'Please enter an integer value'],
       offset: ['Invalid integer'],
       records_format: ["Value must be one of ['objects', 'lists', 'csv', 'tsv']"],
     });
     expect(errorsOf({ resource_id: 'r', limit: -1 })).toEqual({ limit: ['Must be a natural number'] });
+    expect(errorsOf({ resource_id: 'r', limit: 1.5 })).toEqual({ limit: ['Invalid integer'] });
     expect(errorsOf({ resource_id: 'r', filters: '{bad' })).toEqual({ filters: ['Cannot parse JSON'] });
     expect(errorsOf({ resource_id: 'r', fields: [{ id: 'x' }] })).toEqual({
       __junk: ["The input field [('fields', 0, 'id')] was not expected."],
     });
-    expect(errorsOf({ resource_id: 'r', sort: 5 })).toEqual({ sort: ['Neither a string nor a list: 5'] });
+    // As CKAN 2.10.10 answers (list_of_strings_or_string).
+    expect(errorsOf({ resource_id: 'r', sort: 5 })).toEqual({ sort: ['Not a list'] });
+    expect(errorsOf({ resource_id: 'r', fields: { a: 1 } })).toEqual({ fields: ['Not a list'] });
+    expect(errorsOf({ resource_id: 'r', fields: [1] })).toEqual({ fields: ['Neither a string nor a list: 1'] });
+    expect(errorsOf({ resource_id: 'r', fields: [true] })).toEqual({ fields: ['Neither a string nor a list: True'] });
   });
   it('decodes filters and object q from JSON strings, but never fields or sort', () => {
     const p = searchRequest({

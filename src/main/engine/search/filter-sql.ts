@@ -66,7 +66,8 @@ class SqlWriter {
       case 'deskstore_contains':
       case 'deskstore_starts_with': {
         this.exact = false;
-        const text = column?.type.storage === 'text' ? name : `CAST(${name} AS text)`;
+        // `::text`, not CAST(…): CKAN's checks take `CAST(` for a call of a function it does not allow.
+        const text = column?.type.storage === 'text' ? name : `${name}::text`;
         return `lower(${text}) LIKE ${likePattern(node.value as string, node.op === 'deskstore_starts_with')}`;
       }
       default: {

@@ -4,7 +4,7 @@ import { quoteIdentifier } from '../sqlite/identifiers';
 /**
  * The PostgreSQL text of a group-by, written so that Deskstore's datastore_search_sql runs it
  * too: positional GROUP BY / ORDER BY (an output name may shadow a column in PostgreSQL's
- * GROUP BY), `CAST(… AS text)` and `substr` for calendar buckets (PostgreSQL casts dates and
+ * GROUP BY), `::text` (not `CAST(…)`, which CKAN's checks refuse as a call) and `substr` for calendar buckets (PostgreSQL casts dates and
  * timestamps to ISO text, which Deskstore stores), explicit NULLS LAST (the two databases
  * differ by default).
  */
@@ -24,7 +24,7 @@ const FUNCTION: Record<Exclude<GroupByMetric, 'count'>, string> = { sum: 'sum', 
 export function groupBySql(spec: GroupBySqlSpec): string {
   const keys = spec.groups.map(({ column, bucket }) => {
     const name = quoteIdentifier(column);
-    return bucket ? `substr(CAST(${name} AS text), 1, ${BUCKET_LENGTH[bucket]}) AS ${quoteIdentifier(`${column} (${bucket})`)}` : name;
+    return bucket ? `substr(${name}::text, 1, ${BUCKET_LENGTH[bucket]}) AS ${quoteIdentifier(`${column} (${bucket})`)}` : name;
   });
   const metrics = ['count(*) AS "count"'];
   if (spec.metric !== 'count' && spec.valueField !== null) {

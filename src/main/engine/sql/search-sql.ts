@@ -6,7 +6,18 @@ import { ROWS_MAX } from '../search/search-request';
 import { loadSqlJs, rowWithBigInts } from '../sqlite/sql-js';
 import { loadPostgresParser, parseStatement, PostgresSyntaxError, statementCount } from './postgres-parser';
 import { registerRuntimeFunctions } from './runtime-functions';
-import { PAST_DEADLINE, queryError, queryTookTooLong, SqlQueryError, wrappedStatement } from './sql-errors';
+import { CKAN_ALLOWED_FUNCTIONS, type SqlFunctionPolicy } from '../../../shared/ckan-sql-functions';
+import { ckanFunctionNames } from './ckan-function-names';
+import {
+  functionNotAllowed,
+  notAuthorizedToRead,
+  PAST_DEADLINE,
+  queryError,
+  queryTookTooLong,
+  SqlQueryError,
+  UnsupportedSql,
+  wrappedStatement,
+} from './sql-errors';
 import { sqliteOutOfMemory, textTooLong } from './sql-limits';
 import { RecordsJsonWriter, ResultTooLarge } from './shape-results';
 import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './translate';
@@ -42,19 +53,42 @@ export const SQL_RESULT_MAX_BYTES = 64 * 1024 * 1024;
 
 const notSingleStatement = (): ValidationError => new ValidationError({ query: ['Query is not a single statement.'] });
 
-/** Parses, checks and translates (no data touched): what runSql then executes. */
-export async function prepareSql(sql: string, resolve: (name: string) => SqlTable | null): Promise<TranslatedQuery> {
+/**
+ * Parses, checks and translates (no data touched): what runSql then executes. The checks come
+ * in CKAN's order (backend/postgres.py::search_sql), because which error a query gets is part of
+ * the answer: one statement; PostgreSQL's own errors, which CKAN's EXPLAIN raises first (syntax,
+ * unknown columns and relations, `function f() does not exist`, a function the read-only role
+ * may not run: 403 `Not authorized to read resource.`); system tables (403); then, with the
+ * `ckan` policy, every call CKAN's tokenizer sees (ckan-function-names.ts) against its
+ * allow-list (403 `Not authorized to call function X`); only then what Deskstore cannot run.
+ */
+export async function prepareSql(
+  sql: string,
+  resolve: (name: string) => SqlTable | null,
+  policy: SqlFunctionPolicy = 'ckan',
+): Promise<TranslatedQuery> {
   // The 2.10.10/2.11.5 security fix: a backslash-escaped quote is refused outright.
   if (/\\'/.test(sql)) throw notSingleStatement();
   await loadPostgresParser();
   const statement = wrappedStatement(sql);
+  const translator = new Translator({ resolve });
+  let query: TranslatedQuery | null = null;
+  let cannotRun: UnsupportedSql | null = null;
   try {
     if (statementCount(sql) > 1) throw notSingleStatement();
-    return new Translator({ resolve }).translate(parseStatement(statement));
+    query = translator.translate(parseStatement(statement));
   } catch (err) {
-    if (err instanceof PostgresSyntaxError || err instanceof SqlQueryError) throw queryError(err.message, statement);
-    throw err;
+    if (err instanceof UnsupportedSql) cannotRun = err;
+    else if (err instanceof PostgresSyntaxError || err instanceof SqlQueryError) throw queryError(err.message, statement);
+    else throw err;
   }
+  if (translator.deniedCalls.length) throw notAuthorizedToRead();
+  if (policy === 'ckan') {
+    const refused = ckanFunctionNames(statement).find((name) => !CKAN_ALLOWED_FUNCTIONS.has(name.toLowerCase()));
+    if (refused !== undefined) throw functionNotAllowed(refused);
+  }
+  if (cannotRun) throw queryError(cannotRun.message, statement);
+  return query!;
 }
 
 /**
@@ -127,13 +161,17 @@ function postgresMessage(message: string): string {
 }
 
 /** Parses and translates against the catalogue: resources resolved by id or alias. */
-async function prepareInEngine(ctx: EngineContext, sql: string): Promise<TranslatedQuery> {
-  const query = await prepareSql(sql, (name) => {
-    const id = ctx.catalogue.resolveTable(name);
-    if (!id) return null;
-    const resource = ctx.openResource(id);
-    return { id, fields: resource.fields, language: resource.ftsLanguage };
-  });
+async function prepareInEngine(ctx: EngineContext, sql: string, policy: SqlFunctionPolicy): Promise<TranslatedQuery> {
+  const query = await prepareSql(
+    sql,
+    (name) => {
+      const id = ctx.catalogue.resolveTable(name);
+      if (!id) return null;
+      const resource = ctx.openResource(id);
+      return { id, fields: resource.fields, language: resource.ftsLanguage };
+    },
+    policy,
+  );
   if (query.tables.length > 9) throw queryError('a query may use at most 9 resources', wrappedStatement(sql));
   return query;
 }
@@ -148,8 +186,8 @@ async function prepareInEngine(ctx: EngineContext, sql: string): Promise<Transla
  * table's size; the query itself never runs here); a damaged file is marked so that the next
  * maintenance writes a new generation.
  */
-export async function planSql(ctx: EngineContext, sql: string, images = false): Promise<SqlPlan> {
-  const query = await prepareInEngine(ctx, sql);
+export async function planSql(ctx: EngineContext, sql: string, images = false, policy: SqlFunctionPolicy = 'ckan'): Promise<SqlPlan> {
+  const query = await prepareInEngine(ctx, sql, policy);
   const tables: SqlTableSource[] = [];
   for (const table of query.tables) {
     const resource = ctx.openResource(table.id);

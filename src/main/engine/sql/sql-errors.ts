@@ -18,9 +18,15 @@ export function wrappedStatement(sql: string): string {
 /** What the translator throws: PostgreSQL's wording where PostgreSQL would fail the same way. */
 export class SqlQueryError extends Error {}
 
-/** Valid PostgreSQL that Deskstore cannot run (yet): says what, so the user can rewrite it. */
+/**
+ * Valid PostgreSQL that Deskstore cannot run (yet): says what, so the user can rewrite it. Told
+ * after CKAN's own refusals (search-sql.ts, prepareSql): a query CKAN refuses is refused the
+ * same way, whether Deskstore could run it or not.
+ */
+export class UnsupportedSql extends SqlQueryError {}
+
 export function unsupported(what: string): SqlQueryError {
-  return new SqlQueryError(`${what} is not supported by Deskstore's datastore_search_sql`);
+  return new UnsupportedSql(`${what} is not supported by Deskstore's datastore_search_sql`);
 }
 
 /** What a query past its time limit answers, whether SQLite was interrupted or its worker stopped. */
@@ -37,3 +43,6 @@ export function functionNotAllowed(name: string): AuthorizationError {
 }
 
 export const systemTablesRefused = (): AuthorizationError => new AuthorizationError('Not authorized to access system tables');
+
+/** What CKAN answers when PostgreSQL denies the read-only role something (EXPLAIN: permission denied). */
+export const notAuthorizedToRead = (): AuthorizationError => new AuthorizationError('Not authorized to read resource.');

@@ -18,8 +18,8 @@ import type {
 import type { FieldType } from '../field-types';
 import type { TextSearchLanguage } from '../fts';
 import { resolveFieldType } from '../field-types';
-import { CKAN_ALLOWED_FUNCTIONS } from './allowed-functions';
-import { functionNotAllowed, SqlQueryError, systemTablesRefused, unsupported } from './sql-errors';
+import { POSTGRES_DENIED_FUNCTIONS, POSTGRES_FUNCTIONS } from './ckan-sql-catalog';
+import { SqlQueryError, systemTablesRefused, unsupported } from './sql-errors';
 import { comparable, jsValue, literalAs, num, ordered, sqlString, text, type Expr } from './sql-expr';
 import { capped, isAggregate, SYNTAX_FUNCTIONS, translateCall } from './sql-functions';
 import { FLOAT_TYPES, INTEGER_TYPES, TEXT_TYPES } from './sql-values';
@@ -94,6 +94,8 @@ const stringOf = (n: Node | undefined): string | undefined => (n && 'String' in 
 export class Translator {
   private aliasCounter = 0;
   readonly tables: SqlTable[] = [];
+  /** Functions the DataStore's read-only role may not execute, called here (prepareSql refuses them). */
+  readonly deniedCalls: string[] = [];
 
   constructor(private readonly resolver: TableResolver) {}
 
@@ -258,7 +260,10 @@ export class Translator {
       const table = this.resolver.resolve(name);
       if (table) return this.tableRelation(table, r.alias?.aliasname ?? name, r.alias?.colnames, scope);
     }
-    if (name.toLowerCase().startsWith('pg_') || schema === 'pg_catalog' || schema === 'information_schema') throw systemTablesRefused();
+    // `_table_metadata` is a view over pg_class on CKAN: its plan reads a system table.
+    if (name.toLowerCase().startsWith('pg_') || name === '_table_metadata' || schema === 'pg_catalog' || schema === 'information_schema') {
+      throw systemTablesRefused();
+    }
     throw new SqlQueryError(`relation "${schema ? `${schema}.` : ''}${name}" does not exist`);
   }
 
@@ -675,12 +680,17 @@ export class Translator {
     const name = names[names.length - 1] ?? '';
     if (names.length > 1 && names[0] !== 'pg_catalog') throw new SqlQueryError(`function ${names.join('.')} does not exist`);
     const lower = name.toLowerCase();
-    if (!CKAN_ALLOWED_FUNCTIONS.has(lower) && !SYNTAX_FUNCTIONS.has(lower) && !(names[0] === 'pg_catalog' && SYNTAX_FUNCTIONS.has(lower))) {
-      throw functionNotAllowed(name);
-    }
     if (f.agg_within_group) throw unsupported('WITHIN GROUP');
     if (f.func_variadic) throw unsupported('VARIADIC');
     const args = (f.args ?? []).map((a) => this.expr(a, scope));
+    // Which calls CKAN allows is decided on the query's text, as CKAN decides it (prepareSql);
+    // here, as PostgreSQL's EXPLAIN: a function it does not have, or one it denies the role.
+    if (!POSTGRES_FUNCTIONS.has(lower) && !SYNTAX_FUNCTIONS.has(lower)) {
+      throw new SqlQueryError(
+        `function ${name}(${f.agg_star ? '*' : args.map((a) => postgresTypeName(a.type)).join(', ')}) does not exist`,
+      );
+    }
+    if (POSTGRES_DENIED_FUNCTIONS.has(lower)) this.deniedCalls.push(lower);
     const order = f.agg_order?.length ? this.orderBy(f.agg_order, scope, []) : '';
     const filter = f.agg_filter ? ` FILTER (WHERE ${this.condition(f.agg_filter, scope)})` : '';
     const over = f.over ? this.window(f.over, scope) : '';
@@ -926,6 +936,26 @@ function sortKey(e: Expr): string {
   if (e.type === 'text' || e.type === 'varchar' || e.type === 'bpchar' || e.type === 'name') return `deskstore_sort_key(${e.sql})`;
   return e.sql;
 }
+
+/** A type as PostgreSQL names it in "function f(integer, unknown) does not exist". */
+function postgresTypeName(type: string): string {
+  if (type.startsWith('_')) return `${postgresTypeName(type.slice(1))}[]`;
+  return PG_TYPE_NAMES[type] ?? type;
+}
+
+const PG_TYPE_NAMES: Record<string, string> = {
+  int2: 'smallint',
+  int4: 'integer',
+  int8: 'bigint',
+  float4: 'real',
+  float8: 'double precision',
+  bool: 'boolean',
+  varchar: 'character varying',
+  bpchar: 'character',
+  timestamp: 'timestamp without time zone',
+  timestamptz: 'timestamp with time zone',
+  time: 'time without time zone',
+};
 
 /** PostgreSQL reports an unresolved literal column as text. */
 function outputType(type: string): string {

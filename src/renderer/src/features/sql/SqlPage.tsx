@@ -15,6 +15,7 @@ import { columnLabel } from '../table/columns';
 import { DataGrid } from '../table/DataGrid';
 import { StaticRowSource } from '../table/row-source';
 import { rowsAsTsv } from '../table/tsv';
+import { CKAN_ALLOWED_FUNCTIONS } from '../../../../shared/ckan-sql-functions';
 import { sqlErrorText } from './sql-errors';
 import { quoteSqlName, sqlExamples } from './sql-examples';
 
@@ -50,11 +51,12 @@ export function SqlPage({ resourceId, query }: Props) {
   const [draft, setDraft] = useState(sql);
   const editor = useRef<HTMLTextAreaElement>(null);
   const meta = useAsync(`sqlmeta:${resourceId}`, async (signal) => {
-    const [resource, schema] = await Promise.all([
+    const [resource, schema, status] = await Promise.all([
       call('resource_show', { id: resourceId }, { signal }),
       call('datastore_search', { resource_id: resourceId, limit: 0, include_total: false }, { signal }),
+      call('status_show', {}, { signal }),
     ]);
-    return { resource, fields: schema.fields };
+    return { resource, fields: schema.fields, functions: status.deskstore_sql_functions ?? 'ckan' };
   });
   const result = useAsync(`sql:${sql}`, (signal) =>
     sql.trim() ? call('datastore_search_sql', { sql }, { signal }) : Promise.resolve(null),
@@ -158,6 +160,19 @@ export function SqlPage({ resourceId, query }: Props) {
               </li>
             ))}
           </ul>
+          <details className="sql-functions" data-testid="sql-functions">
+            <summary>{t('sql.functions.title')}</summary>
+            {meta.data?.functions === 'all' ? (
+              <p className="small">{t('sql.functions.all')}</p>
+            ) : (
+              <>
+                <p className="small">{t('sql.functions.ckan', { n: CKAN_ALLOWED_FUNCTIONS.size })}</p>
+                <p className="small muted">
+                  {t('sql.functions.list')}: <code>{[...CKAN_ALLOWED_FUNCTIONS].join(', ')}</code>
+                </p>
+              </>
+            )}
+          </details>
           <h2>{t('sql.columns')}</h2>
           <ul className="plain-list sql-columns">
             <li>

@@ -15,6 +15,8 @@ const PATTERNS: [RegExp, string, string[]][] = [
   [/column "(.+)" does not exist/, 'column', ['name']],
   [/syntax error at or near "(.*)"/, 'syntax', ['near']],
   [/syntax error at end of input/, 'end', []],
+  [/Not authorized to call function (.+)$/, 'notAllowed', ['name']],
+  [/Not authorized to read resource/, 'denied', []],
   [/function (.+) does not exist/, 'function', ['name']],
   [/not a single statement/i, 'single', []],
   [/read-only transaction|cannot execute/i, 'readOnly', []],

@@ -1,4 +1,7 @@
-/** Example queries built from a resource's columns, in PostgreSQL a CKAN portal accepts too. Pure. */
+/**
+ * Example queries built from a resource's columns, in PostgreSQL a CKAN portal accepts too (only
+ * allowed functions; `::text` rather than `CAST(…)`, which CKAN's checks refuse). Pure.
+ */
 import type { DatastoreField } from '../../../../shared/wire/search';
 import { isDateType, isNumericType } from '../../format/cell';
 
@@ -32,7 +35,7 @@ export function sqlExamples(resourceId: string, fields: readonly DatastoreField[
     const c = quoteSqlName(date.id);
     out.push({
       key: 'byYear',
-      sql: `SELECT substr(CAST(${c} AS text), 1, 4) AS "year", count(*) AS "count"\nFROM ${table}\nGROUP BY 1\nORDER BY 1`,
+      sql: `SELECT substr(${c}::text, 1, 4) AS "year", count(*) AS "count"\nFROM ${table}\nGROUP BY 1\nORDER BY 1`,
     });
   }
   if (text) {

@@ -1,6 +1,8 @@
 /**
  * CKAN's allow-list of functions for datastore_search_sql (ckanext/datastore/allowed_functions.txt,
- * CKAN 2.11.5: ts_rewrite removed). A function outside it is refused with 403, as on CKAN.
+ * the same in CKAN 2.10.10 and 2.11.5). A call of another function is refused with 403, as on
+ * CKAN, unless the server runs with `--sql-functions all` (docs/sql-and-values.md §1). Shared:
+ * the SQL screen lists it.
  */
 export const CKAN_ALLOWED_FUNCTIONS: ReadonlySet<string> = new Set(
   `
@@ -35,3 +37,8 @@ var_pop var_samp variance width width_bucket xmlagg xmlcomment xmlconcat xpath x
     .split(/\s+/)
     .filter(Boolean),
 );
+
+/** Which calls datastore_search_sql accepts: CKAN's allow-list (the default), or every function Deskstore runs. */
+export type SqlFunctionPolicy = 'ckan' | 'all';
+
+export const SQL_FUNCTION_POLICIES: readonly SqlFunctionPolicy[] = ['ckan', 'all'];
