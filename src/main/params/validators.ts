@@ -53,7 +53,7 @@ export function toStringList(value: unknown, param: string): Converted<string[]>
   const item: unknown = value[bad];
   if (item !== null && typeof item === 'object' && !Array.isArray(item)) {
     // navl flattens a list of dicts: its keys are fields the schema does not know.
-    const key = Object.keys(item as object)[0] ?? '';
+    const key = Object.keys(item)[0] ?? '';
     return { ok: false, error: { __junk: [`The input field [('${param}', ${bad}, '${key}')] was not expected.`] } };
   }
   return fail(`Neither a string nor a list: ${pythonStr(item)}`);
