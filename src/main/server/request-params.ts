@@ -9,7 +9,7 @@ import { BadRequestError } from '../errors';
 import type { RequestBody } from './body-reader';
 import { parseJsonExact, unboxPythonFloats } from '../util/exact-json';
 import { pythonRepr } from '../util/python-repr';
-import { TOO_DEEP, jsonDepthExceeds } from '../util/json-depth';
+import { TOO_DEEP, jsonTextDepthExceeds } from '../util/json-depth';
 
 export interface ParamsInput {
   readonly method: 'GET' | 'POST';
@@ -95,6 +95,8 @@ function mixed(entries: ReadonlyArray<[string, string]>): ActionParams {
 }
 
 function decodeJson(text: string, shown: string): unknown {
+  // Measured on the text: the exact reader's reviver would overflow the stack first.
+  if (jsonTextDepthExceeds(text)) throw jsonError(`Error decoding JSON data. Error: the JSON is ${TOO_DEEP}`);
   let data: unknown;
   try {
     data = parseJsonExact(text);
@@ -105,7 +107,6 @@ function decodeJson(text: string, shown: string): unknown {
         `JSON data extracted from the request: ${clip(pythonRepr(shown))}`,
     );
   }
-  if (jsonDepthExceeds(data)) throw jsonError(`Error decoding JSON data. Error: the JSON is ${TOO_DEEP}`);
   return data;
 }
 
