@@ -3,7 +3,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { Column } from '../../../src/main/engine/column-store/column';
 import { TableStore } from '../../../src/main/engine/column-store/table-store';
 import { fieldTypeOf } from '../../../src/main/engine/field-types';
-import { MutableTextIndex } from '../../../src/main/engine/fts';
+import { MutableTextIndex, encodeIndex, type InvertedIndex } from '../../../src/main/engine/fts';
 import { FileSections } from '../../../src/main/engine/storage/file-sections';
 import { columnsPath, readColumnsFile, writeColumnsFile } from '../../../src/main/engine/storage/resource-files';
 import { buildTextIndex } from '../../../src/main/engine/text-index/build-text-index';
@@ -22,6 +22,10 @@ afterAll(() => removeDir(dir));
 const ROWS = 5_000;
 
 function writeGeneration(generation: number): StoredValue[] {
+  return writeGenerationWithIndex(generation).values;
+}
+
+function writeGenerationWithIndex(generation: number): { values: StoredValue[]; textIndex: InvertedIndex } {
   const words = ['fiume', 'città', 'scuola', 'strada', 'Forlì', '東京'];
   const values: StoredValue[] = [null];
   for (let i = 1; i <= ROWS; i++) values.push(`${words[i % words.length]} ${i}`);
@@ -32,7 +36,17 @@ function writeGeneration(generation: number): StoredValue[] {
   const store = new TableStore([new Column('testo', fieldTypeOf('text'), values, codes)], live, ROWS);
   const textIndex = buildTextIndex(store, 'simple', new Set(['testo']));
   writeColumnsFile(dir, generation, { store, textIndex, indexedColumns: ['testo'], ftsLanguage: 'simple' });
-  return values;
+  return { values, textIndex };
+}
+
+/** A posting list as plain arrays (lists read from the file are Buffers, built ones Uint8Arrays). */
+const plain = (list: { rowIds: Uint32Array; tfs: Uint8Array }): { rowIds: number[]; tfs: number[] } => ({ rowIds: [...list.rowIds], tfs: [...list.tfs] });
+
+/** Where section `k` of the columns file's text index starts in the file. */
+function textSectionOffset(generation: number, k: number): number {
+  const file = FileSections.open(columnsPath(dir, generation));
+  const header = file.header as { text: { sections: number[] }; sections: { offset: number }[] };
+  return header.sections[header.text.sections[k]!]!.offset;
 }
 
 describe('a columns file read in parts', () => {
@@ -71,5 +85,50 @@ describe('a columns file read in parts', () => {
     expect(damaged.store.column('testo')!.valueOf(1)).toBe('città 1'); // the columns still answer
     expect(() => new MutableTextIndex(damaged.textIndex).lookup('fiume')).toThrow(StorageError);
     expect(() => new MutableTextIndex(damaged.textIndex).lookup('fiume')).toThrow(/full-text index .* could not be read/);
+  });
+
+  it("reads a term's postings when a query asks for them, with the same answers as the index in memory", () => {
+    const { textIndex: built } = writeGenerationWithIndex(4);
+    const loaded = readColumnsFile(dir, 4);
+    const index = new MutableTextIndex(loaded.textIndex, loaded.store.maxRowId);
+    expect(plain(index.lookup('fiume'))).toEqual(plain(built.lookup('fiume')));
+    const base = index.baseIndexIfLoaded!;
+    // The term table is in memory, the postings (5 bytes each) are not.
+    expect(base.residentBytes).toBe(built.termBytes.byteLength + built.termOffsets.byteLength + built.offsets.byteLength);
+    expect(base.residentBytes).toBeLessThan(built.termBytes.byteLength + built.termOffsets.byteLength + built.offsets.byteLength + built.postingCount * 5);
+    for (let t = 0; t < built.termCount; t += 97) {
+      const lexeme = new TextDecoder().decode(built.termBytes.subarray(built.termOffsets[t], built.termOffsets[t + 1]));
+      expect(plain(base.lookup(lexeme))).toEqual(plain(built.lookup(lexeme)));
+    }
+    for (const prefix of ['f', 'fi', 'cit', '1', '12', '東', 'zzz']) {
+      expect(index.lookupPrefix(prefix).map(plain)).toEqual(built.lookupPrefix(prefix).map(plain));
+      expect(plain(base.lookupPrefixSlice(prefix))).toEqual(plain(built.lookupPrefixSlice(prefix)));
+    }
+    // A first write does not read every posting (the base's last row is the store's), and a
+    // compaction reads them whole: the result is the index as built, then with the write.
+    index.removeRow(6);
+    expect(base.residentBytes).toBeLessThan(built.termBytes.byteLength + built.termOffsets.byteLength + built.offsets.byteLength + built.postingCount * 5);
+    const compacted = index.compact();
+    expect(compacted.lookup('fiume').rowIds).toEqual(built.lookup('fiume').rowIds.filter((r) => r !== 6));
+    index.addRow(6, ['fiume', '6']);
+    expect(encodeIndex(index.compact()).buffers).toEqual(encodeIndex(built).buffers);
+  });
+
+  it('a damaged posting list fails when a query reads it, with a clear error; other terms still answer', () => {
+    const { textIndex: built } = writeGenerationWithIndex(5);
+    const loaded = readColumnsFile(dir, 5);
+    // Swap the first two row ids of the term 'fiume' in the file: they no longer ascend.
+    const fiume = built.termIndex('fiume');
+    const at = textSectionOffset(5, 3) + built.offsets[fiume]! * 4;
+    const fd = openSync(columnsPath(dir, 5), 'r+');
+    const eight = Buffer.alloc(8);
+    readSync(fd, eight, 0, 8, at);
+    const swapped = Buffer.concat([eight.subarray(4, 8), eight.subarray(0, 4)]);
+    writeSync(fd, swapped, 0, 8, at);
+    closeSync(fd);
+    const index = new MutableTextIndex(loaded.textIndex, loaded.store.maxRowId);
+    expect(index.lookup('scuola').rowIds).toEqual(built.lookup('scuola').rowIds);
+    expect(() => index.lookup('fiume')).toThrow(StorageError);
+    expect(() => index.lookup('fiume')).toThrow(/full-text index .* could not be read \(rowIds: not ascending/);
   });
 });

@@ -48,7 +48,7 @@ export { InvertedIndex } from './inverted-index';
 export { lowerBound } from './lexeme-sort';
 export { mergeDisjointIndexes } from './merge-indexes';
 export { PostingsBuilder, type PostingsBuilderOptions } from './postings-builder';
-export { encodeIndex, decodeIndex, IndexFormatError, type EncodedIndexMeta, INDEX_FORMAT, INDEX_FORMAT_VERSION } from './index-codec';
+export { encodeIndex, decodeIndex, openIndex, IndexFormatError, type EncodedIndexMeta, INDEX_FORMAT, INDEX_FORMAT_VERSION } from './index-codec';
 export { evaluate, evaluateQuery, type QueryEvaluation } from './query-eval';
 export { matchesPhrase } from './phrase-match';
 export { rankRows } from './rank';

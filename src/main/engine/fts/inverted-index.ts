@@ -8,36 +8,92 @@ import { EMPTY_POSTINGS, type PostingList, type TextIndexReader } from './text-i
 
 const decoder = new TextDecoder();
 
+/**
+ * Where an index's postings are when they are not in memory: the columns file, read a term's
+ * (or a prefix's) range at a time (index-codec.ts `openIndex`).
+ */
+export interface PostingSource {
+  readonly count: number;
+  /** Postings [a, b), which are those of terms [firstTerm, endTerm). */
+  read(a: number, b: number, firstTerm: number, endTerm: number): PostingList;
+  /** Every posting, for whole-index work (compaction). */
+  whole(): { rowIds: Uint32Array; tfs: Uint8Array };
+}
+
 export class InvertedIndex implements TextIndexReader {
   readonly termCount: number;
+  private rowArray: Uint32Array | null;
+  private tfArray: Uint8Array | null;
 
   /**
    * @param termBytes   UTF-8 of all lexemes, concatenated in sorted order
    * @param termOffsets termCount + 1 byte offsets into termBytes
    * @param offsets     termCount + 1 offsets into rowIds / tfs
-   * @param rowIds      row ids per lexeme, ascending within a lexeme
+   * @param rowIds      row ids per lexeme, ascending within a lexeme (or where to read them)
    * @param tfs         term frequency of the lexeme in that row, capped at 255
    */
   constructor(
     readonly termBytes: Uint8Array,
     readonly termOffsets: Uint32Array,
     readonly offsets: Uint32Array,
-    readonly rowIds: Uint32Array,
-    readonly tfs: Uint8Array,
+    rowIds: Uint32Array | PostingSource,
+    tfs?: Uint8Array,
   ) {
     this.termCount = termOffsets.length - 1;
+    if (rowIds instanceof Uint32Array) {
+      this.rowArray = rowIds;
+      this.tfArray = tfs ?? new Uint8Array(0);
+      this.source = null;
+    } else {
+      this.rowArray = null;
+      this.tfArray = null;
+      this.source = rowIds;
+    }
     if (this.termCount < 0 || offsets.length !== termOffsets.length) throw new Error('inverted index: offset tables disagree');
     if (termOffsets[this.termCount] !== termBytes.length) throw new Error('inverted index: term table does not cover the term bytes');
-    if (offsets[this.termCount] !== rowIds.length || tfs.length !== rowIds.length)
+    if (offsets[this.termCount] !== this.postingCount || (this.tfArray && this.tfArray.length !== this.rowArray!.length))
       throw new Error('inverted index: postings do not match offsets');
   }
+
+  private readonly source: PostingSource | null;
 
   static empty(): InvertedIndex {
     return new InvertedIndex(new Uint8Array(0), new Uint32Array(1), new Uint32Array(1), new Uint32Array(0), new Uint8Array(0));
   }
 
   get postingCount(): number {
-    return this.rowIds.length;
+    return this.rowArray ? this.rowArray.length : this.source!.count;
+  }
+
+  /** Every row id, term by term (read whole from the file when the postings were not in memory). */
+  get rowIds(): Uint32Array {
+    this.loadPostings();
+    return this.rowArray!;
+  }
+
+  get tfs(): Uint8Array {
+    this.loadPostings();
+    return this.tfArray!;
+  }
+
+  /** Bytes held in memory (postings read on demand are not). */
+  get residentBytes(): number {
+    const postings = this.rowArray ? this.rowArray.byteLength + this.tfArray!.byteLength : 0;
+    return this.termBytes.byteLength + this.termOffsets.byteLength + this.offsets.byteLength + postings;
+  }
+
+  private loadPostings(): void {
+    if (this.rowArray) return;
+    const { rowIds, tfs } = this.source!.whole();
+    this.rowArray = rowIds;
+    this.tfArray = tfs;
+  }
+
+  /** Postings [a, b) of terms [firstTerm, endTerm). */
+  private range(a: number, b: number, firstTerm: number, endTerm: number): PostingList {
+    if (this.rowArray) return { rowIds: this.rowArray.subarray(a, b), tfs: this.tfArray!.subarray(a, b) };
+    if (a === b) return { rowIds: new Uint32Array(0), tfs: new Uint8Array(0) };
+    return this.source!.read(a, b, firstTerm, endTerm);
   }
 
   /** Sign of (term i) - s in JS string order. */
@@ -127,9 +183,7 @@ export class InvertedIndex implements TextIndexReader {
   }
 
   postings(i: number): PostingList {
-    const a = this.offsets[i]!;
-    const b = this.offsets[i + 1]!;
-    return { rowIds: this.rowIds.subarray(a, b), tfs: this.tfs.subarray(a, b) };
+    return this.range(this.offsets[i]!, this.offsets[i + 1]!, i, i + 1);
   }
 
   lookup(lexeme: string): PostingList {
@@ -140,15 +194,24 @@ export class InvertedIndex implements TextIndexReader {
   /** Postings of all lexemes with the prefix: in CSR they are one contiguous slice. */
   lookupPrefixSlice(prefix: string): PostingList {
     const [lo, hi] = this.prefixRange(prefix);
-    const a = this.offsets[lo]!;
-    const b = this.offsets[hi]!;
-    return { rowIds: this.rowIds.subarray(a, b), tfs: this.tfs.subarray(a, b) };
+    return this.range(this.offsets[lo]!, this.offsets[hi]!, lo, hi);
   }
 
   lookupPrefix(prefix: string): PostingList[] {
     const [lo, hi] = this.prefixRange(prefix);
+    return this.termsPostings(lo, hi);
+  }
+
+  /** Each term's postings for terms [lo, hi), read in one piece. */
+  termsPostings(lo: number, hi: number): PostingList[] {
+    const start = this.offsets[lo]!;
+    const all = this.range(start, this.offsets[hi]!, lo, hi);
     const res: PostingList[] = [];
-    for (let i = lo; i < hi; i++) res.push(this.postings(i));
+    for (let i = lo; i < hi; i++) {
+      const a = this.offsets[i]! - start;
+      const b = this.offsets[i + 1]! - start;
+      res.push({ rowIds: all.rowIds.subarray(a, b), tfs: all.tfs.subarray(a, b) });
+    }
     return res;
   }
 }

@@ -29,9 +29,14 @@ export class MutableTextIndex implements TextIndexReader {
   private sortedLexemes: string[] | null = null;
   private baseMaxRowId = -1; // computed lazily; rows above it cannot be in the base
 
-  constructor(base: InvertedIndex | (() => InvertedIndex) = InvertedIndex.empty()) {
+  /**
+   * `maxRowId`: no row of the base is above it (the table's highest `_id` when the base was
+   * built), so that a first write need not read every posting to find the base's last row.
+   */
+  constructor(base: InvertedIndex | (() => InvertedIndex) = InvertedIndex.empty(), maxRowId?: number) {
     this.loadedBase = typeof base === 'function' ? null : base;
     this.loadBase = typeof base === 'function' ? base : null;
+    if (maxRowId !== undefined) this.baseMaxRowId = maxRowId;
   }
 
   private get base(): InvertedIndex {
@@ -134,6 +139,7 @@ export class MutableTextIndex implements TextIndexReader {
 
   lookupPrefix(prefix: string): PostingList[] {
     const [lo, hi] = this.base.prefixRange(prefix);
+    const lists = this.base.termsPostings(lo, hi); // read in one piece when they are in the file
     const lexemes = this.deltaLexemes();
     let j = lowerBound(lexemes, prefix);
     const res: PostingList[] = [];
@@ -145,7 +151,7 @@ export class MutableTextIndex implements TextIndexReader {
       while (j < lexemes.length && lexemes[j]!.startsWith(prefix) && this.base.compareTerm(i, lexemes[j]!) > 0) {
         push(this.sortedDelta(this.deltaTerms.get(lexemes[j++]!)!));
       }
-      const base = this.liveBase(this.base.postings(i));
+      const base = this.liveBase(lists[i - lo]!);
       if (j < lexemes.length && this.base.compareTerm(i, lexemes[j]!) === 0) {
         push(mergePostings(base, this.sortedDelta(this.deltaTerms.get(lexemes[j++]!)!)));
       } else {
@@ -169,6 +175,7 @@ export class MutableTextIndex implements TextIndexReader {
    * it as the base: the delta and the tombstones are cleared. */
   compact(): InvertedIndex {
     const base = this.base;
+    void base.rowIds; // every posting is copied: read them whole, not term by term
     const lexemes = this.deltaLexemes();
     const maxTerms = base.termCount + lexemes.length;
     const offsets = new Uint32Array(maxTerms + 1);

@@ -101,10 +101,7 @@ export class OpenResource implements SearchableResource {
   memoryEstimate(): number {
     let bytes = this.store.live.byteLength;
     for (const c of this.store.columns) bytes += c.codes.byteLength + c.dictionaryBytes();
-    const base = this.textIndex.baseIndexIfLoaded;
-    if (base) {
-      bytes += base.termBytes.byteLength + base.termOffsets.byteLength + base.offsets.byteLength + base.rowIds.byteLength + base.tfs.byteLength;
-    }
+    bytes += this.textIndex.baseIndexIfLoaded?.residentBytes ?? 0;
     bytes += this.textIndex.deltaRowCount * 256;
     return bytes;
   }

@@ -60,7 +60,7 @@ export class ResourceCache {
   private load(resourceId: string, record: DatastoreRecord): OpenResource {
     const dir = resourceDir(this.dataDir, resourceId);
     const { store, textIndex, indexedColumns } = readColumnsOrRebuild(dir, resourceId, record, this.logger);
-    const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex), new Set(indexedColumns));
+    const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex, store.maxRowId), new Set(indexedColumns));
     const { journal, entries, damage } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
     if (damage) this.logger.error(describeDamage(resourceId, journal.path, damage));
     for (const entry of entries) {

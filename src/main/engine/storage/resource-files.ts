@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { TableStore } from '../column-store/table-store';
-import { decodeIndex, encodeIndex, type InvertedIndex } from '../fts';
+import { encodeIndex, openIndex, type InvertedIndex } from '../fts';
 import { encodeContainer, CorruptContainerError } from './binary-container';
 import { FileSections } from './file-sections';
 import { StorageError } from '../../errors';
@@ -128,19 +128,29 @@ export function readColumnsFile(dir: string, generation: number, columnsNow = fa
   });
   const textSections = h.text.sections;
   for (const i of textSections) file.length(i); // a missing section fails at load, not at the first q
-  const textIndex = (): InvertedIndex => {
+  // The term table is read at the first `q`, each term's postings when a query asks for them.
+  const damaged = (err: unknown): StorageError =>
+    err instanceof StorageError
+      ? err
+      : new StorageError(
+          `The full-text index in ${path} could not be read (${(err as Error).message}); ` +
+            'restore the folder from a backup, or delete the resource and import it again',
+        );
+  const guarded = <T>(read: () => T): T => {
     try {
-      return decodeIndex(
-        h.text.meta,
-        textSections.map((i) => reading(() => file.read(i))),
-      );
+      return read();
     } catch (err) {
-      throw new StorageError(
-        `The full-text index in ${path} could not be read (${(err as Error).message}); ` +
-          'restore the folder from a backup, or delete the resource and import it again',
-      );
+      throw damaged(err);
     }
   };
+  const textIndex = (): InvertedIndex =>
+    guarded(() =>
+      openIndex(h.text.meta, textSections, {
+        whole: (i) => reading(() => file.read(i)),
+        range: (i, start, end) => reading(() => file.readRange(i, start, end)),
+        damaged,
+      }),
+    );
   return { store, textIndex, indexedColumns: h.text.indexedColumns ?? store.columns.map((c) => c.id), ftsLanguage: h.ftsLanguage };
 }
 
