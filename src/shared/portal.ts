@@ -3,6 +3,7 @@
  * resource came from, what a mirror, sync or push did, and their background jobs. The server's
  * actions and the CLI return values that satisfy these; the renderer imports them.
  */
+import type { ChangeCounts } from './wire/versions';
 import type { Message } from './messages';
 
 /** Provenance of a mirrored dataset: `deskstore_mirror` in package_show. */
@@ -47,11 +48,8 @@ export interface ResourceMirror {
 export type MirrorStatus = 'mirrored' | 'updated' | 'unchanged' | 'skipped' | 'failed';
 
 /** What changed in a resource's rows between the previous local version and the new one. */
-export interface RowChanges {
-  readonly added: number;
-  readonly removed: number;
-  readonly changed: number;
-}
+/** Rows added, removed and changed by a sync: what `deskstore_changes` counts (wire/versions.ts). */
+export type RowChanges = ChangeCounts;
 
 export interface MirroredResource {
   readonly resource_id: string;

@@ -22,3 +22,4 @@ export { CoercionError, coerceValue } from './values/coerce';
 export { isValidDate } from './values/datetime';
 export { canonicalDecimal, exactFromCanonical, parseInt8Text } from './values/exact-number';
 export { importWorkerLimits, isWorkerOutOfMemory } from './worker-limits';
+export { diffGenerations } from './versions/diff-generations';

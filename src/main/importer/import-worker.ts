@@ -1,13 +1,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { isActionError, toWireError } from '../errors';
-import { runTextIndexTask } from '../engine/importer-api';
+import { diffGenerations, runTextIndexTask } from '../engine/importer-api';
 import { optional } from '../../shared/optional';
 import { wordedFailure, wordingOf } from './import-errors';
 import { importFile } from './import-file';
 import { serveImportHelper } from './import-helper';
 import type { ImportWorkerMessage, ImportWorkerTask } from './import-worker-protocol';
 import { previewFile } from './preview';
-import { diffGenerations, importTypedRows } from './typed-import';
+import { importTypedRows } from './typed-import';
 
 /**
  * One import (or one preview) per worker: parsing, typing, indexing and writing a million
@@ -49,7 +49,8 @@ async function work(): Promise<void> {
       serveImportHelper(port!);
       return;
     case 'diff':
-      send({ kind: 'diff', changes: diffGenerations(task.dir, task.before, task.after) });
+      // A downloaded file's rows have no ids of their own: they are matched by a key, or whole.
+      send({ kind: 'diff', changes: diffGenerations(task.dir, task.before, task.after, { primaryKey: [], rowIdsStable: false }) });
       return;
     case 'import':
       send({

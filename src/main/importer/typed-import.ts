@@ -1,12 +1,4 @@
-import { existsSync } from 'node:fs';
-import {
-  TableStore,
-  fieldTypeOf,
-  buildResourceVersion,
-  columnsPath,
-  readColumnsFile,
-  CoercionError,
-} from '../engine/importer-api';
+import { TableStore, fieldTypeOf, buildResourceVersion, CoercionError, diffGenerations } from '../engine/importer-api';
 import type { TextSearchLanguage } from '../../shared/text-search-languages';
 import type { StoredValue } from '../engine/engine-api';
 import type { RowChanges } from '../../shared/portal';
@@ -32,6 +24,8 @@ export interface TypedImportOptions {
   readonly ftsLanguage: TextSearchLanguage;
   /** The version now published, to report what changed (sync). */
   readonly previousGeneration?: number;
+  /** Its `_id`s were the portal's too: rows may be matched by them (versions/row-diff.ts). */
+  readonly previousPortalIds?: boolean;
   readonly textIndexWorker?: URL;
   readonly signal?: AbortSignal;
   readonly onProgress?: (rows: number) => void;
@@ -112,36 +106,10 @@ export async function importTypedRows(opts: TypedImportOptions): Promise<TypedIm
       if (opts.signal?.aborted) throw importCancelled();
     },
   });
-  const changes = opts.previousGeneration !== undefined ? diffAgainst(opts.dir, opts.previousGeneration, store) : null;
+  // Compared as deskstore_changes compares them (from the files, rows matched the same way), so the two agree.
+  const changes =
+    opts.previousGeneration !== undefined
+      ? diffGenerations(opts.dir, opts.previousGeneration, opts.generation, { primaryKey: [], rowIdsStable: opts.previousPortalIds ?? false })
+      : null;
   return { rows, maxId: lastId, storedBytes, changes };
-}
-
-/** Rows added, removed and changed between a stored generation and `next`, matched by `_id`. */
-export function diffAgainst(dir: string, previousGeneration: number, next: TableStore): RowChanges | null {
-  if (!existsSync(columnsPath(dir, previousGeneration))) return null;
-  return diffStores(readColumnsFile(dir, previousGeneration, true).store, next);
-}
-
-export function diffStores(before: TableStore, after: TableStore): RowChanges {
-  const pairs = [...new Set([...before.columns.map((c) => c.id), ...after.columns.map((c) => c.id)])].map(
-    (id) => [before.column(id), after.column(id)] as const,
-  );
-  let added = 0;
-  let removed = 0;
-  let changed = 0;
-  const top = Math.max(before.maxRowId, after.maxRowId);
-  for (let id = 1; id <= top; id++) {
-    const was = before.isLive(id);
-    const is = after.isLive(id);
-    if (was && !is) removed++;
-    else if (is && !was) added++;
-    else if (is && was && pairs.some(([b, a]) => (b?.valueOf(id) ?? null) !== (a?.valueOf(id) ?? null))) changed++;
-  }
-  return { added, removed, changed };
-}
-
-/** The diff of two generations' files (a re-imported file resource). */
-export function diffGenerations(dir: string, previousGeneration: number, generation: number): RowChanges | null {
-  if (!existsSync(columnsPath(dir, previousGeneration)) || !existsSync(columnsPath(dir, generation))) return null;
-  return diffStores(readColumnsFile(dir, previousGeneration, true).store, readColumnsFile(dir, generation, true).store);
 }

@@ -141,7 +141,7 @@ export async function fetchDatastoreResource(
           fields: facts.fields,
           ftsLanguage: work.ftsLanguage,
           maxRows: facts.total,
-          ...(previousGeneration !== undefined ? { previousGeneration } : {}),
+          ...(previousGeneration !== undefined ? { previousGeneration, previousPortalIds: previous?.via === 'datastore' } : {}),
         },
         (rows) => work.onProgress('building', rows, 0, facts.total),
         work.signal,

@@ -52,6 +52,14 @@ export class Column {
     return this.dict;
   }
 
+  /**
+   * The dictionary in its file form (UTF-8 bytes and ends), while nothing has decoded it yet;
+   * null once it is an array. Comparing two versions' values byte for byte needs no strings.
+   */
+  get fileDictionary(): Utf8Dictionary | null {
+    return this.undecoded;
+  }
+
   /** Rough bytes the dictionary holds in memory. */
   dictionaryBytes(): number {
     return this.dict ? this.dict.length * 48 : this.undecoded!.byteLength;

@@ -69,6 +69,14 @@ export class Utf8Dictionary {
     return this.numbers?.[code - 1] ? Number(text) : text;
   }
 
+  /**
+   * The entries as stored: entry i (code i + 1) is `text[ends[i - 1] ?? 0 .. ends[i])`, a
+   * number when `numbers[i]` is 1 (its shortest text), else a string. Reads the bytes whole.
+   */
+  entries(): { readonly ends: Uint32Array; readonly text: Buffer; readonly numbers: Uint8Array | null } {
+    return { ends: this.ends, text: this.wholeText(), numbers: this.numbers };
+  }
+
   private wholeText(): Buffer {
     if (!this.text) {
       const bytes = (this.bytes as LazyBytes).whole();
