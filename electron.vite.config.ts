@@ -2,9 +2,9 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
 
-// Five Node entries share one output folder so that each can find its siblings at run time
+// Six Node entries share one output folder so that each can find its siblings at run time
 // (`new URL('./engine-worker.js', import.meta.url)`): the Electron root, the headless CLI and
-// the three worker entries. Only `index` may import `electron`.
+// the four worker entries. Only `index` may import `electron`.
 export default defineConfig({
   main: {
     build: {
@@ -16,6 +16,7 @@ export default defineConfig({
           'engine-worker': resolve(import.meta.dirname, 'src/main/engine/engine-worker.ts'),
           'import-worker': resolve(import.meta.dirname, 'src/main/importer/import-worker.ts'),
           'sql-worker': resolve(import.meta.dirname, 'src/main/engine/sql/sql-worker.ts'),
+          'changes-worker': resolve(import.meta.dirname, 'src/main/engine/versions/changes-worker.ts'),
         },
       },
     },

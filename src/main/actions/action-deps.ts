@@ -6,6 +6,7 @@ import type { ImportJobs } from '../jobs/import-jobs';
 import type { LocalFiles } from '../jobs/local-files';
 import type { PortalDeps } from './portal-actions';
 import type { PendingUpload } from '../storage/upload-files';
+import type { ChangesOutcome, ChangesRequest } from './versions-actions';
 
 /** What actions reach: the engine (in its worker), background loads, facts about this instance. */
 export interface ActionDeps {
@@ -20,6 +21,8 @@ export interface ActionDeps {
   readonly searchSql: (sql: string) => Promise<SqlOutcome>;
   /** Which functions datastore_search_sql may call (status_show tells it). */
   readonly sqlFunctions?: SqlFunctionPolicy;
+  /** deskstore_changes: planned by the engine, computed by the changes worker (absent: not available). */
+  readonly changes?: (request: ChangesRequest) => Promise<ChangesOutcome>;
   /** Mirror, sync and push (absent where nothing can run in the background). */
   readonly portal?: PortalDeps;
   /**

@@ -17,6 +17,7 @@ import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionHandlers, ActionRegistry } from './types';
 import type { ActionParams } from '../params/action-params';
+import { versionsActions } from './versions-actions';
 
 /** Every action of the contract (src/shared/wire/actions.ts), each by its handler. */
 export function actionHandlers(deps: ActionDeps): ActionHandlers {
@@ -30,6 +31,7 @@ export function actionHandlers(deps: ActionDeps): ActionHandlers {
     ...catalogueSearchActions(deps),
     ...importActions(deps),
     ...portalActions(deps),
+    ...versionsActions(deps),
     ...facetsAction(deps),
     ...profileAction(deps),
     ...groupByAction(deps),

@@ -5,6 +5,8 @@ import { StorageError } from '../errors';
 import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import type { SqlOutcome } from '../engine/sql/search-sql';
 import { SqlRunner, SqlWorkerStopped } from '../engine/sql/sql-runner';
+import { ChangesRunner } from '../engine/versions/changes-runner';
+import type { ChangesOutcome, ChangesRequest } from '../actions/versions-actions';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
 import { LocalFiles } from '../jobs/local-files';
@@ -34,6 +36,8 @@ export interface DeskstoreOptions {
   readonly maxBodyBytes?: number;
   readonly maxUploadBytes?: number;
   readonly memoryBudgetBytes?: number;
+  /** Versions of each resource's data kept in all, the current one included (docs/versions.md). */
+  readonly keepVersions?: number;
   readonly logger?: ServerLogger;
   readonly version: string;
   /** datastore_search_sql's time limit (CKAN: 60 s statement timeout). */
@@ -68,6 +72,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       {
         dataDir: opts.dataDir,
         ...(opts.memoryBudgetBytes ? { memoryBudgetBytes: opts.memoryBudgetBytes } : {}),
+        ...(opts.keepVersions ? { keepVersions: opts.keepVersions } : {}),
       },
       opts.workers.engine,
       opts.logger ?? consoleLogger,
@@ -90,6 +95,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     // search on a big resource by ~100 ms (both compete for the two cores).
     const warmSql = setTimeout(() => sqlRunner.warm(), SQL_WORKER_WARM_DELAY_MS);
     warmSql.unref();
+    const changesRunner = new ChangesRunner(new URL('./changes-worker.js', opts.workers.engine), opts.logger ?? consoleLogger);
     const registry = createActionRegistry({
       engine: engine.api,
       jobs,
@@ -97,6 +103,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       preview: (path, name, choices) => previewInWorker(opts.workers.importer, path, name, choices),
       searchSql: (sql) => runUserSql(sql, client, sqlRunner, sqlTimeoutMs, sqlFunctions),
       sqlFunctions,
+      changes: (request) => computeChanges(request, client, changesRunner),
       portal: { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs },
       keepUpload: (resourceId, path) => prepareUploadedFile(opts.dataDir, resourceId, path),
       siteTitle: 'Deskstore',
@@ -137,6 +144,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
           await portalJobs.idle();
           clearTimeout(warmSql);
           await sqlRunner.close();
+          await changesRunner.close();
           await running.close();
           lock.release();
         })();
@@ -173,4 +181,31 @@ async function runUserSql(
     if (!(err instanceof StorageError) || err instanceof SqlWorkerStopped) throw err;
   }
   return runner.run(await engine.api.planSql(sql, true, policy), timeoutMs);
+}
+
+/**
+ * deskstore_changes: the engine names the two versions' files (folding the current version's
+ * journal into its files first), the changes worker compares them, so that a diff of a million
+ * rows holds up no search or write.
+ */
+async function computeChanges(request: ChangesRequest, engine: EngineClient, runner: ChangesRunner): Promise<ChangesOutcome> {
+  const attempt = async (): Promise<ChangesOutcome> => {
+    const plan = await engine.api.planChanges(request.resourceId, request.from, request.to);
+    const answer = await runner.run({
+      plan,
+      ...(request.key ? { key: request.key } : {}),
+      change: request.change,
+      offset: request.offset,
+      limit: request.limit,
+    });
+    return { resourceId: plan.resourceId, from: plan.from.version, to: plan.to.version, answer };
+  };
+  try {
+    return await attempt();
+  } catch (err) {
+    // A checkpoint (writes meanwhile) or a new version may have replaced a file between the
+    // plan and the reading: planned again, the comparison reads the files that are there now.
+    if (!(err instanceof StorageError)) throw err;
+    return attempt();
+  }
 }

@@ -74,3 +74,10 @@ export function integerOption(value: unknown, name: string, min: number): number
 export function stringOption(value: unknown): string | undefined {
   return typeof value === 'string' ? value : undefined;
 }
+
+/** `--keep-versions N` (serve, import, mirror, sync): versions of each resource's data kept in all. */
+export const KEEP_VERSIONS_OPTION = { 'keep-versions': { type: 'string' } } as const;
+
+export function keepVersionsOption(values: OptionValues): number | undefined {
+  return integerOption(values['keep-versions'], '--keep-versions', 1);
+}

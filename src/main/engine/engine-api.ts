@@ -60,6 +60,8 @@ export const ENGINE_METHODS = [
   'publishMirror',
   'detachMirror',
   'recordPush',
+  'versions',
+  'planChanges',
 ] as const;
 
 export type EngineMethod = (typeof ENGINE_METHODS)[number];

@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { NotFoundError, StorageError } from '../errors';
 import { consoleLogger, type Logger } from '../logger';
@@ -49,11 +49,23 @@ import { computeMapPoints, type MapPointsRequest } from './search/map-points';
 import type { MapPointsResult } from '../../shared/wire/map-points';
 import type { SearchOutcome, SearchRequest } from './search/search-request';
 import { PRIVATE_DIR_MODE, pathInside, resourceDir, resourceDirIfValid } from '../storage/data-paths';
-import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeOlderGenerations } from './storage/resource-files';
+import { generationSize, removeAllGenerationsBut, removeGenerationFiles, removeUnneededGenerations } from './storage/resource-files';
+import { DEFAULT_KEEP_VERSIONS, keptGenerations, listVersions, succeed } from './versions/version-history';
+import { planChanges, type ChangesPlan } from './versions/changes-plan';
+import type { VersionsResult } from '../../shared/wire/versions';
+import { journalPath } from './resources/open-resource';
 import type { DatastoreRecord, StoredField } from './catalogue/records';
 import type { PushLink } from '../../shared/portal';
 import { checkMirrorTarget } from './catalogue/mirror-guard';
 import { applyMirrorPublication, detachMirror, recordPush, type MirrorPublication } from './catalogue/mirror-publish';
+
+function fileHasBytes(path: string): boolean {
+  try {
+    return statSync(path).size > 0;
+  } catch {
+    return false;
+  }
+}
 
 /** How long a resource whose checkpoint failed waits before the next try. */
 const CHECKPOINT_RETRY_MS = 60_000;
@@ -68,6 +80,8 @@ export interface EngineOptions {
   /** Memory for open resources before the least recently used are unloaded (default: memory-budget.ts). */
   readonly memoryBudgetBytes?: number;
   readonly defaultFtsLanguage?: TextSearchLanguage;
+  /** Versions of each resource's data kept in all, the current one included (docs/versions.md). */
+  readonly keepVersions?: number;
 }
 
 /** What a write the engine crashed in came to (Engine.writeOutcome). */
@@ -84,6 +98,8 @@ export interface PublishImport {
   readonly rows: number;
   readonly ftsLanguage: TextSearchLanguage;
   readonly source: ImportSource;
+  /** What the new version is called (docs/versions.md): `replace` when the resource had data, unless the caller says `import`. */
+  readonly versionSource?: 'import' | 'replace';
 }
 
 /**
@@ -95,6 +111,7 @@ export class Engine implements EngineContext {
   readonly catalogue: Catalogue;
   readonly cache: ResourceCache;
   readonly defaultFtsLanguage: TextSearchLanguage;
+  readonly keepVersions: number;
   private readonly issuedGenerations = new Map<string, number>();
   private readonly lastWrite = new Map<string, number>();
   private readonly checkpointFailedAt = new Map<string, number>();
@@ -116,6 +133,7 @@ export class Engine implements EngineContext {
     }
     this.catalogue = Catalogue.open(dataDir);
     this.cache = new ResourceCache(dataDir, options.memoryBudgetBytes ?? defaultMemoryBudgetBytes(), logger);
+    this.keepVersions = Math.max(1, options.keepVersions ?? DEFAULT_KEEP_VERSIONS);
     this.removeCrashLeftovers();
     this.defaultFtsLanguage = options.defaultFtsLanguage ?? 'english';
   }
@@ -418,12 +436,19 @@ export class Engine implements EngineContext {
     return next;
   }
 
-  /** Makes a finished import the resource's current version (the commit point). */
-  publishImport(p: PublishImport): void {
+  /**
+   * Makes a finished import the resource's current version (the commit point). The version it
+   * replaces stays as an earlier one (docs/versions.md): its writes since the last checkpoint
+   * are folded into its files first, so a kept version is always a generation's files alone.
+   */
+  async publishImport(p: PublishImport): Promise<void> {
+    if (!this.catalogue.findResource(p.resourceId)) throw new NotFoundError('Resource was not found.');
+    await this.foldJournal(p.resourceId);
     const r = this.catalogue.findResource(p.resourceId);
     if (!r) throw new NotFoundError('Resource was not found.');
     const previous = r.datastore;
     const dir = resourceDir(this.dataDir, p.resourceId);
+    const succession = succeed(r, previous, p.versionSource ?? (previous ? 'replace' : 'import'), this.keepVersions);
     this.cache.evict(p.resourceId);
     this.catalogue.commit(() => {
       this.catalogue.setDatastore(p.resourceId, {
@@ -436,11 +461,43 @@ export class Engine implements EngineContext {
         rowCount: p.rows,
         sizeBytes: generationSize(dir, p.generation),
         updated: new Date().toISOString(),
+        version: succession.version,
+        olderVersions: succession.olderVersions,
       });
       r.source = p.source;
       r.lastModified = new Date().toISOString().replace('Z', '');
     });
-    removeOlderGenerations(dir, p.generation);
+    removeUnneededGenerations(dir, p.generation, succession.olderVersions.map((v) => v.generation));
+  }
+
+  /**
+   * Writes the current generation's journal into a new generation, if it has entries: before
+   * that generation becomes an earlier version, or is compared with one.
+   */
+  private async foldJournal(resourceId: string): Promise<void> {
+    const ds = this.catalogue.findResource(resourceId)?.datastore;
+    if (!ds) return;
+    const open = this.cache.openResources().find((r) => r.id === resourceId);
+    const pending = open ? open.journal().count > 0 : fileHasBytes(journalPath(resourceDir(this.dataDir, resourceId), ds.generation));
+    if (pending) await writeGeneration(this, open ?? this.openResource(resourceId));
+  }
+
+  /** `deskstore_versions`: the kept versions of a resource's data, newest first. */
+  versions(idOrAlias: string): VersionsResult {
+    const id = this.catalogue.resolveTable(idOrAlias) ?? idOrAlias;
+    const r = this.catalogue.findResource(id);
+    if (!r?.datastore) throw new NotFoundError(`Resource "${idOrAlias}" was not found.`);
+    return { resource_id: r.id, versions: listVersions(r, r.datastore, resourceDir(this.dataDir, r.id)), keep: this.keepVersions };
+  }
+
+  /**
+   * Which files `deskstore_changes` compares (versions/changes-plan.ts). A comparison with the
+   * current version first folds its journal into its files, so they hold every acknowledged write.
+   */
+  async planChanges(idOrAlias: string, from: number | null, to: number | null): Promise<ChangesPlan> {
+    const id = this.catalogue.resolveTable(idOrAlias) ?? idOrAlias;
+    await this.foldJournal(id);
+    return planChanges(this.catalogue, this.dataDir, id, from, to);
   }
 
   /** Refuses (ValidationError) a mirror whose ids or name are taken here by something else. */
@@ -460,11 +517,11 @@ export class Engine implements EngineContext {
    */
   publishMirror(p: MirrorPublication): void {
     for (const r of p.resources) if (r.table || r.dropTable) this.cache.evict(r.id);
-    const published = this.catalogue.commit(() => applyMirrorPublication(this.catalogue, p));
-    for (const { resourceId, generation } of published) {
+    const published = this.catalogue.commit(() => applyMirrorPublication(this.catalogue, p, this.keepVersions));
+    for (const { resourceId, generation, kept } of published) {
       const dir = resourceDir(this.dataDir, resourceId);
       if (generation === 0) rmSync(dir, { recursive: true, force: true });
-      else removeOlderGenerations(dir, generation);
+      else removeUnneededGenerations(dir, generation, kept);
     }
   }
 
@@ -498,7 +555,7 @@ export class Engine implements EngineContext {
         const dir = resourceDirIfValid(this.dataDir, id);
         if (!dir) continue;
         const datastore = this.catalogue.findResource(id)?.datastore;
-        if (datastore) removeAllGenerationsBut(dir, datastore.generation);
+        if (datastore) removeAllGenerationsBut(dir, datastore.generation, [...keptGenerations(datastore)]);
         else rmSync(dir, { recursive: true, force: true });
       }
     } catch (err) {

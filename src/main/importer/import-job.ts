@@ -26,6 +26,8 @@ export interface ImportHooks {
   /** The new version answers searches (its SQLite table may still be being written). */
   readonly onPublished?: () => void;
   readonly displayName?: string;
+  /** What the new version is called (docs/versions.md); default: `replace` when the resource had data. */
+  readonly versionSource?: 'import' | 'replace';
 }
 
 export async function importIntoResource(
@@ -49,6 +51,7 @@ export async function importIntoResource(
       rows: result.rows,
       ftsLanguage,
       source: importSourceOf(result, result.entry ? `${name}/${result.entry}` : name),
+      ...optional('versionSource', hooks.versionSource),
     });
     published = true;
     hooks.onPublished?.();

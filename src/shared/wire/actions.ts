@@ -27,6 +27,7 @@ import type { ProfileResult } from './profile';
 import type { DatastoreRecord, DatastoreSearchResult, DatastoreSearchSqlResult, RecordsFormat } from './search';
 import type { StatusShow } from './status';
 import type { PortalCallAnswer, PortalJobStatus, RememberedPortal } from '../portal';
+import type { ChangeKind, ChangeRecord, ChangesResult, VersionsResult } from './versions';
 
 // ---- shared parameter shapes --------------------------------------------------------------
 
@@ -371,6 +372,20 @@ export interface Actions<Records = readonly DatastoreRecord[]> {
     PortalCallAnswer
   >;
 
+  // Versions of a resource's data and the rows that differ between two (docs/versions.md)
+  deskstore_versions: Action<ResourceRef, VersionsResult>;
+  deskstore_changes: Action<
+    ResourceRef & {
+      readonly from?: number;
+      readonly to?: number;
+      readonly key?: NameList;
+      readonly change?: ChangeKind;
+      readonly limit?: number;
+      readonly offset?: number;
+    },
+    ChangesResult<Records extends readonly DatastoreRecord[] ? readonly ChangeRecord[] : Records>
+  >;
+
   // The token
   deskstore_token_check: Action<NoParams, { readonly authorized: boolean }>;
 }
@@ -432,6 +447,8 @@ export const SIDE_EFFECT_FREE: { readonly [K in ActionName]: boolean } = {
   deskstore_detach: false,
   deskstore_portals: false,
   deskstore_portal_call: false,
+  deskstore_versions: true,
+  deskstore_changes: true,
   deskstore_token_check: true,
 };
 

@@ -2,6 +2,8 @@
  * SIGKILL at random moments of a mirror and of a sync (issue 12): afterwards the resource is
  * its old version or its new one, never a mix, and once Deskstore starts again no temporary
  * or unpublished file remains. The kill moments are drawn from the length of a full run.
+ * Issue 25: the list of kept versions stays consistent too: each version it names has its
+ * files, no other generation's files remain, and the newest two compare.
  */
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
@@ -16,16 +18,26 @@ let fake: FakePortal;
 let dst: string;
 const ENV = { HTTP_PROXY: '', http_proxy: '' };
 
-function publishedRows(): number | null {
+interface StoredTable {
+  rowCount: number;
+  generation: number;
+  olderVersions?: { generation: number; rows: number }[];
+}
+
+function storedTable(): StoredTable | null {
   const path = join(dst, 'catalogue.json');
   if (!existsSync(path)) return null;
-  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as {
-    resources: { id: string; datastore: { rowCount: number; generation: number } | null }[];
-  };
-  const ds = catalogue.resources.find((r) => r.id === TABLE_ID)?.datastore;
+  const catalogue = JSON.parse(readFileSync(path, 'utf8')) as { resources: { id: string; datastore: StoredTable | null }[] };
+  return catalogue.resources.find((r) => r.id === TABLE_ID)?.datastore ?? null;
+}
+
+function publishedRows(): number | null {
+  const ds = storedTable();
   if (!ds) return null;
-  // The version the catalogue names is whole: both of its files are there.
-  for (const ext of ['columns', 'sqlite']) expect(existsSync(join(dst, 'resources', TABLE_ID, `${ds.generation}.${ext}`))).toBe(true);
+  // Every version the catalogue names is whole: both of its files are there.
+  for (const generation of [ds.generation, ...(ds.olderVersions ?? []).map((v) => v.generation)]) {
+    for (const ext of ['columns', 'sqlite']) expect(existsSync(join(dst, 'resources', TABLE_ID, `${generation}.${ext}`))).toBe(true);
+  }
   return ds.rowCount;
 }
 
@@ -56,19 +68,31 @@ async function checkAfterRestart(allowed: readonly number[]): Promise<void> {
       expect(r.total).toBe(rows);
       const last = await ckan(server.url).ok('datastore_search', { resource_id: TABLE_ID, sort: '_id desc', limit: 1 });
       expect(last.records[0]._id).toBe(rows); // the fake's _ids are 1..N: the rows of one version
+      // No file but those of the versions the catalogue names.
+      const ds = storedTable()!;
+      const named = new Set([ds.generation, ...(ds.olderVersions ?? []).map((v) => v.generation)]);
       const files = readdirSync(join(dst, 'resources', TABLE_ID));
-      expect(
-        files.every((f) =>
-          f.startsWith(
-            `${(JSON.parse(readFileSync(join(dst, 'catalogue.json'), 'utf8')) as { resources: { id: string; datastore: { generation: number } }[] }).resources.find((x) => x.id === TABLE_ID)!.datastore.generation}.`,
-          ),
-        ),
-      ).toBe(true);
+      expect(files.filter((f) => !named.has(Number(f.split('.')[0])))).toEqual([]);
+      await checkVersions(server.url, ds);
     }
     expect(existsSync(join(dst, 'jobs', 'portal')) ? readdirSync(join(dst, 'jobs', 'portal')) : []).toEqual([]);
   } finally {
     await server.stop();
   }
+}
+
+/** deskstore_versions says what the catalogue says, newest first; the newest two compare, counts adding up. */
+async function checkVersions(url: string, ds: StoredTable): Promise<void> {
+  const { versions } = await ckan(url).ok('deskstore_versions', { resource_id: TABLE_ID });
+  expect(versions.map((v) => v.rows)).toEqual([ds.rowCount, ...(ds.olderVersions ?? []).map((v) => v.rows)]);
+  const numbers = versions.map((v) => v.version);
+  expect(numbers).toEqual([...numbers].sort((a, b) => b - a));
+  expect(versions.map((v) => v.current)).toEqual(versions.map((_, i) => i === 0));
+  const [newest, previous] = versions;
+  if (!newest || !previous) return;
+  const changes = await ckan(url).ok('deskstore_changes', { resource_id: TABLE_ID, limit: 0 });
+  expect(changes.from).toBe(previous.version);
+  expect(changes.counts.added - changes.counts.removed).toBe(newest.rows - previous.rows);
 }
 
 beforeAll(async () => {

@@ -4,6 +4,7 @@ import { checkResourceId } from '../../storage/data-paths';
 import type { Catalogue } from './catalogue';
 import { checkPackageName } from './catalogue-operations';
 import { checkMirrorTarget } from './mirror-guard';
+import { succeed } from '../versions/version-history';
 import type { DatastoreRecord, ImportSource, PackageRecord, ResourceRecord, StoredField } from './records';
 
 /**
@@ -57,8 +58,19 @@ export interface MirrorPublication {
   readonly detach: readonly string[];
 }
 
-/** The change itself, run inside the caller's catalogue commit; returns the old generations to clean up. */
-export function applyMirrorPublication(catalogue: Catalogue, p: MirrorPublication): { resourceId: string; generation: number }[] {
+/** A resource whose table the publication replaced (generation 0: dropped) and the earlier versions it keeps. */
+export interface PublishedTable {
+  readonly resourceId: string;
+  readonly generation: number;
+  readonly kept: readonly number[];
+}
+
+/**
+ * The change itself, run inside the caller's catalogue commit; returns what the caller cleans
+ * up after it. A new table keeps the one it replaces as an earlier version (`keep` in all,
+ * docs/versions.md): a first mirror makes version `mirror`, a sync with new data `sync`.
+ */
+export function applyMirrorPublication(catalogue: Catalogue, p: MirrorPublication, keep: number): PublishedTable[] {
   const pkg = p.package;
   checkMirrorTarget(
     catalogue,
@@ -81,7 +93,7 @@ export function applyMirrorPublication(catalogue: Catalogue, p: MirrorPublicatio
     mirror: pkg.mirror,
   };
   catalogue.putPackage(record);
-  const published: { resourceId: string; generation: number }[] = [];
+  const published: PublishedTable[] = [];
   for (const r of p.resources) {
     const current = catalogue.findResource(r.id);
     const next: ResourceRecord = {
@@ -103,6 +115,8 @@ export function applyMirrorPublication(catalogue: Catalogue, p: MirrorPublicatio
     catalogue.putResource(next);
     if (r.table) {
       const t = r.table;
+      const previous = current?.datastore ?? null;
+      const succession = succeed(current ?? next, previous, previous ? 'sync' : 'mirror', keep, r.mirror.via === 'datastore');
       const datastore: DatastoreRecord = {
         generation: t.generation,
         fields: t.fields,
@@ -113,13 +127,15 @@ export function applyMirrorPublication(catalogue: Catalogue, p: MirrorPublicatio
         rowCount: t.rows,
         sizeBytes: t.sizeBytes,
         updated: new Date().toISOString(),
+        version: succession.version,
+        olderVersions: succession.olderVersions,
       };
       catalogue.setDatastore(r.id, datastore);
       next.source = t.source;
-      published.push({ resourceId: r.id, generation: t.generation });
+      published.push({ resourceId: r.id, generation: t.generation, kept: succession.olderVersions.map((v) => v.generation) });
     } else if (r.dropTable && current?.datastore) {
       catalogue.setDatastore(r.id, null);
-      published.push({ resourceId: r.id, generation: 0 });
+      published.push({ resourceId: r.id, generation: 0, kept: [] });
     }
   }
   for (const id of p.detach) {

@@ -4,6 +4,7 @@
  */
 import type { ImportSource } from '../../../shared/import-source';
 import type { PackageMirror, PushLink, ResourceMirror } from '../../../shared/portal';
+import type { VersionSource } from '../../../shared/wire/versions';
 
 export type { ImportSource };
 
@@ -27,6 +28,28 @@ export interface DatastoreRecord {
   readonly rowCount: number;
   readonly sizeBytes: number;
   readonly updated: string;
+  /**
+   * Which version of the data the current generation holds (docs/versions.md); absent in
+   * catalogues written before versions were kept: version 1.
+   */
+  readonly version?: VersionStamp;
+  /** Earlier versions whose files are kept, newest first (`--keep-versions`). */
+  readonly olderVersions?: readonly KeptVersion[];
+}
+
+/** What published a version, and when. */
+export interface VersionStamp {
+  readonly number: number;
+  readonly created: string;
+  readonly source: VersionSource;
+  /** Its `_id`s are a portal DataStore's, which name the same rows from one version to the next. */
+  readonly portalIds?: boolean;
+}
+
+/** An earlier version: its generation's files stay until it is dropped. */
+export interface KeptVersion extends VersionStamp {
+  readonly generation: number;
+  readonly rows: number;
 }
 
 export interface ResourceRecord {

@@ -182,6 +182,7 @@ async function createTable(
     rowCount: store.rowCount,
     sizeBytes: 0,
     updated: new Date().toISOString(),
+    version: { number: 1, created: new Date().toISOString(), source: 'create' },
   };
   const resource = new OpenResource(target.id, resourceDir(ctx.dataDir, target.id), record, store, text, indexed);
   writeGeneration(ctx, resource);

@@ -4,7 +4,7 @@ import { checkNotMirrored } from '../catalogue/mirror-guard';
 import type { EngineContext } from '../engine-context';
 import type { OpenResource } from '../resources/open-resource';
 import { MutableTextIndex, type InvertedIndex } from '../fts';
-import { removeOlderGenerations, writeResourceFiles } from '../storage/resource-files';
+import { removeUnneededGenerations, writeResourceFiles } from '../storage/resource-files';
 
 /**
  * A mirror is never written (mirror-guard.ts). Only datastore-only resources may be written without `force` (CKAN's read-only check:
@@ -68,5 +68,6 @@ export function writeGeneration(ctx: EngineContext, resource: OpenResource): voi
   resource.startNewJournal();
   resource.replaceTextIndex(new MutableTextIndex(compacted));
   ctx.cache.put(resource);
-  removeOlderGenerations(resource.dir, generation);
+  // Earlier versions keep their files (docs/versions.md): a checkpoint replaces only the current one's.
+  removeUnneededGenerations(resource.dir, generation, (resource.record.olderVersions ?? []).map((v) => v.generation));
 }

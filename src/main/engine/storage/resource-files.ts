@@ -176,16 +176,27 @@ export function generationSize(dir: string, generation: number): number {
 }
 
 /**
- * Removes the files of generations older than `keep` (replaced versions). Newer ones are left
- * alone: an import may be writing one right now.
+ * Removes the files of generations no longer needed: older than the newest needed one and
+ * neither `current` nor a kept earlier version's (`kept`, whose journals are obsolete: a
+ * version is kept only once its writes are in its files). Newer ones are left alone: an
+ * import may be writing one right now.
  */
-export function removeOlderGenerations(dir: string, keep: number): void {
-  removeMatchingFiles(dir, (generation) => generation !== null && generation < keep);
+export function removeUnneededGenerations(dir: string, current: number, kept: readonly number[] = []): void {
+  const newest = Math.max(current, ...kept);
+  removeMatchingFiles(dir, (generation, kind) => {
+    if (generation === null || generation === current) return false; // a temporary file: an import may be writing it
+    if (kept.includes(generation)) return kind === 'journal';
+    return generation < newest;
+  });
 }
 
-/** At start-up, before any import runs: everything but `keep`, crash leftovers included. */
-export function removeAllGenerationsBut(dir: string, keep: number | null): void {
-  removeMatchingFiles(dir, (generation) => generation === null || generation !== keep);
+/** At start-up, before any import runs: everything but the generations named, crash leftovers included. */
+export function removeAllGenerationsBut(dir: string, current: number | null, kept: readonly number[] = []): void {
+  removeMatchingFiles(dir, (generation, kind) => {
+    if (generation === null || current === null) return true;
+    if (generation === current) return false;
+    return kept.includes(generation) ? kind === 'journal' : true;
+  });
 }
 
 /**
@@ -197,7 +208,13 @@ export function removeGenerationFiles(dir: string, generation: number): void {
   removeMatchingFiles(dir, (g) => g === generation, true);
 }
 
-function removeMatchingFiles(dir: string, shouldRemove: (generation: number | null) => boolean, temporariesByGeneration = false): void {
+type FileKind = 'sqlite' | 'columns' | 'journal' | 'temporary';
+
+function removeMatchingFiles(
+  dir: string,
+  shouldRemove: (generation: number | null, kind: FileKind) => boolean,
+  temporariesByGeneration = false,
+): void {
   let names: string[];
   try {
     names = readdirSync(dir);
@@ -209,6 +226,7 @@ function removeMatchingFiles(dir: string, shouldRemove: (generation: number | nu
     const temporary = /^\..*\.tmp$/.test(name);
     if (!generation && !temporary) continue;
     const ofGeneration = temporary && temporariesByGeneration ? /^\.(?:import-)?(\d+)\./.exec(name) : generation;
-    if (shouldRemove(ofGeneration ? Number(ofGeneration[1]) : null)) rmSync(join(dir, name), { force: true });
+    const kind = generation ? (generation[2] as FileKind) : 'temporary';
+    if (shouldRemove(ofGeneration ? Number(ofGeneration[1]) : null, kind)) rmSync(join(dir, name), { force: true });
   }
 }
