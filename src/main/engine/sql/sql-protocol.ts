@@ -1,4 +1,4 @@
-import type { WireError } from '../../errors';
+import type { FromCallWorker } from '../worker-calls';
 import type { SqlOutcome, SqlPlan } from './search-sql';
 
 /** Messages between the main thread (sql-runner.ts) and the SQL worker (sql-worker.ts). */
@@ -9,5 +9,4 @@ export interface ToSqlWorker {
   readonly timeoutMs: number;
 }
 
-export type FromSqlWorker =
-  { readonly ready: true } | { readonly id: number; readonly value: SqlOutcome } | { readonly id: number; readonly error: WireError };
+export type FromSqlWorker = FromCallWorker<SqlOutcome>;

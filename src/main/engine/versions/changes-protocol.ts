@@ -1,5 +1,5 @@
 import type { ChangeCounts, ChangeKeyReason, ChangeKind } from '../../../shared/wire/versions';
-import type { WireError } from '../../errors';
+import type { FromCallWorker } from '../worker-calls';
 import type { ChangesPlan } from './changes-plan';
 
 /** Messages between the main thread (changes-runner.ts) and the changes worker (changes-worker.ts). */
@@ -26,7 +26,4 @@ export interface ToChangesWorker {
   readonly task: ChangesTask;
 }
 
-export type FromChangesWorker =
-  | { readonly ready: true }
-  | { readonly id: number; readonly value: ChangesAnswer }
-  | { readonly id: number; readonly error: WireError };
+export type FromChangesWorker = FromCallWorker<ChangesAnswer>;
