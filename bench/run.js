@@ -14,6 +14,7 @@ import { portalBench, printPortal } from './portal.js';
 import { startServer, stopServer } from './serve.js';
 import { printViews, viewsBench } from './views.js';
 import { printTargets, processMemoryMb, target } from './targets.js';
+import { changesBench, changesTargets, printChanges } from './changes.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const CLI = join(ROOT, 'out/main/cli.js');
@@ -60,7 +61,7 @@ async function timed(work) {
   return performance.now() - started;
 }
 
-/** `--skip portal,views`: leave out the long portal and views sections (stated in the output). */
+/** `--skip portal,views,changes`: leave out the long portal, views and changes sections (stated in the output). */
 const SKIPPED = (() => {
   const i = process.argv.indexOf('--skip');
   return new Set(i >= 0 ? (process.argv[i + 1] ?? '').split(',') : []);
@@ -278,6 +279,11 @@ async function main() {
     );
     const cp = await c.action('deskstore_checkpoint', { resource_id: rid }, auth);
     results.checkpoint = cp;
+
+    if (!SKIPPED.has('changes')) {
+      // On the second resource (a fresh import of the same file): the first one has writes of its own by now.
+      results.changes = await changesBench({ server, c, resourceId: results.duringImport.resourceId, file, rows: ROWS, work: WORK });
+    }
     results.serverPeakRssMb = memoryMb(server.child.pid).peak;
     c.close();
     server.child.kill('SIGTERM');
@@ -285,7 +291,7 @@ async function main() {
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
-  results.targets = targets(results);
+  results.targets = [...targets(results), ...(results.changes ? changesTargets(results.changes) : [])];
   writeFileSync(join(WORK, 'results.json'), JSON.stringify(results, null, 2));
   print(results);
   if (!SKIPPED.has('views')) printViews((results.views = await viewsBench({ cli: CLI, work: WORK, log })));
@@ -349,6 +355,7 @@ async function latencyDuringImport(server, c, file, rid) {
     ok: percentile(times, 99) <= 50,
     apiImportSeconds,
     searchableSeconds,
+    resourceId: second,
   };
 }
 
@@ -378,9 +385,9 @@ function print(r) {
     '',
     `fresh server (one each): first q ${ms(r.fresh.firstQMs)}, first GROUP BY ${ms(r.fresh.firstGroupByMs)}, first write ${ms(r.fresh.firstWriteFreshMs)}; on the latency server after searching: first sort ${ms(r.fresh.firstSortMs)}, first write ${ms(r.fresh.firstWriteMs)}, first SQL ${ms(r.fresh.firstSqlMs)}`,
     '',
-    printTargets(`Targets of issue 24 (${r.rows.toLocaleString('en')} rows; the 10M ones: npm run bench -- --big)`, r.targets),
+    printTargets(`Targets of issues 24 and 25 (${r.rows.toLocaleString('en')} rows; the 10M ones: npm run bench -- --big)`, r.targets),
   ];
-  console.log(lines.join('\n') + (r.portal ? printPortal(r.portal) : ''));
+  console.log(lines.join('\n') + (r.changes ? printChanges(r.changes) : '') + (r.portal ? printPortal(r.portal) : ''));
 }
 
 (process.argv.includes('--big') ? import('./big.js').then((m) => m.runBig()) : main()).catch((err) => {

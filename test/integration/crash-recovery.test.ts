@@ -167,13 +167,16 @@ describe('crash recovery (SIGKILL)', () => {
       const probe = await api.ok('datastore_search', { resource_id: rid, q: 'riga', limit: 1 });
       expect(probe.total).toBe(total === 1 ? 0 : 120_000);
       await expectEveryKindOfQuery(server, rid, total);
-      // Leftovers of the killed import are gone: only the published generation's files remain.
+      // Leftovers of the killed import are gone: only the files of the versions kept remain
+      // (the published one and the earlier ones, issue 25), one generation each.
       const files = readdirSync(join(dataDir, 'resources', rid));
       expect(
         files.every((f) => /^\d+\.(columns|sqlite|journal)$/.test(f)),
         files.join(','),
       ).toBe(true);
-      expect(new Set(files.map((f) => f.split('.')[0])).size).toBe(1);
+      const kept = (await api.ok('deskstore_versions', { resource_id: rid })).versions;
+      expect(kept[0].rows).toBe(total);
+      expect(new Set(files.map((f) => f.split('.')[0])).size, files.join(',')).toBe(kept.length);
     }
     console.log(`import crash test: versions seen after kills: ${[...versions].join(', ')}`);
     expect(versions).toContain(120_000); // the last kill came after the import completed

@@ -1,6 +1,7 @@
 /**
- * Every Message code the portal features can send has en and it strings (`messages.<code>`),
- * so the UI never falls back to English for them. The codes are read from the source.
+ * Every Message code the portal features (and the changes between versions, which follow a
+ * sync) can send has en and it strings (`messages.<code>`), so the UI never falls back to
+ * English for them. The codes are read from the source.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -11,13 +12,14 @@ const FILES = [
   ...readdirSync(join(ROOT, 'src/main/portal')).map((f) => join('src/main/portal', f)),
   'src/main/engine/catalogue/mirror-guard.ts',
   'src/main/jobs/portal-jobs.ts',
+  ...readdirSync(join(ROOT, 'src/main/engine/versions')).map((f) => join('src/main/engine/versions', f)),
 ];
 
 function codes(): string[] {
   const found = new Set<string>();
   for (const file of FILES) {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    for (const m of text.matchAll(/(?:message\(|code: )[`'"]((?:portal|mirror|push)\.[a-z_.]*[a-z])[`'"]/g)) found.add(m[1]!);
+    for (const m of text.matchAll(/(?:message\(|code: )[`'"]((?:portal|mirror|push|changes)\.[a-z_.]*[a-z])[`'"]/g)) found.add(m[1]!);
     // checkMirrorTarget words its conflicts by parameter: `mirror.conflict_${param}`
     if (text.includes('mirror.conflict_${param}')) for (const p of ['id', 'name', 'resource_id']) found.add(`mirror.conflict_${p}`);
     // portalRefusal picks one of these by CKAN's __type
@@ -38,7 +40,15 @@ const lookup = (tree: unknown, code: string): unknown =>
 describe('portal message codes', () => {
   it('are found in the source', () => {
     expect(codes()).toEqual(
-      expect.arrayContaining(['portal.unreachable', 'mirror.read_only', 'mirror.conflict_name', 'push.count_mismatch']),
+      expect.arrayContaining([
+        'portal.unreachable',
+        'mirror.read_only',
+        'mirror.conflict_name',
+        'push.count_mismatch',
+        'changes.version_not_kept',
+        'changes.no_earlier_version',
+        'changes.key_not_in_both',
+      ]),
     );
   });
 

@@ -1,5 +1,6 @@
 import type { ChangeCounts, ChangeKeyReason } from '../../../shared/wire/versions';
-import { ValidationError } from '../../errors';
+import { message } from '../../../shared/messages';
+import { ValidationError, withMessage } from '../../errors';
 import type { TableStore } from '../column-store/table-store';
 import { groupRows, pairKeys } from './key-groups';
 import { rowCodes, sharedCodes } from './shared-codes';
@@ -138,7 +139,11 @@ function chooseKey(
     const key = [...new Set(matching.key)];
     const missing = key.filter((id) => !inBoth(id));
     if (missing.length) {
-      throw new ValidationError({ key: [`Column ${missing.map((m) => JSON.stringify(m)).join(', ')} is not in both versions`] });
+      const columns = missing.map((m) => JSON.stringify(m)).join(', ');
+      throw withMessage(
+        new ValidationError({ key: [`Column ${columns} is not in both versions`] }),
+        message('changes.key_not_in_both', `Rows cannot be matched by ${columns}: not both versions have it.`, { columns }),
+      );
     }
     return { key, reason: 'given' };
   }
