@@ -64,7 +64,10 @@ function expectedCounts(count) {
 function sqliteBaseline(first, second, dir) {
   const db = join(dir, 'changes-baseline.db');
   rmSync(db, { force: true });
-  const load = spawnSync('sqlite3', [db], { input: `.mode csv\n.separator ;\n.import ${first} a\n.import ${second} b\n`, encoding: 'utf8' });
+  const load = spawnSync('sqlite3', [db], {
+    input: `.mode csv\n.separator ;\n.import ${first} a\n.import ${second} b\n`,
+    encoding: 'utf8',
+  });
   if (load.status !== 0) throw new Error(`sqlite3 import failed: ${load.stderr}`);
   const columns = HEADER.split(';').filter((c) => c !== 'id');
   const differs = columns.map((c) => `a.${c} IS NOT b.${c}`).join(' OR ');
@@ -102,7 +105,7 @@ export async function changesBench({ server, c, resourceId, file, rows: count, w
     await fetch(`${server.url}/api/3/action/resource_patch`, { method: 'POST', body: form, headers: { Authorization: server.token } })
   ).json();
   if (!patched.success) throw new Error(`resource_patch failed: ${JSON.stringify(patched).slice(0, 300)}`);
-  for (let status = 'pending'; status === 'pending' || status === 'running'; ) {
+  for (let status = 'pending'; status === 'pending' || status === 'running';) {
     await new Promise((r) => setTimeout(r, 500));
     status = (await c.action('xloader_status', { resource_id: resourceId })).status;
     if (status === 'error') throw new Error('the second version failed to load');

@@ -252,7 +252,17 @@ async function main() {
       c.action('datastore_search_sql', { sql: `SELECT count(*) AS n FROM "${rid}" WHERE regione = 'Lazio'` }),
     );
     const withSqlMb = memoryMb(server.child.pid).rss;
-    results.fresh = { firstSortMs, firstWriteMs, firstSqlMs, searchedMb, withSqlMb, memoryStatus, firstQMs, firstGroupByMs, firstWriteFreshMs };
+    results.fresh = {
+      firstSortMs,
+      firstWriteMs,
+      firstSqlMs,
+      searchedMb,
+      withSqlMb,
+      memoryStatus,
+      firstQMs,
+      firstGroupByMs,
+      firstWriteFreshMs,
+    };
 
     log('throughput: limit-10 filtered search with total, 10 connections, 5 s…');
     const rps = await throughput(c, search({ filters: { regione: 'Lazio' }, limit: 10 }), 10, 5);

@@ -175,7 +175,7 @@ describe('crash recovery (SIGKILL)', () => {
         files.join(','),
       ).toBe(true);
       const kept = (await api.ok('deskstore_versions', { resource_id: rid })).versions;
-      expect(kept[0].rows).toBe(total);
+      expect(kept[0]?.rows).toBe(total);
       expect(new Set(files.map((f) => f.split('.')[0])).size, files.join(',')).toBe(kept.length);
     }
     console.log(`import crash test: versions seen after kills: ${[...versions].join(', ')}`);

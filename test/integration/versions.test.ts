@@ -93,7 +93,11 @@ beforeAll(async () => {
       ],
     })
   ).resource_id;
-  await postRaw(portal, 'datastore_upsert', `{"resource_id": "${keyed}", "method": "upsert", "records": [{"code": "D", "big": 9007199254740993}]}`);
+  await postRaw(
+    portal,
+    'datastore_upsert',
+    `{"resource_id": "${keyed}", "method": "upsert", "records": [{"code": "D", "big": 9007199254740993}]}`,
+  );
 });
 
 afterAll(async () => {
@@ -105,14 +109,17 @@ describe('a mirror synced after the portal changed rows', () => {
   it('keeps the first mirror as version 1', async () => {
     const r = runCli(['mirror', `${portal.url}/dataset/i25-versions`, '--data', dst]);
     expect(r.status, r.stderr).toBe(0);
-    await withMirror(async (server) => {
-      const v = await ckan(server.url).ok('deskstore_versions', { resource_id: keyed });
-      expect(v).toMatchObject({ resource_id: keyed, keep: 2, versions: [{ version: 1, rows: 4, source: 'mirror', current: true }] });
-      expect(v.versions[0]!.size_bytes).toBeGreaterThan(0);
-      const none = await ckan(server.url).get('deskstore_changes', { resource_id: keyed });
-      expect(none.status).toBe(409);
-      expect(none.text).toContain('changes.no_earlier_version');
-    }, ['--keep-versions', '2']);
+    await withMirror(
+      async (server) => {
+        const v = await ckan(server.url).ok('deskstore_versions', { resource_id: keyed });
+        expect(v).toMatchObject({ resource_id: keyed, keep: 2, versions: [{ version: 1, rows: 4, source: 'mirror', current: true }] });
+        expect(v.versions[0]!.size_bytes).toBeGreaterThan(0);
+        const none = await ckan(server.url).get('deskstore_changes', { resource_id: keyed });
+        expect(none.status).toBe(409);
+        expect(none.text).toContain('changes.no_earlier_version');
+      },
+      ['--keep-versions', '2'],
+    );
   });
 
   it('answers what changed, as the sync reported it, values exactly', async () => {
@@ -135,56 +142,61 @@ describe('a mirror synced after the portal changed rows', () => {
     expect(reported.get(keyed)).toMatchObject({ status: 'updated', changes: { added: 1, removed: 1, changed: 3 } });
     expect(reported.get(plain)).toMatchObject({ status: 'updated', changes: { added: 1, removed: 0, changed: 1 } });
 
-    await withMirror(async (server) => {
-      const v = await ckan(server.url).ok('deskstore_versions', { resource_id: keyed });
-      expect(v.versions.map((x) => [x.version, x.source, x.rows, x.current])).toEqual([
-        [2, 'sync', 4, true],
-        [1, 'mirror', 4, false],
-      ]);
+    await withMirror(
+      async (server) => {
+        const v = await ckan(server.url).ok('deskstore_versions', { resource_id: keyed });
+        expect(v.versions.map((x) => [x.version, x.source, x.rows, x.current])).toEqual([
+          [2, 'sync', 4, true],
+          [1, 'mirror', 4, false],
+        ]);
 
-      const { text, result } = await changes(server, { resource_id: keyed });
-      expect(result).toMatchObject({ resource_id: keyed, from: 1, to: 2, key: ['code'], key_reason: 'unique_column' });
-      expect(result.counts).toEqual(reported.get(keyed)!.changes);
-      expect(result.total).toBe(5);
-      expect(result.records.map((r) => [r._change, r.code, r._before])).toEqual([
-        ['added', 'E', undefined],
-        ['removed', 'C', undefined],
-        ['changed', 'A', { name: 'citta' }],
-        ['changed', 'B', { name: 'Bob' }],
-        ['changed', 'D', { big: expect.any(Number) }], // its digits: in the text, below
-      ]);
-      // As written, not as a double would say them.
-      expect(text).toContain('"big":9007199254740995,');
-      expect(text).toContain('"_before":{"big":9007199254740993}');
-      expect(result.fields.map((f) => f.id)).toEqual(['_id', 'code', 'name', 'amount', 'big', 'at']);
+        const { text, result } = await changes(server, { resource_id: keyed });
+        expect(result).toMatchObject({ resource_id: keyed, from: 1, to: 2, key: ['code'], key_reason: 'unique_column' });
+        expect(result.counts).toEqual(reported.get(keyed)!.changes);
+        expect(result.total).toBe(5);
+        expect(result.records.map((r) => [r._change, r.code, r._before])).toEqual([
+          ['added', 'E', undefined],
+          ['removed', 'C', undefined],
+          ['changed', 'A', { name: 'citta' }],
+          ['changed', 'B', { name: 'Bob' }],
+          ['changed', 'D', { big: expect.any(Number) }], // its digits: in the text, below
+        ]);
+        // As written, not as a double would say them.
+        expect(text).toContain('"big":9007199254740995,');
+        expect(text).toContain('"_before":{"big":9007199254740993}');
+        expect(result.fields.map((f) => f.id)).toEqual(['_id', 'code', 'name', 'amount', 'big', 'at']);
 
-      // CKAN's upsert keeps a row's _id: matched by it, the same answer; a page of one kind.
-      const byId = await changes(server, { resource_id: keyed, key: '_id' });
-      expect(byId.result).toMatchObject({ key: ['_id'], key_reason: 'given', counts: result.counts });
-      const page = await changes(server, { resource_id: keyed, change: 'changed', offset: '1', limit: '1' });
-      expect(page.result.total).toBe(3);
-      expect(page.result.records.map((r) => r.code)).toEqual(['B']);
-      const backwards = await changes(server, { resource_id: keyed, from: '2', to: '1' });
-      expect(backwards.result.counts).toEqual({ added: 1, removed: 1, changed: 3 });
-      expect(backwards.result.records[0]).toMatchObject({ _change: 'added', code: 'C' });
+        // CKAN's upsert keeps a row's _id: matched by it, the same answer; a page of one kind.
+        const byId = await changes(server, { resource_id: keyed, key: '_id' });
+        expect(byId.result).toMatchObject({ key: ['_id'], key_reason: 'given', counts: result.counts });
+        const page = await changes(server, { resource_id: keyed, change: 'changed', offset: '1', limit: '1' });
+        expect(page.result.total).toBe(3);
+        expect(page.result.records.map((r) => r.code)).toEqual(['B']);
+        const backwards = await changes(server, { resource_id: keyed, from: '2', to: '1' });
+        expect(backwards.result.counts).toEqual({ added: 1, removed: 1, changed: 3 });
+        expect(backwards.result.records[0]).toMatchObject({ _change: 'added', code: 'C' });
 
-      // No column of the other table is a key: the portal's _ids are.
-      const other = await changes(server, { resource_id: plain });
-      expect(other.result).toMatchObject({ key: ['_id'], key_reason: 'unique_column', counts: reported.get(plain)!.changes });
-      expect(other.result.records.map((r) => [r._change, r.a, r.b, r._before])).toEqual([
-        ['added', 'z', 9, undefined],
-        ['changed', 'y', 3, { b: 2 }],
-      ]);
-      // Matched whole by the caller's choice of every column: the edited row is removed and added.
-      const whole = await changes(server, { resource_id: plain, key: 'a,b' });
-      expect(whole.result.counts).toEqual({ added: 2, removed: 1, changed: 0 });
+        // No column of the other table is a key: the portal's _ids are.
+        const other = await changes(server, { resource_id: plain });
+        expect(other.result).toMatchObject({ key: ['_id'], key_reason: 'unique_column', counts: reported.get(plain)!.changes });
+        expect(other.result.records.map((r) => [r._change, r.a, r.b, r._before])).toEqual([
+          ['added', 'z', 9, undefined],
+          ['changed', 'y', 3, { b: 2 }],
+        ]);
+        // Matched whole by the caller's choice of every column: the edited row is removed and added.
+        const whole = await changes(server, { resource_id: plain, key: 'a,b' });
+        expect(whole.result.counts).toEqual({ added: 2, removed: 1, changed: 0 });
 
-      const bad = await ckan(server.url).get('deskstore_changes', { resource_id: keyed, change: 'moved', limit: '-1' });
-      expect(bad.status).toBe(409);
-      expect(bad.body).toMatchObject({ error: { change: ['Must be one of added, removed, changed'], limit: ['Must be a natural number'] } });
-      const missing = await ckan(server.url).get('deskstore_changes', { resource_id: keyed, key: 'nope' });
-      expect(missing.status).toBe(409);
-    }, ['--keep-versions', '2']);
+        const bad = await ckan(server.url).get('deskstore_changes', { resource_id: keyed, change: 'moved', limit: '-1' });
+        expect(bad.status).toBe(409);
+        expect(bad.body).toMatchObject({
+          error: { change: ['Must be one of added, removed, changed'], limit: ['Must be a natural number'] },
+        });
+        const missing = await ckan(server.url).get('deskstore_changes', { resource_id: keyed, key: 'nope' });
+        expect(missing.status).toBe(409);
+      },
+      ['--keep-versions', '2'],
+    );
   });
 
   it('drops the oldest version and its files past --keep-versions', async () => {
@@ -224,9 +236,25 @@ describe('local versions: import, Replace data, primary key, whole rows, writes'
   const data = () => join(work, 'data');
 
   it('names versions after what made them and matches rows by the primary key set since', async () => {
-    const import1 = runCli(['import', csv('one.csv', 'code,name,amount\nA,citta,2.5\nB,Bob,3\nC,Carl,4\n'), '--data', data(), '--package', 'i25-local', '--resource-id', local]);
+    const import1 = runCli([
+      'import',
+      csv('one.csv', 'code,name,amount\nA,citta,2.5\nB,Bob,3\nC,Carl,4\n'),
+      '--data',
+      data(),
+      '--package',
+      'i25-local',
+      '--resource-id',
+      local,
+    ]);
     expect(import1.status, import1.stderr).toBe(0);
-    const import2 = runCli(['import', csv('two.csv', 'code,name,amount\nA,città,2.50\nB,Bob,3\nD,Dan,5\n'), '--data', data(), '--resource-id', local]);
+    const import2 = runCli([
+      'import',
+      csv('two.csv', 'code,name,amount\nA,città,2.50\nB,Bob,3\nD,Dan,5\n'),
+      '--data',
+      data(),
+      '--resource-id',
+      local,
+    ]);
     expect(import2.status, import2.stderr).toBe(0);
     const server = await startServer({ dataDir: data() });
     try {
@@ -266,7 +294,16 @@ describe('local versions: import, Replace data, primary key, whole rows, writes'
   });
 
   it('matches rows whole when no column is a key, and keeps only the current version with --keep-versions 1', async () => {
-    const first = runCli(['import', csv('w1.csv', 'a,b\nx,1\nx,1\ny,2\n'), '--data', data(), '--package', 'i25-rows', '--resource-id', rows]);
+    const first = runCli([
+      'import',
+      csv('w1.csv', 'a,b\nx,1\nx,1\ny,2\n'),
+      '--data',
+      data(),
+      '--package',
+      'i25-rows',
+      '--resource-id',
+      rows,
+    ]);
     expect(first.status, first.stderr).toBe(0);
     expect(runCli(['import', csv('w2.csv', 'a,b\ny,2\nx,1\nx,3\n'), '--data', data(), '--resource-id', rows]).status).toBe(0);
     const server = await startServer({ dataDir: data() });

@@ -467,7 +467,11 @@ export class Engine implements EngineContext {
       r.source = p.source;
       r.lastModified = new Date().toISOString().replace('Z', '');
     });
-    removeUnneededGenerations(dir, p.generation, succession.olderVersions.map((v) => v.generation));
+    removeUnneededGenerations(
+      dir,
+      p.generation,
+      succession.olderVersions.map((v) => v.generation),
+    );
   }
 
   /**

@@ -5,9 +5,7 @@ import { isWorkerOutOfMemory } from './worker-limits';
 
 /** What such a worker sends back: `{ready}` once started, then one answer per request id. */
 export type FromCallWorker<Answer> =
-  | { readonly ready: true }
-  | { readonly id: number; readonly value: Answer }
-  | { readonly id: number; readonly error: WireError };
+  { readonly ready: true } | { readonly id: number; readonly value: Answer } | { readonly id: number; readonly error: WireError };
 
 interface Waiting<Answer, Context> {
   readonly context: Context;

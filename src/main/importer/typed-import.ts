@@ -109,7 +109,10 @@ export async function importTypedRows(opts: TypedImportOptions): Promise<TypedIm
   // Compared as deskstore_changes compares them (from the files, rows matched the same way), so the two agree.
   const changes =
     opts.previousGeneration !== undefined
-      ? diffGenerations(opts.dir, opts.previousGeneration, opts.generation, { primaryKey: [], rowIdsStable: opts.previousPortalIds ?? false })
+      ? diffGenerations(opts.dir, opts.previousGeneration, opts.generation, {
+          primaryKey: [],
+          rowIdsStable: opts.previousPortalIds ?? false,
+        })
       : null;
   return { rows, maxId: lastId, storedBytes, changes };
 }

@@ -35,7 +35,12 @@ function store(types: Record<string, string>, rows: readonly Row[]): TableStore 
 /** The same store written to a columns file and read back, as the changes worker reads versions. */
 function fromFile(s: TableStore): TableStore {
   generation++;
-  writeColumnsFile(dir, generation, { store: s, textIndex: buildTextIndex(s, 'simple', new Set()), indexedColumns: [], ftsLanguage: 'simple' });
+  writeColumnsFile(dir, generation, {
+    store: s,
+    textIndex: buildTextIndex(s, 'simple', new Set()),
+    indexedColumns: [],
+    ftsLanguage: 'simple',
+  });
   return readColumnsFile(dir, generation).store;
 }
 
@@ -84,7 +89,13 @@ describe('values compare exactly', () => {
   });
 
   it('finds nothing between equal versions, however they are stored', () => {
-    const d = diff(store(types, base), store(types, base.map((r) => ({ ...r }))));
+    const d = diff(
+      store(types, base),
+      store(
+        types,
+        base.map((r) => ({ ...r })),
+      ),
+    );
     expect(countsOf(d)).toEqual({ added: 0, removed: 0, changed: 0 });
   });
 
@@ -162,11 +173,24 @@ describe('rows are matched', () => {
       { a: 'x', b: null },
       { a: 'x', b: 'q' },
     ]);
-    const whole = diff(noKey, store({ a: 'text', b: 'text' }, [{ a: 'x', b: 'q' }, { a: 'x', b: 'r' }]));
+    const whole = diff(
+      noKey,
+      store({ a: 'text', b: 'text' }, [
+        { a: 'x', b: 'q' },
+        { a: 'x', b: 'r' },
+      ]),
+    );
     expect(whole.key).toBe('row');
     expect(countsOf(whole)).toEqual({ added: 1, removed: 1, changed: 0 });
     // With the portal's ids, `_id` is a candidate too.
-    const ids = diff(noKey, store({ a: 'text', b: 'text' }, [{ a: 'x', b: 'z' }, { a: 'x', b: 'q' }]), { primaryKey: [], rowIdsStable: true });
+    const ids = diff(
+      noKey,
+      store({ a: 'text', b: 'text' }, [
+        { a: 'x', b: 'z' },
+        { a: 'x', b: 'q' },
+      ]),
+      { primaryKey: [], rowIdsStable: true },
+    );
     expect(ids).toMatchObject({ key: ['_id'], reason: 'unique_column' });
     expect(countsOf(ids)).toEqual({ added: 0, removed: 0, changed: 1 });
   });

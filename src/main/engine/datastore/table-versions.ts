@@ -69,5 +69,9 @@ export function writeGeneration(ctx: EngineContext, resource: OpenResource): voi
   resource.replaceTextIndex(new MutableTextIndex(compacted));
   ctx.cache.put(resource);
   // Earlier versions keep their files (docs/versions.md): a checkpoint replaces only the current one's.
-  removeUnneededGenerations(resource.dir, generation, (resource.record.olderVersions ?? []).map((v) => v.generation));
+  removeUnneededGenerations(
+    resource.dir,
+    generation,
+    (resource.record.olderVersions ?? []).map((v) => v.generation),
+  );
 }

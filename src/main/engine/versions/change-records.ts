@@ -15,7 +15,14 @@ export interface ChangePage {
   readonly records: string;
 }
 
-export function changePage(diff: RowDiff, before: TableStore, after: TableStore, kind: ChangeKind | null, offset: number, limit: number): ChangePage {
+export function changePage(
+  diff: RowDiff,
+  before: TableStore,
+  after: TableStore,
+  kind: ChangeKind | null,
+  offset: number,
+  limit: number,
+): ChangePage {
   const lists: { kind: ChangeKind; length: number }[] = [
     { kind: 'added', length: diff.added.length },
     { kind: 'removed', length: diff.removed.length },
@@ -56,7 +63,13 @@ function rowText(kind: ChangeKind, rowId: number, columns: readonly Column[]): s
   return `${text}}`;
 }
 
-function changedText(diff: RowDiff, i: number, before: TableStore, afterColumns: readonly Column[], columnIndex: ReadonlyMap<string, number>): string {
+function changedText(
+  diff: RowDiff,
+  i: number,
+  before: TableStore,
+  afterColumns: readonly Column[],
+  columnIndex: ReadonlyMap<string, number>,
+): string {
   const row = rowText('changed', diff.changedAfter[i]!, afterColumns);
   const old = diff.changedBefore[i]!;
   const mask = diff.changedMask.subarray(i * diff.maskWords, (i + 1) * diff.maskWords);

@@ -48,10 +48,16 @@ export function planChanges(catalogue: Catalogue, dataDir: string, id: string, f
     const earlier = kept.filter((n) => n < target.stamp.number);
     if (!earlier.length) {
       throw withMessage(
-        new ValidationError({ from: [`Version ${target.stamp.number} is the oldest version kept: there is nothing earlier to compare it with`] }),
-        message('changes.no_earlier_version', `Version ${target.stamp.number} is the oldest version kept: there is nothing earlier to compare it with`, {
-          version: target.stamp.number,
+        new ValidationError({
+          from: [`Version ${target.stamp.number} is the oldest version kept: there is nothing earlier to compare it with`],
         }),
+        message(
+          'changes.no_earlier_version',
+          `Version ${target.stamp.number} is the oldest version kept: there is nothing earlier to compare it with`,
+          {
+            version: target.stamp.number,
+          },
+        ),
       );
     }
     source = pick('from', Math.max(...earlier));

@@ -44,10 +44,7 @@ export function succeed(
   const flags = portalIds ? { portalIds } : {};
   if (!previous) return { version: { number: 1, created, source, ...flags }, olderVersions: [], dropped: [] };
   const stamp = currentStamp(resource, previous);
-  const all: KeptVersion[] = [
-    { ...stamp, generation: previous.generation, rows: previous.rowCount },
-    ...(previous.olderVersions ?? []),
-  ];
+  const all: KeptVersion[] = [{ ...stamp, generation: previous.generation, rows: previous.rowCount }, ...(previous.olderVersions ?? [])];
   return {
     version: { number: stamp.number + 1, created, source, ...flags },
     olderVersions: all.slice(0, Math.max(0, keep - 1)),
@@ -64,7 +61,14 @@ export function keptGenerations(ds: DatastoreRecord | null | undefined): Set<num
 export function listVersions(resource: ResourceRecord, ds: DatastoreRecord, dir: string): ResourceVersion[] {
   const stamp = currentStamp(resource, ds);
   return [
-    { version: stamp.number, created: stamp.created, rows: ds.rowCount, source: stamp.source, current: true, size_bytes: generationSize(dir, ds.generation) },
+    {
+      version: stamp.number,
+      created: stamp.created,
+      rows: ds.rowCount,
+      source: stamp.source,
+      current: true,
+      size_bytes: generationSize(dir, ds.generation),
+    },
     ...(ds.olderVersions ?? []).map((v) => ({
       version: v.number,
       created: v.created,
@@ -77,7 +81,11 @@ export function listVersions(resource: ResourceRecord, ds: DatastoreRecord, dir:
 }
 
 /** A kept version by number, or the current one (`generation` is then the current generation). */
-export function findVersion(resource: ResourceRecord, ds: DatastoreRecord, number: number): { stamp: VersionStamp; generation: number; current: boolean } | null {
+export function findVersion(
+  resource: ResourceRecord,
+  ds: DatastoreRecord,
+  number: number,
+): { stamp: VersionStamp; generation: number; current: boolean } | null {
   const stamp = currentStamp(resource, ds);
   if (stamp.number === number) return { stamp, generation: ds.generation, current: true };
   const kept = (ds.olderVersions ?? []).find((v) => v.number === number);
