@@ -121,6 +121,8 @@ export interface PortalJobItem {
 export interface PortalJobStatus {
   readonly job_id: string;
   readonly kind: PortalJobKind;
+  /** Started by a dataset's sync schedule, not by a request (docs/versions.md). */
+  readonly scheduled?: boolean;
   readonly status: PortalJobState;
   readonly source: string;
   readonly created: string;

@@ -11,7 +11,7 @@
 import { existsSync, readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MirrorOutcome } from '../../src/shared/portal';
+import type { MirrorOutcome, PortalJobStatus } from '../../src/shared/portal';
 import type { ChangesResult } from '../../src/shared/wire/versions';
 import { ckan } from '../helpers/ckan-client';
 import { lastJsonLine, removeDir, runCli, startServer, tempDir, type ServerProcess } from '../helpers/deskstore-process';
@@ -194,6 +194,25 @@ describe('a mirror synced after the portal changed rows', () => {
         });
         const missing = await ckan(server.url).get('deskstore_changes', { resource_id: keyed, key: 'nope' });
         expect(missing.status).toBe(409);
+
+        // The same rows as a file: the dump's formats, _change first and _before last.
+        const csv = await fetch(`${server.url}/datastore/changes/${keyed}?format=csv&change=changed`);
+        expect(csv.status).toBe(200);
+        expect(csv.headers.get('content-disposition')).toContain('changes 1');
+        const lines = (await csv.text()).trim().split(/\r?\n/);
+        expect(lines[0]).toBe('_change,_id,code,name,amount,big,at,_before');
+        expect(lines.slice(1)).toEqual([
+          expect.stringMatching(/^changed,1,A,città,2\.5,1,2024-01-01T10:00:00,"{""name"":""citta""}"$/),
+          expect.stringMatching(/^changed,2,B,Bobby,3,2,2024-01-02T10:00:00,"{""name"":""Bob""}"$/),
+          expect.stringMatching(/^changed,4,D,Dora,5,9007199254740995,2024-01-04T10:00:00,"{""big"":9007199254740993}"$/),
+        ]);
+        const json = await fetch(`${server.url}/datastore/changes/${keyed}?format=json&change=removed`);
+        const dumped = (await json.json()) as { fields: { id: string }[]; records: unknown[][] };
+        expect(dumped.fields.map((f) => f.id)).toEqual(['_change', '_id', 'code', 'name', 'amount', 'big', 'at', '_before']);
+        expect(dumped.records).toEqual([['removed', 3, 'C', 'Carl', 4, 3, '2024-01-03T10:00:00', null]]);
+        const excel = await fetch(`${server.url}/datastore/changes/${keyed}?format=csv&deskstore_dialect=excel-it&change=added`);
+        expect((await excel.text()).split('\r\n')[1]).toMatch(/^added;5;E;Eve;1,10?;5;2024-01-05 10:00:00;null$/); // NULL json is `null`, as in the dump
+        expect((await fetch(`${server.url}/datastore/changes/${keyed}?from=9`)).status).toBe(409);
       },
       ['--keep-versions', '2'],
     );
@@ -222,6 +241,40 @@ describe('a mirror synced after the portal changed rows', () => {
       expect(gone.status).toBe(409);
       expect(gone.text).toContain('changes.version_not_kept');
     });
+  });
+
+  it('syncs on a schedule while the server runs, as a job the window can tell about', async () => {
+    // An "hour" of a schedule lasts a second here (a test-only setting of `serve`).
+    const server = await startServer({ dataDir: dst, env: { DESKSTORE_SCHEDULE_HOUR_MS: '1000', HTTP_PROXY: '', http_proxy: '' } });
+    try {
+      const api = ckan(server.url, server.token);
+      expect((await ckan(server.url).post('deskstore_sync_schedule', { id: 'i25-versions', every_hours: 1 })).status).toBe(403);
+      const pkg = await api.ok('package_show', { id: 'i25-versions' });
+      expect(await api.ok('deskstore_sync_schedule', { id: pkg.id, every_hours: 1 })).toEqual({ id: pkg.id, every_hours: 1 });
+      expect((await api.ok('package_show', { id: pkg.id })).deskstore_sync_schedule).toEqual({ every_hours: 1 });
+      await ckan(portal.url, portal.token).ok('datastore_delete', { resource_id: keyed, filters: { code: 'F' } });
+      let job: PortalJobStatus | undefined;
+      for (let i = 0; i < 300 && job?.status !== 'complete'; i++) {
+        await new Promise((r) => setTimeout(r, 200));
+        const all = (await api.ok('deskstore_portal_job_status', {})) as readonly PortalJobStatus[];
+        job = all.find((j) => j.scheduled && j.status !== 'pending' && j.status !== 'running');
+      }
+      expect(job).toMatchObject({ kind: 'sync', scheduled: true, status: 'complete' });
+      const outcome = (job!.result as MirrorOutcome[])[0]!;
+      expect(outcome.resources.find((r) => r.resource_id === keyed)).toMatchObject({
+        status: 'updated',
+        changes: { added: 0, removed: 1, changed: 0 },
+      });
+      const v = await api.ok('deskstore_versions', { resource_id: keyed });
+      expect(v.versions[0]).toMatchObject({ version: 4, source: 'sync', rows: 4 });
+      // Stopped: no schedule shown, nothing more started.
+      expect(await api.ok('deskstore_sync_schedule', { id: pkg.id, every_hours: 0 })).toEqual({ id: pkg.id, every_hours: null });
+      expect((await api.ok('package_show', { id: pkg.id })).deskstore_sync_schedule).toBeUndefined();
+      const bad = await api.post('deskstore_sync_schedule', { id: pkg.id, every_hours: -2 });
+      expect(bad.status).toBe(409);
+    } finally {
+      await server.stop();
+    }
   });
 });
 

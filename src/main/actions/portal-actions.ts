@@ -75,13 +75,9 @@ type PortalAction =
   | 'deskstore_portals'
   | 'deskstore_portal_call';
 
-export function portalActions(deps: ActionDeps): HandlersFor<PortalAction> {
-  const portal = deps.portal;
-  const need = (): PortalDeps => {
-    if (!portal) throw new ValidationError({ portal: ['Portal features need the Deskstore server'] });
-    return portal;
-  };
-  const context = (p: PortalDeps, signal: AbortSignal, onItem: MirrorContext['onItem']): MirrorContext => ({
+/** What a mirror or sync job works with. */
+function jobContext(deps: ActionDeps, p: PortalDeps, signal: AbortSignal, onItem: MirrorContext['onItem']): MirrorContext {
+  return {
     engine: deps.engine,
     importWorker: p.importWorker,
     workDir: portalWorkDir(p.dataDir, false),
@@ -90,7 +86,37 @@ export function portalActions(deps: ActionDeps): HandlersFor<PortalAction> {
     siteUrl: 'http://127.0.0.1',
     signal,
     ...(onItem ? { onItem } : {}),
-  });
+  };
+}
+
+/**
+ * A sync of the named mirrored datasets (all of them when none) as a background job: what
+ * deskstore_sync starts, and the sync schedule (jobs/sync-scheduler.ts) with `scheduled`.
+ */
+export function startSyncJob(
+  deps: ActionDeps,
+  p: PortalDeps,
+  datasets: readonly string[],
+  options: { readonly full?: boolean; readonly scheduled?: boolean } = {},
+): PortalJobStatus {
+  return p.jobs.start(
+    'sync',
+    datasets.join(', ') || 'all mirrors',
+    async (signal, onItem) =>
+      (await syncMirrors(jobContext(deps, p, signal, onItem), p.dataDir, deps.version, p.settings ?? {}, datasets, options.full ?? false))
+        .lines,
+    options.scheduled ? { scheduled: true } : {},
+  );
+}
+
+export function portalActions(deps: ActionDeps): HandlersFor<PortalAction> {
+  const portal = deps.portal;
+  const need = (): PortalDeps => {
+    if (!portal) throw new ValidationError({ portal: ['Portal features need the Deskstore server'] });
+    return portal;
+  };
+  const context = (p: PortalDeps, signal: AbortSignal, onItem: MirrorContext['onItem']): MirrorContext =>
+    jobContext(deps, p, signal, onItem);
   const settings = (p: PortalDeps) => p.settings ?? {};
   // The UI browses page after page of one portal: its API base is found once.
   const browsing = new Map<string, PortalClient>();
@@ -116,12 +142,7 @@ export function portalActions(deps: ActionDeps): HandlersFor<PortalAction> {
       const p = need();
       const datasets = list(params, 'datasets');
       const full = params.full === true || params.full === 'true';
-      return p.jobs.start(
-        'sync',
-        datasets.join(', ') || 'all mirrors',
-        async (signal, onItem) =>
-          (await syncMirrors(context(p, signal, onItem), p.dataDir, deps.version, settings(p), datasets, full)).lines,
-      );
+      return startSyncJob(deps, p, datasets, { full });
     },
     async deskstore_push(params): Promise<PortalJobStatus> {
       const p = need();

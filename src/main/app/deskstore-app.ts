@@ -6,13 +6,16 @@ import { startEngineWorker, type EngineClient } from '../engine/engine-client';
 import type { SqlOutcome } from '../engine/sql/search-sql';
 import { SqlRunner, SqlWorkerStopped } from '../engine/sql/sql-runner';
 import { ChangesRunner } from '../engine/versions/changes-runner';
+import type { ActionDeps } from '../actions/action-deps';
+import { startSyncJob } from '../actions/portal-actions';
+import { SyncScheduler } from '../jobs/sync-scheduler';
 import type { ChangesOutcome, ChangesRequest } from '../actions/versions-actions';
 import { previewInWorker } from '../importer/worker-runner';
 import { ImportJobs } from '../jobs/import-jobs';
 import { LocalFiles } from '../jobs/local-files';
 import { ensurePrivateDataDir } from '../storage/data-paths';
 import { PortalJobs } from '../jobs/portal-jobs';
-import { downloadRoutes, dumpRoute, pageRoutes, startHttpServer } from '../server';
+import { changesDumpRoute, downloadRoutes, dumpRoute, pageRoutes, startHttpServer } from '../server';
 import { prepareUploadedFile, uploadedFilePath } from '../storage/upload-files';
 import { consoleLogger } from '../logger';
 import type { ServerLogger } from '../server';
@@ -38,6 +41,8 @@ export interface DeskstoreOptions {
   readonly memoryBudgetBytes?: number;
   /** Versions of each resource's data kept in all, the current one included (docs/versions.md). */
   readonly keepVersions?: number;
+  /** How long an hour of a sync schedule lasts: tests shorten it (`DESKSTORE_SCHEDULE_HOUR_MS`). */
+  readonly scheduleHourMs?: number;
   readonly logger?: ServerLogger;
   readonly version: string;
   /** datastore_search_sql's time limit (CKAN: 60 s statement timeout). */
@@ -96,7 +101,8 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
     const warmSql = setTimeout(() => sqlRunner.warm(), SQL_WORKER_WARM_DELAY_MS);
     warmSql.unref();
     const changesRunner = new ChangesRunner(new URL('./changes-worker.js', opts.workers.engine), opts.logger ?? consoleLogger);
-    const registry = createActionRegistry({
+    const portal = { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs };
+    const actionDeps: ActionDeps = {
       engine: engine.api,
       jobs,
       localFiles,
@@ -104,11 +110,22 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       searchSql: (sql) => runUserSql(sql, client, sqlRunner, sqlTimeoutMs, sqlFunctions),
       sqlFunctions,
       changes: (request) => computeChanges(request, client, changesRunner),
-      portal: { dataDir: opts.dataDir, importWorker: opts.workers.importer, jobs: portalJobs },
+      portal,
       keepUpload: (resourceId, path) => prepareUploadedFile(opts.dataDir, resourceId, path),
       siteTitle: 'Deskstore',
       version: opts.version,
+    };
+    const registry = createActionRegistry(actionDeps);
+    const scheduler = new SyncScheduler({
+      engine: engine.api,
+      startSync: (datasetId) => startSyncJob(actionDeps, portal, [datasetId], { scheduled: true }),
+      jobStatus: (jobId) => portalJobs.status(jobId),
+      logger: opts.logger ?? consoleLogger,
+      ...(opts.scheduleHourMs
+        ? { hourMs: opts.scheduleHourMs, checkEveryMs: Math.max(250, Math.min(60_000, opts.scheduleHourMs / 4)) }
+        : {}),
     });
+    scheduler.start();
     const server = await startHttpServer({
       registry,
       host: opts.host ?? '127.0.0.1',
@@ -120,6 +137,10 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       maxUploadBytes,
       extraRoutes: [
         dumpRoute(engine.api),
+        changesDumpRoute({
+          changes: (request) => computeChanges(request, client, changesRunner),
+          resourceName: async (id) => (await client.api.resourceShow(id, 'http://127.0.0.1')).name ?? '',
+        }),
         ...downloadRoutes({ engine: engine.api, uploadedFile: (id) => uploadedFilePath(opts.dataDir, id) }),
         ...pageRoutes(),
       ],
@@ -138,6 +159,7 @@ export async function startDeskstore(opts: DeskstoreOptions): Promise<RunningDes
       localFiles,
       close() {
         closing ??= (async () => {
+          scheduler.stop();
           jobs.cancelAll();
           portalJobs.cancelAll();
           await server.close();
@@ -197,6 +219,7 @@ async function computeChanges(request: ChangesRequest, engine: EngineClient, run
       change: request.change,
       offset: request.offset,
       limit: request.limit,
+      ...(request.format ? { format: request.format } : {}),
     });
     return { resourceId: plan.resourceId, from: plan.from.version, to: plan.to.version, answer };
   };

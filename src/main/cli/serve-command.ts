@@ -66,6 +66,8 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     ...(args.sqlFunctions ? { sqlFunctions: args.sqlFunctions } : {}),
     ...(args.memoryBudgetBytes ? { memoryBudgetBytes: args.memoryBudgetBytes } : {}),
     importFolders: args.importFolders,
+    // Tests only: an "hour" of a sync schedule this many milliseconds long.
+    ...(process.env.DESKSTORE_SCHEDULE_HOUR_MS ? { scheduleHourMs: Number(process.env.DESKSTORE_SCHEDULE_HOUR_MS) } : {}),
     logger: { ...consoleLogger, request: () => {} },
   });
   if (stopping) {

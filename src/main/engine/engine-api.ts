@@ -62,6 +62,8 @@ export const ENGINE_METHODS = [
   'recordPush',
   'versions',
   'planChanges',
+  'setSyncSchedule',
+  'scheduledSyncs',
 ] as const;
 
 export type EngineMethod = (typeof ENGINE_METHODS)[number];
@@ -86,6 +88,7 @@ export const WRITE_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMethod>([
   'publishMirror',
   'detachMirror',
   'recordPush',
+  'setSyncSchedule',
 ]);
 
 export type EngineApi = {

@@ -58,6 +58,7 @@ import type { DatastoreRecord, StoredField } from './catalogue/records';
 import type { PushLink } from '../../shared/portal';
 import { checkMirrorTarget } from './catalogue/mirror-guard';
 import { applyMirrorPublication, detachMirror, recordPush, type MirrorPublication } from './catalogue/mirror-publish';
+import { scheduledSyncs, setSyncSchedule, type ScheduledSync } from './catalogue/sync-schedule';
 
 function fileHasBytes(path: string): boolean {
   try {
@@ -527,6 +528,20 @@ export class Engine implements EngineContext {
       if (generation === 0) rmSync(dir, { recursive: true, force: true });
       else removeUnneededGenerations(dir, generation, kept);
     }
+  }
+
+  /** A mirrored dataset's sync schedule: every `everyHours` hours, or none (docs/versions.md). */
+  setSyncSchedule(idOrName: string, everyHours: number | null): { id: string; every_hours: number | null } {
+    return this.catalogue.commit(() => {
+      const outcome = setSyncSchedule(this.catalogue, idOrName, everyHours);
+      this.catalogue.noteSavedAnswer(outcome);
+      return outcome;
+    });
+  }
+
+  /** The mirrored datasets synced on a schedule, with when each was last synced. */
+  scheduledSyncs(): ScheduledSync[] {
+    return scheduledSyncs(this.catalogue);
   }
 
   detachMirror(id: string): { detached: string[] } {

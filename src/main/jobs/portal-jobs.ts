@@ -25,13 +25,14 @@ export class PortalJobs {
   private readonly jobs = new Map<string, Job>();
   private queue: Promise<void> = Promise.resolve();
 
-  start(kind: PortalJobKind, source: string, work: PortalWork): PortalJobStatus {
+  start(kind: PortalJobKind, source: string, work: PortalWork, options: { readonly scheduled?: boolean } = {}): PortalJobStatus {
     const created = nowIso();
     const job: Job = {
       abort: new AbortController(),
       status: {
         job_id: randomUUID(),
         kind,
+        ...(options.scheduled ? { scheduled: true } : {}),
         status: 'pending',
         source,
         created,

@@ -1,5 +1,5 @@
 /** Public surface of the HTTP layer. */
 export { startHttpServer } from './http-server';
-export { dumpRoute } from './dump-route';
+export { changesDumpRoute, dumpRoute } from './dump-route';
 export { downloadRoutes, pageRoutes } from './download-route';
 export type { ExtraRoute, RequestHandler, RequestLogEntry, RouteContext, RunningServer, ServerLogger, ServerOptions } from './types';

@@ -385,6 +385,11 @@ export interface Actions<Records = readonly DatastoreRecord[]> {
     },
     ChangesResult<Records extends readonly DatastoreRecord[] ? readonly ChangeRecord[] : Records>
   >;
+  /** A mirrored dataset synced every `every_hours` hours while Deskstore runs; 0 or null stops it. */
+  deskstore_sync_schedule: Action<
+    { readonly id: string; readonly every_hours?: number | null },
+    { readonly id: string; readonly every_hours: number | null }
+  >;
 
   // The token
   deskstore_token_check: Action<NoParams, { readonly authorized: boolean }>;
@@ -449,6 +454,7 @@ export const SIDE_EFFECT_FREE: { readonly [K in ActionName]: boolean } = {
   deskstore_portal_call: false,
   deskstore_versions: true,
   deskstore_changes: true,
+  deskstore_sync_schedule: false,
   deskstore_token_check: true,
 };
 

@@ -17,6 +17,9 @@ export interface DeskstoreResourceInfo {
   /** The full-text language the table was indexed in (what `q` stems with unless `language` says otherwise). */
   readonly searchLanguage?: TextSearchLanguage;
   readonly source?: ImportSource | null;
+  /** The current version of the data and how many versions are kept, it included (docs/versions.md). */
+  readonly version?: number;
+  readonly versions?: number;
 }
 
 export interface ResourceDict {
@@ -75,6 +78,13 @@ export interface PackageDict {
   readonly resources: readonly ResourceDict[];
   /** Where a mirrored dataset came from (docs/portal.md). */
   readonly deskstore_mirror?: PackageMirror;
+  /** A mirror synced on a schedule while Deskstore runs (docs/versions.md). */
+  readonly deskstore_sync_schedule?: SyncSchedule;
+}
+
+/** How often a mirrored dataset is synced on its own. */
+export interface SyncSchedule {
+  readonly every_hours: number;
 }
 
 /** package_search's answer (facets included) over dataset dicts. */

@@ -13,13 +13,14 @@ const FILES = [
   'src/main/engine/catalogue/mirror-guard.ts',
   'src/main/jobs/portal-jobs.ts',
   ...readdirSync(join(ROOT, 'src/main/engine/versions')).map((f) => join('src/main/engine/versions', f)),
+  'src/main/engine/catalogue/sync-schedule.ts',
 ];
 
 function codes(): string[] {
   const found = new Set<string>();
   for (const file of FILES) {
     const text = readFileSync(join(ROOT, file), 'utf8');
-    for (const m of text.matchAll(/(?:message\(|code: )[`'"]((?:portal|mirror|push|changes)\.[a-z_.]*[a-z])[`'"]/g)) found.add(m[1]!);
+    for (const m of text.matchAll(/(?:message\(\s*|code: )[`'"]((?:portal|mirror|push|changes)\.[a-z_.]*[a-z])[`'"]/g)) found.add(m[1]!);
     // checkMirrorTarget words its conflicts by parameter: `mirror.conflict_${param}`
     if (text.includes('mirror.conflict_${param}')) for (const p of ['id', 'name', 'resource_id']) found.add(`mirror.conflict_${p}`);
     // portalRefusal picks one of these by CKAN's __type
@@ -48,6 +49,7 @@ describe('portal message codes', () => {
         'changes.version_not_kept',
         'changes.no_earlier_version',
         'changes.key_not_in_both',
+        'changes.not_a_mirror',
       ]),
     );
   });

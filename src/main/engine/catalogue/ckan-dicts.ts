@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { PackageDict, ResourceDict } from '../../../shared/wire/catalogue';
 import type { CkanTag } from '../../../shared/wire/ckan-catalogue';
 import { DEFAULT_LICENSES } from '../../../shared/wire/ckan-licenses';
+import { currentStamp } from '../versions/version-history';
 import { optional } from '../../../shared/optional';
 import { isTextSearchLanguage } from '../../../shared/text-search-languages';
 import { packageGroup, packageOrganization } from './groups';
@@ -92,6 +93,8 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
           // the full-text language the table was indexed in (`q` uses it unless `language` says otherwise)
           ...optional('searchLanguage', isTextSearchLanguage(ds.ftsLanguage) ? ds.ftsLanguage : undefined),
           source: r.source,
+          version: currentStamp(r, ds).number,
+          versions: 1 + (ds.olderVersions?.length ?? 0),
         }
       : { source: r.source },
     ...portalValues(r.mirror !== undefined, r.extras, PORTAL_RESOURCE_KEYS),
@@ -151,5 +154,6 @@ export function packageDict(
     resources: sorted.map((r, i) => resourceDict(r, siteUrl, i)),
     ...portalValues(p.mirror !== undefined, p.extras, PORTAL_PACKAGE_KEYS),
     ...(p.mirror ? { deskstore_mirror: p.mirror } : {}),
+    ...(p.mirror && p.syncSchedule ? { deskstore_sync_schedule: { every_hours: p.syncSchedule.everyHours } } : {}),
   } satisfies PackageDict;
 }

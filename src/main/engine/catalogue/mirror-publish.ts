@@ -151,6 +151,7 @@ export function detachMirror(catalogue: Catalogue, id: string): { detached: stri
   if (pkg) {
     const ids = [pkg.id];
     delete pkg.mirror;
+    delete pkg.syncSchedule; // a local dataset has nothing to sync
     for (const r of catalogue.resourcesOf(pkg.id)) {
       if (r.mirror) ids.push(r.id);
       delete r.mirror;

@@ -76,6 +76,8 @@ export interface PackageRecord {
   readonly id: string;
   /** Where it was mirrored from; absent for local datasets. docs/portal.md */
   mirror?: PackageMirror;
+  /** A mirror synced on its own every so often while Deskstore runs (docs/versions.md); dropped on detach. */
+  syncSchedule?: { readonly everyHours: number };
   name: string;
   title: string;
   notes: string;

@@ -1,3 +1,4 @@
+import type { RecordsFormat } from '../../../shared/wire/search';
 import type { ChangeCounts, ChangeKeyReason, ChangeKind } from '../../../shared/wire/versions';
 import type { FromCallWorker } from '../worker-calls';
 import type { ChangesPlan } from './changes-plan';
@@ -9,6 +10,8 @@ export interface ChangesTask {
   readonly change: ChangeKind | null;
   readonly offset: number;
   readonly limit: number;
+  /** `objects` for the action; the changes dump asks for its writer's format (change-records.ts). */
+  readonly format?: RecordsFormat;
 }
 
 /** One page of changes; `records` is JSON text, spliced into the answer as it is. */

@@ -51,7 +51,7 @@ function compute(task: ChangesTask): Omit<KeptDiff, 'id'> {
 
 function answer(task: ChangesTask): ChangesAnswer {
   const { before, after, diff } = diffFor(task);
-  const page = changePage(diff, before, after, task.change, task.offset, task.limit);
+  const page = changePage(diff, before, after, task.change, task.offset, task.limit, task.format);
   return { key: diff.key, keyReason: diff.reason, counts: countsOf(diff), total: page.total, fields: page.fields, records: page.records };
 }
 
