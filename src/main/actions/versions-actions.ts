@@ -1,6 +1,6 @@
 import type { RecordsFormat } from '../../shared/wire/search';
 import { CHANGE_KINDS, type ChangeKind } from '../../shared/wire/versions';
-import type { ChangesAnswer } from '../engine/versions/changes-protocol';
+import type { ChangesAnswer } from '../engine/engine-api';
 import { ValidationError } from '../errors';
 import { RawJson } from '../util/raw-json';
 import type { ActionDeps } from './action-deps';

@@ -18,6 +18,7 @@ export type { SqlOutcome } from './sql/search-sql';
 export type { StoredValue } from './values/coerce';
 export type { ExactNumber } from './values/exact-number';
 export type { EncodedTextIndex, TextIndexHelper, TextIndexTask } from './import/text-index-task';
+export type { ChangesAnswer } from './versions/changes-protocol';
 
 /**
  * The engine operations the main thread may call, each answered asynchronously (the engine

@@ -1,7 +1,7 @@
 import type { RecordsFormat } from '../../../shared/wire/search';
 import { ValidationError } from '../../errors';
-import type { OutputField } from '../../engine/search/search-request';
-import { SchemaErrors } from '../validators';
+import type { OutputField } from '../../engine/engine-api';
+import { SchemaErrors } from '../../params/validators';
 import { readChangesSelection, type ChangesOutcome, type ChangesRequest, type ChangesSelection } from '../versions-actions';
 import { parseDumpRequest, type DumpRequest } from './dump-request';
 import type { OpenedDump } from './dump-stream';
