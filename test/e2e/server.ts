@@ -22,13 +22,17 @@ export interface DeskstoreServer {
   stop(): Promise<void>;
 }
 
-export async function startServer(options: { sample?: boolean } = {}): Promise<DeskstoreServer> {
+export async function startServer(options: { sample?: boolean; env?: NodeJS.ProcessEnv } = {}): Promise<DeskstoreServer> {
   if (!existsSync(CLI) || !existsSync(join(ROOT, 'out', 'renderer', 'index.html'))) {
     throw new Error('Deskstore is not built: run `npm run build` (or `npx electron-vite build`) before the e2e tests');
   }
   const dataDir = await mkdtemp(join(tmpdir(), 'deskstore-e2e-'));
   const args = [CLI, 'serve', '--data', dataDir, '--port', '0', ...(options.sample ? [] : ['--no-sample'])];
-  const child: ChildProcess = spawn(process.execPath, args, { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child: ChildProcess = spawn(process.execPath, args, {
+    cwd: ROOT,
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.env ? { env: { ...process.env, ...options.env } } : {}),
+  });
   let stderr = '';
   let stdout = '';
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { AppFooter } from './components/AppFooter';
 import { AppHeader } from './components/AppHeader';
 import { CataloguePage } from './features/catalogue/CataloguePage';
+import { ChangesPage } from './features/changes/ChangesPage';
+import { SyncNotices } from './features/changes/SyncNotices';
 import { ImportPage } from './features/import/ImportPage';
 import { ImportProgressPage } from './features/import/ImportProgressPage';
 import { offerFile } from './features/import/pending-file';
@@ -29,6 +31,7 @@ function Page({ route }: { readonly route: Route }) {
     return <RowPage key={`${id}/${subId}`} resourceId={id} rowId={Number(subId)} back={route.query} />;
   }
   if (section === 'resource' && id && sub === 'sql') return <SqlPage key={id} resourceId={id} query={route.query} />;
+  if (section === 'resource' && id && sub === 'changes') return <ChangesPage key={id} resourceId={id} query={route.query} />;
   if (section === 'resource' && id && sub === undefined) return <TablePage key={id} resourceId={id} query={route.query} />;
   return (
     <div className="page">
@@ -78,6 +81,7 @@ export function App() {
   return (
     <div className="app">
       <AppHeader />
+      <SyncNotices />
       <main id="main" tabIndex={-1} className="app-main">
         <Page route={route} />
       </main>

@@ -6,6 +6,7 @@ import { resolveStartLocale } from './i18n/locale';
 import { setupI18n } from './i18n/setup';
 import './styles/app.css';
 import './styles/views.css';
+import './styles/changes.css';
 import './styles/dark.css';
 
 captureTokenFromLocation();

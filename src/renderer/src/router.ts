@@ -69,6 +69,8 @@ export function useRoute(): Route {
 export const resourcePath = (resourceId: string): string => `/resource/${encodeURIComponent(resourceId)}`;
 /** One row of a resource (`_id`), on a page of its own. */
 export const rowPath = (resourceId: string, rowId: number): string => `${resourcePath(resourceId)}/row/${rowId}`;
+/** What changed between two kept versions of a resource (`?from=&to=&change=`). */
+export const changesPath = (resourceId: string): string => `${resourcePath(resourceId)}/changes`;
 /** The SQL screen over a resource (the query itself travels as `?sql=`). */
 export const sqlPath = (resourceId: string): string => `${resourcePath(resourceId)}/sql`;
 /** The progress of a resource's import. */

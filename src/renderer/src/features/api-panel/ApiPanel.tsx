@@ -2,10 +2,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { normalizeBaseUrl, portalHints } from '../../api/urls';
 import type { ResourceDict } from '../../../../shared/wire/catalogue';
-import { hasNativeBridge } from '../../bridge';
-import { CopyButton } from '../../components/CopyButton';
-import { useToken } from '../../hooks/use-token';
 import { searchPairs, type SearchShape } from '../table/view-state';
+import { ActionCall } from './ActionCall';
 import { SnippetTabs } from './SnippetTabs';
 import { actionUrl } from './snippets';
 import { SidePanel } from '../../components/SidePanel';
@@ -50,13 +48,8 @@ interface Props {
 export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
   const { t } = useTranslation();
   const id = useId();
-  const token = useToken();
-  // Reads need no token: a snippet carries the write token only when asked, so a copied
-  // snippet cannot leak it by default.
-  const [withToken, setWithToken] = useState(false);
   const pairs = searchPairs(shape, { limit, offset });
   const baseUrl = window.location.origin;
-  const url = actionUrl({ baseUrl, action: 'datastore_search', pairs });
   const origin = portalOrigin(resource, baseUrl);
   const [portalInput, setPortalInput] = useState<string | null>(null);
   const [portalResource, setPortalResource] = useState<string | null>(null);
@@ -67,39 +60,14 @@ export function ApiPanel({ shape, resource, limit, offset, onClose }: Props) {
   return (
     <SidePanel title={t('apiPanel.title')} testId="api-panel" className="api-panel" onClose={onClose}>
       <p className="small">{t('apiPanel.intro')}</p>
-      <div className="heading-row">
-        <h3 id={`${id}-url`}>{t('apiPanel.url')}</h3>
-        <CopyButton text={url} label={t('apiPanel.copyUrl')} testId="copy-api-url" />
-        {!hasNativeBridge() && (
-          <a className="button button-small" href={url} target="_blank" rel="noreferrer">
-            {t('apiPanel.open')}
-          </a>
+      <ActionCall action="datastore_search" pairs={pairs}>
+        <p className="muted small">{t('apiPanel.paging', { limit, offset })}</p>
+        {usesExtensions && (
+          <p className="muted small" data-testid="api-extensions">
+            {t('apiPanel.extensions')}
+          </p>
         )}
-      </div>
-      <pre className="code code-url" aria-labelledby={`${id}-url`} data-testid="api-url" tabIndex={0}>
-        {url}
-      </pre>
-      <dl className="params" aria-label={t('apiPanel.params')} data-testid="api-params">
-        {pairs.map(([name, value], i) => (
-          <div key={`${name}-${i}`}>
-            <dt>{name}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <p className="muted small">{t('apiPanel.paging', { limit, offset })}</p>
-      {usesExtensions && (
-        <p className="muted small" data-testid="api-extensions">
-          {t('apiPanel.extensions')}
-        </p>
-      )}
-      {token && (
-        <div className="checkbox-row">
-          <input type="checkbox" id={`${id}-token`} checked={withToken} onChange={(e) => setWithToken(e.target.checked)} />
-          <label htmlFor={`${id}-token`}>{t('apiPanel.includeToken')}</label>
-        </div>
-      )}
-      <SnippetTabs input={{ baseUrl, action: 'datastore_search', pairs, token: token && withToken ? token : null }} />
+      </ActionCall>
       {origin && (
         <section className="portal" aria-labelledby={`${id}-portal`} data-testid="api-portal">
           <h3 id={`${id}-portal`}>{t('apiPanel.portal.title')}</h3>

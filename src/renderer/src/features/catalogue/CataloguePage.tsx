@@ -111,7 +111,15 @@ export function CataloguePage() {
           resources={resourcesToShow(pkg, settled)}
           canWrite={token !== null}
           onChange={setPending}
-          mirrorInfo={<MirrorInfo packageId={pkg.id} mirror={pkg.deskstore_mirror} canWrite={token !== null} onUpdated={search.reload} />}
+          mirrorInfo={
+            <MirrorInfo
+              packageId={pkg.id}
+              mirror={pkg.deskstore_mirror}
+              schedule={pkg.deskstore_sync_schedule}
+              canWrite={token !== null}
+              onUpdated={search.reload}
+            />
+          }
         />
       ))}
       <ChangeDialog change={pending} busy={busy} onChange={setPending} onConfirm={confirmChange} onCancel={() => setPending(null)} />

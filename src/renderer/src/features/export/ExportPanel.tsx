@@ -3,17 +3,27 @@ import { useTranslation } from 'react-i18next';
 import { dumpPath } from '../../api/urls';
 import { formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
-import { dumpPairs, type SearchShape } from '../table/view-state';
+import { dumpPairs, type DumpOptions, type SearchShape } from '../table/view-state';
 import { SidePanel } from '../../components/SidePanel';
 import { exportName } from './export-name';
 
-interface Props {
-  readonly shape: SearchShape;
-  readonly rows: number | null;
-  /** The resource's title, the start of the file name. */
-  readonly fileBase: string;
-  readonly onClose: () => void;
+/** Where a view other than the table downloads from (the Changes view), and its file's name. */
+export interface ExportTarget {
+  readonly href: (format: 'csv' | 'json', options: DumpOptions) => string;
+  readonly suggestedName: string;
 }
+
+type Props = {
+  readonly rows: number | null;
+  readonly onClose: () => void;
+} & (
+  | {
+      readonly shape: SearchShape;
+      /** The resource's title, the start of the file name. */
+      readonly fileBase: string;
+    }
+  | { readonly target: ExportTarget }
+);
 
 /** What the `download` attribute asks for; the server's Content-Disposition (same name, cleaned) decides. */
 const localName = (name: string, ext: string): string => `${name.replace(/[\\/:*?"<>|]+/g, '_').trim() || 'export'}.${ext}`;
@@ -24,16 +34,22 @@ const localName = (name: string, ext: string): string => `${name.replace(/[\\/:*
  * narrows it (editable); CSV as most programs read it, or for Excel set to Italian
  * (`;` between columns, decimal comma), or JSON.
  */
-export function ExportPanel({ shape, rows, fileBase, onClose }: Props) {
+export function ExportPanel(props: Props) {
+  const { rows, onClose } = props;
   const { t } = useTranslation();
   const locale = useLocale();
   const id = useId();
   const [bom, setBom] = useState(false);
-  const suggested = exportName(fileBase, shape.view, { empty: t('filter.empty'), notEmpty: t('filter.notEmptyChoice') });
+  const suggested =
+    'target' in props
+      ? props.target.suggestedName
+      : exportName(props.fileBase, props.shape.view, { empty: t('filter.empty'), notEmpty: t('filter.notEmptyChoice') });
   const [edited, setEdited] = useState<string | null>(null);
   const name = edited ?? suggested;
-  const href = (format: 'csv' | 'json', options: Parameters<typeof dumpPairs>[2]) =>
-    dumpPath(shape.resourceId, dumpPairs(shape, format, { ...options, fileName: name }));
+  const href = (format: 'csv' | 'json', options: DumpOptions) =>
+    'target' in props
+      ? props.target.href(format, { ...options, fileName: name })
+      : dumpPath(props.shape.resourceId, dumpPairs(props.shape, format, { ...options, fileName: name }));
   return (
     <SidePanel title={t('export.title')} testId="export-panel" onClose={onClose}>
       <p>{rows === null ? t('common.loading') : t('export.what', { count: rows, n: formatCount(rows, locale) })}</p>

@@ -1,7 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PackageMirror, PortalJobStatus } from '../../../../shared/portal';
+import type { SyncSchedule } from '../../../../shared/wire/catalogue';
 import { ErrorNotice } from '../../components/ErrorNotice';
+import { SyncScheduleControl } from '../changes/SyncScheduleControl';
 import { formatInstant } from '../../format/date';
 import { useLocale } from '../../hooks/use-locale';
 import { JobProgress } from './JobProgress';
@@ -15,11 +17,14 @@ export function MirrorInfo({
   mirror,
   canWrite,
   onUpdated,
+  schedule,
 }: {
   readonly packageId: string;
   readonly mirror: PackageMirror | undefined;
   readonly canWrite: boolean;
   readonly onUpdated: () => void;
+  /** Its sync schedule, if it has one (docs/versions.md). */
+  readonly schedule?: SyncSchedule | undefined;
 }) {
   const { t } = useTranslation();
   const locale = useLocale();
@@ -69,6 +74,7 @@ export function MirrorInfo({
           {t('portal.detach')}
         </button>
       </p>
+      <SyncScheduleControl packageId={packageId} schedule={schedule} canWrite={canWrite} onChanged={onUpdated} />
       {error !== null && <ErrorNotice error={error} />}
       {job && !isJobFinished(job) && <JobProgress job={job} />}
       {job?.status === 'error' && <JobProgress job={job} />}

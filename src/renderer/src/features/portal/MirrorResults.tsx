@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { MirrorOutcome } from '../../../../shared/portal';
 import { formatCount } from '../../format/number';
 import { useLocale } from '../../hooks/use-locale';
-import { hrefFor, resourcePath } from '../../router';
+import { changesPath, hrefFor, resourcePath } from '../../router';
 import { MessageLine } from './MessageLine';
 
 /** What a mirror or an Update did, resource by resource: rows added, removed, changed, or nothing. */
@@ -31,6 +31,14 @@ export function MirrorResults({ outcomes }: { readonly outcomes: readonly Mirror
                     removed: formatCount(r.changes.removed, locale),
                     changed: formatCount(r.changes.changed, locale),
                   })}`}
+                {r.changes && r.changes.added + r.changes.removed + r.changes.changed > 0 && (
+                  <>
+                    {' · '}
+                    <a href={hrefFor(changesPath(r.resource_id))} data-testid="result-show-changes">
+                      {t('changes.show')}
+                    </a>
+                  </>
+                )}
                 {r.message && (
                   <>
                     {' '}

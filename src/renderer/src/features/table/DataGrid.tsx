@@ -10,8 +10,21 @@ import type { RowSource } from './row-source';
 import { ROW_HEIGHT, useDataGrid, type DataGridState } from './use-data-grid';
 import { rowOffset } from './virtual-window';
 
+/**
+ * What a view over the grid adds to one cell (the Changes view): other text to show, a class,
+ * and an earlier value shown when the cell is hovered or active and read out with it.
+ */
+export interface CellDecoration {
+  readonly text?: string;
+  readonly className?: string;
+  readonly before?: string;
+}
+
+export type DecorateCell = (record: DatastoreRecord, fieldId: string) => CellDecoration | undefined;
+
 interface Props extends Omit<GridHeaderProps, 'widths' | 'offsets' | 'frozen'> {
   readonly store: RowSource;
+  readonly decorate?: DecorateCell;
   readonly label: string;
   /** The row at the top of the viewport, for the API panel's offset. */
   readonly onTopRow?: (row: number) => void;
@@ -42,6 +55,7 @@ export function DataGrid({
   onOpenRow,
   onResize,
   onMove,
+  decorate,
 }: Props) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -50,7 +64,17 @@ export function DataGrid({
   const { win, selection: sel, gridId } = grid;
   const rows = [];
   for (let index = win.first; index <= win.last; index++) {
-    rows.push(<GridRow key={index} index={index} record={store.rowAt(index)} fields={fields} grid={grid} onOpenRow={onOpenRow} />);
+    rows.push(
+      <GridRow
+        key={index}
+        index={index}
+        record={store.rowAt(index)}
+        fields={fields}
+        grid={grid}
+        onOpenRow={onOpenRow}
+        decorate={decorate}
+      />,
+    );
   }
   const activeId =
     sel && sel.active.row >= win.first && sel.active.row <= win.last ? grid.cellId(sel.active.row, sel.active.col) : undefined;
@@ -114,10 +138,11 @@ interface RowProps {
   readonly fields: readonly DatastoreField[];
   readonly grid: DataGridState;
   readonly onOpenRow?: ((record: DatastoreRecord) => void) | undefined;
+  readonly decorate?: DecorateCell | undefined;
 }
 
 /** One row of cells, placed at its offset in the scrolled body. */
-function GridRow({ index, record, fields, grid, onOpenRow }: RowProps) {
+function GridRow({ index, record, fields, grid, onOpenRow, decorate }: RowProps) {
   const { t } = useTranslation();
   const locale = useLocale();
   const labels = { yes: t('common.yes'), no: t('common.no') };
@@ -138,10 +163,14 @@ function GridRow({ index, record, fields, grid, onOpenRow }: RowProps) {
     >
       {fields.map((field, col) => {
         const value = record?.[field.id];
-        const { text, full } = record
+        const decoration = record ? decorate?.(record, field.id) : undefined;
+        const formatted = record
           ? formatCellText(value, field.type, locale, labels, grid.numberStyles.get(field.id))
           : { text: '', full: null };
+        const text = decoration?.text ?? formatted.text;
+        const full = formatted.full;
         const classes = ['grid-cell'];
+        if (decoration?.className) classes.push(decoration.className);
         if (isNumericType(field.type)) classes.push('num');
         if (field.id === '_id') classes.push('row-id');
         if (col > 0 && col <= frozen) classes.push('frozen');
@@ -162,12 +191,18 @@ function GridRow({ index, record, fields, grid, onOpenRow }: RowProps) {
             aria-selected={selected}
             className={classes.join(' ')}
             data-field={field.id}
-            title={full ?? (text.length > 20 ? text : undefined)}
+            title={decoration?.before ?? full ?? (text.length > 20 ? text : undefined)}
             data-full={full ?? undefined}
+            aria-description={decoration?.before}
             style={stickyStyle(col)}
             onMouseDown={(e) => grid.onCellMouseDown(e, index, col)}
           >
             {text}
+            {decoration?.before !== undefined && (
+              <span className="cell-before" aria-hidden="true">
+                {decoration.before}
+              </span>
+            )}
           </div>
         );
       })}

@@ -8,6 +8,7 @@ import { useLocale } from '../../hooks/use-locale';
 import { navigate, rowPath } from '../../router';
 import { ApiPanel } from '../api-panel/ApiPanel';
 import { resourceTitle } from '../catalogue/catalogue-filter';
+import { ChangesSummary } from '../changes/ChangesSummary';
 import { ChartView } from '../chart/ChartView';
 import { ExportPanel } from '../export/ExportPanel';
 import { ImportReportDetails } from '../import/ImportReport';
@@ -79,6 +80,7 @@ export function TablePage({ resourceId, query }: { readonly resourceId: string; 
         <h1 tabIndex={-1}>{title}</h1>
         <SearchLanguageNote resource={meta.data.resource} helpId={searchHelpId} />
         <ImportReportDetails source={meta.data.resource.deskstore?.source} />
+        <ChangesSummary resource={meta.data.resource} />
         <p className="counts" role="status" aria-live="polite" data-testid="row-counts">
           {matching === null
             ? t('common.loading')

@@ -1,8 +1,9 @@
 /**
- * Server-side paging for the virtual table: rows are fetched from `datastore_search` in
- * pages of PAGE_SIZE as they scroll into view, a bounded number of pages is kept, and
- * requests for pages that scrolled out of view are aborted. One store per query (resource,
- * search, filters, sort, fields); the table subscribes with useSyncExternalStore.
+ * Server-side paging for the virtual table: rows are fetched in pages of PAGE_SIZE as they
+ * scroll into view (from `datastore_search`, or another paged action: the Changes view's
+ * `deskstore_changes`), a bounded number of pages is kept, and requests for pages that
+ * scrolled out of view are aborted. One store per query (resource, search, filters, sort,
+ * fields); the table subscribes with useSyncExternalStore.
  */
 import { call } from '../../api/client';
 import { isAbort } from '../../api/errors';
@@ -14,6 +15,18 @@ const MAX_PAGES = 60;
 const MAX_PARALLEL = 4;
 /** How long a jump's position must stay still before its pages are fetched. */
 const SETTLE_MS = 200;
+
+/** One page of rows: `records` from `offset`, and the total when `withTotal` asked for it. */
+export type PageFetcher = (
+  page: { readonly offset: number; readonly limit: number; readonly withTotal: boolean },
+  signal: AbortSignal,
+) => Promise<{ readonly records: readonly DatastoreRecord[]; readonly total?: number | null }>;
+
+/** A datastore_search query, page by page. */
+export function searchPages(shape: SearchShape): PageFetcher {
+  return ({ offset, limit, withTotal }, signal) =>
+    call('datastore_search', searchParams(shape, { limit, offset, includeTotal: withTotal }), { signal });
+}
 
 export class RowPageStore {
   private readonly pages = new Map<number, readonly DatastoreRecord[]>();
@@ -28,7 +41,11 @@ export class RowPageStore {
   /** The first page, kept for good (column widths are measured on it, so they never jump). */
   sample: readonly DatastoreRecord[] = [];
 
-  constructor(private readonly shape: SearchShape) {}
+  private readonly fetch: PageFetcher;
+
+  constructor(source: SearchShape | PageFetcher) {
+    this.fetch = typeof source === 'function' ? source : searchPages(source);
+  }
 
   /** Loads the first page (with the total). Called from an effect, not the constructor, so
    * a store React creates and throws away during rendering never fetches. */
@@ -111,8 +128,7 @@ export class RowPageStore {
   private fetchPage(page: number): void {
     const controller = new AbortController();
     this.inflight.set(page, controller);
-    const params = searchParams(this.shape, { limit: PAGE_SIZE, offset: page * PAGE_SIZE, includeTotal: page === 0 });
-    call('datastore_search', params, { signal: controller.signal }).then(
+    this.fetch({ limit: PAGE_SIZE, offset: page * PAGE_SIZE, withTotal: page === 0 }, controller.signal).then(
       (result) => {
         if (this.disposed || controller.signal.aborted) return;
         this.inflight.delete(page);

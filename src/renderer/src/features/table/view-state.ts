@@ -170,13 +170,18 @@ export interface DumpOptions {
   readonly fileName?: string;
 }
 
-export function dumpPairs(shape: SearchShape, format: 'csv' | 'json', options: DumpOptions = {}): ParamPairs {
+/** The file's part of a dump URL: format, dialect or BOM, name (the table's and the Changes view's). */
+export function fileOptionPairs(format: 'csv' | 'json', options: DumpOptions = {}): [string, string][] {
   const pairs: [string, string][] = [['format', format]];
   if (options.dialect) pairs.push(['deskstore_dialect', options.dialect]);
   else if (options.bom) pairs.push(['bom', 'true']);
   const fileName = options.fileName?.trim();
   if (fileName) pairs.push(['deskstore_filename', fileName]);
-  return [...pairs, ...queryPairs(shape)];
+  return pairs;
+}
+
+export function dumpPairs(shape: SearchShape, format: 'csv' | 'json', options: DumpOptions = {}): ParamPairs {
+  return [...fileOptionPairs(format, options), ...queryPairs(shape)];
 }
 
 export function facetParams(shape: SearchShape, field: string, contains: string, limit: number): ActionParams<'deskstore_facets'> {
