@@ -78,6 +78,13 @@ export function stringOption(value: unknown): string | undefined {
 /** `--keep-versions N` (serve, import, mirror, sync): versions of each resource's data kept in all. */
 export const KEEP_VERSIONS_OPTION = { 'keep-versions': { type: 'string' } } as const;
 
+export const KEEP_VERSIONS_HELP = {
+  'keep-versions': {
+    value: 'N',
+    text: "Versions of each resource's data kept in all, the current one included: earlier ones answer deskstore_changes (docs/versions.md). Default 3; 1 keeps only the current one.",
+  },
+} as const;
+
 export function keepVersionsOption(values: OptionValues): number | undefined {
   return integerOption(values['keep-versions'], '--keep-versions', 1);
 }

@@ -15,7 +15,18 @@ import {
   type RepairKind,
   type RepairReport,
 } from '../../shared/wire/import';
-import { type CliCommand, DATA_DIR_HELP, UsageError, defaultDataDir, defineCommand, integerOption, stringOption } from './command';
+import {
+  type CliCommand,
+  DATA_DIR_HELP,
+  UsageError,
+  defaultDataDir,
+  defineCommand,
+  integerOption,
+  stringOption,
+  KEEP_VERSIONS_HELP,
+  KEEP_VERSIONS_OPTION,
+  keepVersionsOption,
+} from './command';
 import { DataDirectoryBusyError, acquireDataDirectoryLock, type DataDirectoryLock } from '../app/data-dir-lock';
 import type { Message } from '../../shared/messages';
 import type { ImportFormat } from '../../shared/import-formats';
@@ -41,6 +52,8 @@ export interface ImportArgs {
   readonly choices: ImportChoices;
   /** The built import worker, to build the full-text index beside the table. */
   readonly importWorker?: URL;
+  /** Versions of the resource's data kept in all (docs/versions.md). */
+  readonly keepVersions?: number;
 }
 
 /** A dataset name from a file name: CKAN allows lowercase letters, digits, `-` and `_`. */
@@ -82,12 +95,14 @@ export async function importCommand(args: ImportArgs): Promise<void> {
     const server = err instanceof DataDirectoryBusyError ? await clientOfRunningServer(args.dataDir, err.holder) : null;
     if (!server) throw err;
     console.error(`${args.dataDir} is in use by the Deskstore server at ${server.url}: importing through it`);
+    if (args.keepVersions !== undefined)
+      console.error('note: --keep-versions applies only when no server holds the data directory: ignored');
     const summary = await importThroughServer(server, args, packageName);
     console.error(`imported ${summary.rows.toLocaleString('en')} rows into resource ${summary.resource_id} through ${server.url}`);
     process.stdout.write(`${JSON.stringify(summary)}\n`);
     return;
   }
-  const engine = new Engine({ dataDir: args.dataDir });
+  const engine = new Engine({ dataDir: args.dataDir, ...optional('keepVersions', args.keepVersions) });
   try {
     const api = inProcessEngineApi(engine);
     const siteUrl = 'http://127.0.0.1';
@@ -138,6 +153,8 @@ export async function importCommand(args: ImportArgs): Promise<void> {
       {
         onProgress: (p) => progress.update(p),
         beforePublish: createEntries,
+        // `deskstore import --resource-id` makes an `import` version even of a resource with data (docs/versions.md)
+        versionSource: 'import',
         onPublished: () => {
           searchableAfter = performance.now() / 1000;
         },
@@ -230,6 +247,7 @@ export const importCli: CliCommand = defineCommand({
     sheet: { type: 'string' },
     entry: { type: 'string' },
     repair: { type: 'string', multiple: true },
+    ...KEEP_VERSIONS_OPTION,
   },
   help: {
     data: { value: 'DIR', text: DATA_DIR_HELP },
@@ -251,6 +269,7 @@ export const importCli: CliCommand = defineCommand({
       value: 'KIND=ACTION',
       text: `What to do with rows of one kind of problem. KIND: ${REPAIR_KINDS.join(', ')}; ACTION: ${REPAIR_ACTIONS.join(', ')}. Each kind's default keeps every row.`,
     },
+    ...KEEP_VERSIONS_HELP,
   },
   positionals: { min: 1, max: 1, name: 'FILE', text: 'The file to import.' },
   async run(values, positionals, env) {
@@ -272,7 +291,9 @@ export const importCli: CliCommand = defineCommand({
     const entry = stringOption(values.entry);
     const idProblem = resourceId === undefined ? null : resourceIdProblem(resourceId);
     if (idProblem) throw new UsageError(`--resource-id: ${idProblem} (${RESOURCE_ID_RULE})`);
+    const keepVersions = keepVersionsOption(values);
     await importCommand({
+      ...optional('keepVersions', keepVersions),
       importWorker: env.here('./import-worker.js'),
       file: resolve(positionals[0]!),
       dataDir: resolve(stringOption(values.data) ?? defaultDataDir()),

@@ -1,7 +1,16 @@
 import type { MirrorOutcome } from '../../shared/portal';
 import { mirrorDataset } from '../portal/mirror-dataset';
 import { connectPortal, portalWorkDir } from '../portal/portal-session';
-import { type CliCommand, DATA_DIR_HELP, UsageError, defineCommand, stringOption } from './command';
+import {
+  type CliCommand,
+  DATA_DIR_HELP,
+  UsageError,
+  defineCommand,
+  stringOption,
+  KEEP_VERSIONS_HELP,
+  KEEP_VERSIONS_OPTION,
+  keepVersionsOption,
+} from './command';
 import {
   NETWORK_OPTIONS,
   NETWORK_HELP,
@@ -32,6 +41,7 @@ export const mirrorCli: CliCommand = defineCommand({
     resource: { type: 'string', multiple: true },
     token: { type: 'string' },
     full: { type: 'boolean' },
+    ...KEEP_VERSIONS_OPTION,
     ...NETWORK_OPTIONS,
   },
   help: {
@@ -43,6 +53,7 @@ export const mirrorCli: CliCommand = defineCommand({
       text: "The portal's API token, for private datasets (or $DESKSTORE_PORTAL_TOKEN). Remembered for the portal, never printed.",
     },
     full: { text: 'Download everything again, even what has not changed.' },
+    ...KEEP_VERSIONS_HELP,
     ...NETWORK_HELP,
   },
   positionals: {
@@ -82,7 +93,7 @@ export const mirrorCli: CliCommand = defineCommand({
         );
       },
       async (server) => {
-        noteIgnoredOptions(values, Object.keys(NETWORK_OPTIONS));
+        noteIgnoredOptions(values, [...Object.keys(NETWORK_OPTIONS), ...Object.keys(KEEP_VERSIONS_OPTION)]);
         const dataset = stringOption(values.dataset);
         const started = await server.call('deskstore_mirror', {
           url: sourceUrl,
@@ -95,6 +106,7 @@ export const mirrorCli: CliCommand = defineCommand({
         if (!mirrored) throw new Error(`the mirror of ${sourceUrl} answered no dataset`);
         return mirrored;
       },
+      keepVersionsOption(values),
     );
     for (const r of outcome.resources) stderrLine(`${r.name || r.resource_id}: ${r.status}${r.reason ? ` (${r.reason})` : ''}`);
     // Measured from process start, as import reports it (npm run bench reads this line).

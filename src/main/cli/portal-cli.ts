@@ -55,6 +55,7 @@ export async function withLocalEngine<T>(
   role: LockInfo['role'],
   work: (engine: EngineApi) => Promise<T>,
   throughServer?: (server: ServerClient) => Promise<T>,
+  keepVersions?: number,
 ): Promise<T> {
   ensurePrivateDataDir(dataDir);
   let lock: DataDirectoryLock;
@@ -67,7 +68,7 @@ export async function withLocalEngine<T>(
     return throughServer(server);
   }
   try {
-    const engine = new Engine({ dataDir });
+    const engine = new Engine({ dataDir, ...(keepVersions !== undefined ? { keepVersions } : {}) });
     try {
       return await work(inProcessEngineApi(engine));
     } finally {

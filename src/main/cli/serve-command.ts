@@ -5,7 +5,18 @@ import { startDeskstore, type RunningDeskstore } from '../app/deskstore-app';
 import { SQL_FUNCTION_POLICIES, type SqlFunctionPolicy } from '../../shared/ckan-sql-functions';
 import { consoleLogger } from '../logger';
 import { ensureSampleResource } from '../app/sample-resource';
-import { type CliCommand, DATA_DIR_HELP, UsageError, defaultDataDir, defineCommand, integerOption, stringOption } from './command';
+import {
+  type CliCommand,
+  DATA_DIR_HELP,
+  UsageError,
+  defaultDataDir,
+  defineCommand,
+  integerOption,
+  stringOption,
+  KEEP_VERSIONS_HELP,
+  KEEP_VERSIONS_OPTION,
+  keepVersionsOption,
+} from './command';
 
 export interface ServeArgs {
   readonly dataDir: string;
@@ -18,6 +29,7 @@ export interface ServeArgs {
   readonly sqlFunctions?: SqlFunctionPolicy;
   readonly memoryBudgetBytes?: number;
   readonly importFolders: readonly string[];
+  readonly keepVersions?: number;
 }
 
 export interface BuiltPaths {
@@ -66,6 +78,7 @@ export async function serveCommand(args: ServeArgs, paths: BuiltPaths): Promise<
     ...(args.sqlFunctions ? { sqlFunctions: args.sqlFunctions } : {}),
     ...(args.memoryBudgetBytes ? { memoryBudgetBytes: args.memoryBudgetBytes } : {}),
     importFolders: args.importFolders,
+    ...(args.keepVersions !== undefined ? { keepVersions: args.keepVersions } : {}),
     // Tests only: an "hour" of a sync schedule this many milliseconds long.
     ...(process.env.DESKSTORE_SCHEDULE_HOUR_MS ? { scheduleHourMs: Number(process.env.DESKSTORE_SCHEDULE_HOUR_MS) } : {}),
     logger: { ...consoleLogger, request: () => {} },
@@ -128,6 +141,7 @@ export const serveCli: CliCommand = defineCommand({
     'sql-functions': { type: 'string' },
     'memory-budget-mb': { type: 'string' },
     'import-folder': { type: 'string', multiple: true },
+    ...KEEP_VERSIONS_OPTION,
   },
   help: {
     data: { value: 'DIR', text: DATA_DIR_HELP },
@@ -162,6 +176,7 @@ export const serveCli: CliCommand = defineCommand({
       value: 'DIR',
       text: "resource_create may load files of DIR by file:// URL (and deskstore_import_preview by deskstore_local_path). Otherwise local files arrive only as uploads or from the desktop app's file dialog.",
     },
+    ...KEEP_VERSIONS_HELP,
   },
   async run(values, _positionals, env) {
     const maxUploadMb = integerOption(values['max-upload-mb'], '--max-upload-mb', 1);
@@ -171,6 +186,7 @@ export const serveCli: CliCommand = defineCommand({
       throw new UsageError('--sql-functions must be ckan or all');
     }
     const memoryBudgetMb = integerOption(values['memory-budget-mb'], '--memory-budget-mb', 1);
+    const keepVersions = keepVersionsOption(values);
     const host = stringOption(values.host) ?? '127.0.0.1';
     if (!LOOPBACK.includes(host)) {
       throw new UsageError('--host must be a loopback address (127.0.0.1, ::1 or localhost): Deskstore is a local, single-user server');
@@ -192,6 +208,7 @@ export const serveCli: CliCommand = defineCommand({
         ...(sqlFunctions ? { sqlFunctions: sqlFunctions as SqlFunctionPolicy } : {}),
         ...(memoryBudgetMb ? { memoryBudgetBytes: memoryBudgetMb * 1024 * 1024 } : {}),
         importFolders,
+        ...(keepVersions !== undefined ? { keepVersions } : {}),
       },
       {
         engineWorker: env.here('./engine-worker.js'),
