@@ -4,7 +4,7 @@ import { Transform, type Readable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { message } from '../../shared/messages';
 import { ImportInputError } from './import-errors';
-import { checkExpansion } from './limits';
+import { checkExpansion, checkFileSize } from './limits';
 
 /**
  * The bytes of an import file, gunzipped on the fly when it is gzip (`.csv.gz` as portals
@@ -154,11 +154,15 @@ export function binaryFileProblem(sample: Uint8Array, encoding: string): ImportI
   );
 }
 
-/** The file's size; a missing or unreadable file is the user's problem, said plainly. */
+/**
+ * The file's size; a missing or unreadable file is the user's problem, said plainly, and a
+ * file bigger than the largest table Deskstore accepts is refused here, before it is read.
+ */
 export function importFileSize(path: string): number {
   try {
     const stat = statSync(path);
     if (!stat.isFile()) throw new ImportInputError(message('import.refused.not_a_file', `${path} is not a file`, { path }));
+    checkFileSize(stat.size, basename(path));
     return stat.size;
   } catch (err) {
     if (err instanceof ImportInputError) throw err;

@@ -1,20 +1,53 @@
-import { createWriteStream, statSync } from 'node:fs';
+import { closeSync, createWriteStream, openSync, statSync, truncateSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { createGzip } from 'node:zlib';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openByteStream } from '../../../src/main/importer/file-source';
+import { importFileSize, openByteStream } from '../../../src/main/importer/file-source';
 import { formatOf } from '../../../src/main/importer/formats';
 import type { ReadProgress } from '../../../src/main/importer/readers/reader';
 import { readCsvTable } from '../../../src/main/importer/readers/csv-reader';
-import { RATIO_FREE_BYTES } from '../../../src/main/importer/limits';
+import { MAX_CONTENT_BYTES, RATIO_FREE_BYTES } from '../../../src/main/importer/limits';
+import { readSqliteFile, sqlitePath } from '../../../src/main/engine/storage/resource-files';
+import { StorageError } from '../../../src/main/errors';
 import { DATA, fixtureFile } from '../../helpers/fixtures';
 import { removeDir, tempDir } from '../../helpers/deskstore-process';
 
 /** Issue 8's import limits and issue 9's progress for compressed files. */
 const dir = tempDir();
 afterAll(() => removeDir(dir));
+
+/** A file of `bytes` that takes no room on disk (sparse): sizes are checked, never read. */
+function sparseFile(path: string, bytes: number): string {
+  closeSync(openSync(path, 'w'));
+  truncateSync(path, bytes);
+  return path;
+}
+
+describe('the largest table (issue 24)', () => {
+  it('a file bigger than 2 GB is refused before any of it is read, saying why; one of exactly 2 GB is not', () => {
+    const big = sparseFile(join(dir, 'registro.csv'), MAX_CONTENT_BYTES + 1);
+    let refusal: unknown;
+    try {
+      importFileSize(big);
+    } catch (err) {
+      refusal = err;
+    }
+    expect(refusal).toMatchObject({ name: 'ImportInputError', worded: { code: 'limits.file_too_big', params: { name: 'registro.csv', size: '2.0 GB', max: '2 GB' } } });
+    expect((refusal as Error).message).toMatch(/SQL engine holds a table's file whole in memory/);
+    // Formats read the file first (a sniffed binary file would be refused as binary): the size comes first.
+    expect(importFileSize(sparseFile(join(dir, 'limite.csv'), MAX_CONTENT_BYTES))).toBe(MAX_CONTENT_BYTES);
+  });
+
+  it("a table file past 2 GB (grown by writes) fails SQL with what works and what does not, not Node's error", () => {
+    sparseFile(sqlitePath(dir, 7), MAX_CONTENT_BYTES + 1);
+    expect(() => readSqliteFile(dir, 7)).toThrow(StorageError);
+    expect(() => readSqliteFile(dir, 7)).toThrow(/larger than 2 GB, the most Deskstore's SQL engine reads: searches and writes on this table work/);
+    writeFileSync(sqlitePath(dir, 8), 'small');
+    expect(Buffer.from(readSqliteFile(dir, 8)).toString()).toBe('small');
+  });
+});
 
 describe('decompression is bounded', () => {
   it('a zip whose entry claims to expand 2 GB from a few bytes is refused before inflating it', async () => {

@@ -154,11 +154,20 @@ export function readColumnsFile(dir: string, generation: number, columnsNow = fa
   return { store, textIndex, indexedColumns: h.text.indexedColumns ?? store.columns.map((c) => c.id), ftsLanguage: h.ftsLanguage };
 }
 
+/** A table's file, whole (sql.js opens a database from its bytes). */
 export function readSqliteFile(dir: string, generation: number): Uint8Array {
   const path = sqlitePath(dir, generation);
   try {
     return readFileSync(path);
   } catch (err) {
+    // Imports refuse files past the largest table (importer/limits.ts); a table can still grow
+    // past it by writes, or a file of mostly empty cells can make a bigger table than itself.
+    if ((err as NodeJS.ErrnoException).code === 'ERR_FS_FILE_TOO_LARGE') {
+      throw new StorageError(
+        `The table file ${path} is larger than 2 GB, the most Deskstore's SQL engine reads: ` +
+          'searches and writes on this table work, SQL on it does not. Import a smaller part of the data to use SQL on it',
+      );
+    }
     throw storageFailure(`Could not read ${path}`, err);
   }
 }
