@@ -4,6 +4,7 @@ import { DataDirectoryBusyError } from './app/data-dir-lock';
 import { type CliEnvironment, UsageError } from './cli/command';
 import { COMMANDS } from './cli/commands';
 import { commandText, overviewText, referenceMarkdown } from './cli/reference';
+import { ServerActionError } from './cli/server-client';
 import { isPortalError } from './portal/portal-errors';
 import { isActionError } from './errors';
 import { isImportInputError } from './importer/import-errors';
@@ -75,7 +76,13 @@ main(process.argv.slice(2)).catch((err: unknown) => {
   const worded = isActionError(err) ? err.deskstoreMessage?.text : undefined;
   console.error(`deskstore: ${worded ?? (err instanceof Error ? err.message : String(err))}`);
   // Expected failures (busy directory, bad file, bad value) are fully told by their message.
-  const expected = err instanceof DataDirectoryBusyError || isActionError(err) || isImportInputError(err) || isPortalError(err);
+  // A running server's refusal (import, mirror, sync or push done through it) is told by it too.
+  const expected =
+    err instanceof DataDirectoryBusyError ||
+    err instanceof ServerActionError ||
+    isActionError(err) ||
+    isImportInputError(err) ||
+    isPortalError(err);
   if (process.env.DESKSTORE_DEBUG || !expected) console.error((err as Error).stack ?? '');
   process.exit(1);
 });

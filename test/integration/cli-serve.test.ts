@@ -166,6 +166,17 @@ describe('deskstore serve', () => {
     expect(lastJsonLine(syncing.stdout)).toEqual({ datasets: 0, updated: 0, unchanged: 0, failed: 0 });
   });
 
+  it("tells a running server's refusal of a push or a mirror in its words, without a stack trace", async () => {
+    const s = await serve();
+    const pushing = await runCliAsync(['push', 'no-such-resource', '--data', s.dataDir, '--to', 'http://127.0.0.1:1']);
+    expect(pushing.stderr).toContain(`in use by the Deskstore server at ${s.url}: running the push there`);
+    expect([pushing.status, pushing.stderr.trim().split('\n').at(-1)]).toEqual([1, 'deskstore: deskstore_push: Not found']);
+    const mirroring = await runCliAsync(['mirror', 'http://127.0.0.1:1/dataset/x', '--data', s.dataDir]);
+    expect(mirroring.status).toBe(1);
+    expect(mirroring.stderr).toContain('deskstore: The portal http://127.0.0.1:1 cannot be reached');
+    for (const r of [pushing, mirroring]) expect(r.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it('names the busy port and --port, without a stack trace', async () => {
     const s = await serve();
     const other = tempDir();
