@@ -65,7 +65,7 @@ describe('istat-elenco-comuni-italiani.csv (Windows-1252, ";", CRLF, line breaks
     expect(i.rows).toBe(7901);
     expect(i.fields).toHaveLength(26);
     expect(i.fields.map((f) => f.id)).toContain('Denominazione in italiano');
-    expect(i.fields.every((f) => f.id.length <= 63 && !f.id.includes('\n') && f.id === f.id.trim())).toBe(true);
+    expect(i.fields.every((f) => Buffer.byteLength(f.id) <= 63 && !f.id.includes('\n') && f.id === f.id.trim())).toBe(true);
     const info = await api.ok('datastore_info', { id: i.resource_id });
     const second = info.fields[1];
     expect(second?.info?.label).toBe("Codice dell'Unità territoriale sovracomunale \n(valida a fini statistici)");

@@ -1,14 +1,20 @@
 /**
  * Turns a CSV header row into valid DataStore field ids (docs/ckan-contract.md §6): non-empty, no
  * leading/trailing whitespace, no leading `_`, no `"`, no control characters, at most 63
- * characters, unique. The original cell is kept as the column's `label`, and every change
+ * bytes of UTF-8, unique. The original cell is kept as the column's `label`, and every change
  * is reported so the CLI/UI can tell the user which names were altered and why.
  *
  * Footnote markers such as ISTAT's `(1)` / `(3)` are kept: they are legal, and stripping
  * "(n)" would also eat meaningful suffixes ("Fascia (1)").
  */
 
-export const MAX_FIELD_ID_LENGTH = 63;
+/**
+ * PostgreSQL's identifier limit (NAMEDATALEN - 1) is 63 bytes, not characters: CKAN checks 63
+ * characters, and a name of 63 characters with an `à` in it is then cut by PostgreSQL, after
+ * which the portal refuses every row (docs/portal.md). An imported column is named so that a
+ * push to a CKAN portal keeps it.
+ */
+export const MAX_FIELD_ID_BYTES = 63;
 
 export type RenameReason = 'trimmed' | 'empty' | 'duplicate' | 'too-long' | 'leading-underscore' | 'invalid-character' | 'line-break';
 
@@ -40,18 +46,27 @@ const WHITESPACE_RUN = /[\s\u0085]+/g;
 const CONTROL_OR_SPACE_RUN = /[\s\p{Cc}]+/gu;
 const CONTROL = /\p{Cc}/u;
 
-/** Cuts `text` to at most `max` UTF-16 units without leaving half a surrogate pair. */
-export function truncateId(text: string, max = MAX_FIELD_ID_LENGTH): string {
-  if (text.length <= max) return text;
-  let cut = max;
-  const last = text.charCodeAt(cut - 1);
-  if (last >= 0xd800 && last <= 0xdbff) cut -= 1;
-  return text.slice(0, cut);
+const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
+
+/** Cuts `text` to at most `maxBytes` bytes of UTF-8, never inside a character. */
+export function truncateId(text: string, maxBytes = MAX_FIELD_ID_BYTES): string {
+  if (utf8Bytes(text) <= maxBytes) return text;
+  let bytes = 0;
+  let end = 0;
+  for (const char of text) {
+    const size = utf8Bytes(char);
+    if (bytes + size > maxBytes) break;
+    bytes += size;
+    end += char.length;
+  }
+  return text.slice(0, end);
 }
 
 /** True if `id` satisfies every CKAN field-name rule on its own (uniqueness aside). */
 export function isValidFieldId(id: string): boolean {
-  return id !== '' && id === id.trim() && !id.startsWith('_') && !id.includes('"') && !CONTROL.test(id) && id.length <= MAX_FIELD_ID_LENGTH;
+  return (
+    id !== '' && id === id.trim() && !id.startsWith('_') && !id.includes('"') && !CONTROL.test(id) && utf8Bytes(id) <= MAX_FIELD_ID_BYTES
+  );
 }
 
 /** Applies the per-name rules (everything but uniqueness) to one header cell. */
@@ -84,7 +99,7 @@ function cleanOne(raw: string, index: number, log: HeaderRename[]): { name: stri
     apply(`column_${index + 1}`, 'empty');
     generated = true;
   }
-  if (name.length > MAX_FIELD_ID_LENGTH) apply(truncateId(name).trimEnd(), 'too-long');
+  if (utf8Bytes(name) > MAX_FIELD_ID_BYTES) apply(truncateId(name).trimEnd(), 'too-long');
   return { name, generated };
 }
 
@@ -105,7 +120,7 @@ class CaseInsensitiveSet {
 /**
  * Cleans a header row. Duplicate names keep the first occurrence and number the others
  * `name_2`, `name_3`, … (skipping names used elsewhere in the header, shortening the base so
- * the result stays within 63 characters). Names made up for empty cells (`column_7`, 1-based
+ * the result stays within 63 bytes). Names made up for empty cells (`column_7`, 1-based
  * position) give way to real header names. Comparison ignores case: PostgreSQL would keep
  * `Name` and `name` apart, but SQLite, which stores the table, treats them as one column.
  */
@@ -127,7 +142,7 @@ export function cleanHeader(raw: string[]): CleanedHeader {
     let id = base;
     for (let n = 2; taken.has(id) || wanted.has(id); n++) {
       const suffix = `_${n}`;
-      id = truncateId(base, MAX_FIELD_ID_LENGTH - suffix.length).trimEnd() + suffix;
+      id = truncateId(base, MAX_FIELD_ID_BYTES - suffix.length).trimEnd() + suffix;
     }
     ids[i] = id;
     taken.add(id);

@@ -12,7 +12,7 @@ describe('cleanHeader on ISTAT', () => {
   it('gives these ids', () => {
     expect(cleaned.columns.map((c) => c.id)).toEqual([
       'Codice Regione',
-      "Codice dell'Unità territoriale sovracomunale (valida a fini sta",
+      "Codice dell'Unità territoriale sovracomunale (valida a fini st",
       'Codice Provincia (Storico)(1)',
       'Progressivo del Comune (2)',
       'Codice Comune formato alfanumerico',
@@ -22,9 +22,9 @@ describe('cleanHeader on ISTAT', () => {
       'Codice Ripartizione Geografica',
       'Ripartizione geografica',
       'Denominazione Regione',
-      "Denominazione dell'Unità territoriale sovracomunale (valida a f",
+      "Denominazione dell'Unità territoriale sovracomunale (valida a",
       'Tipologia di Unità territoriale sovracomunale',
-      'Flag Comune capoluogo di provincia/città metropolitana/libero c',
+      'Flag Comune capoluogo di provincia/città metropolitana/libero',
       'Sigla automobilistica',
       'Codice Comune formato numerico',
       'Codice Comune numerico con 110 province (dal 2010 al 2016)',
@@ -154,14 +154,20 @@ describe('cleanHeader rules', () => {
     expect(ids(['x ', 'x'])).toEqual(['x', 'x_2']);
   });
 
-  it('truncates to 63 characters without splitting a surrogate pair, and stays unique', () => {
+  it('truncates to 63 bytes of UTF-8 without splitting a character, and stays unique', () => {
     const long = 'a'.repeat(70);
     expect(ids([long])).toEqual(['a'.repeat(63)]);
     expect(ids([long, long + 'b'])).toEqual(['a'.repeat(63), `${'a'.repeat(61)}_2`]);
     const emoji = 'a'.repeat(62) + '😀' + 'b';
     const [id] = ids([emoji]);
     expect(id).toBe('a'.repeat(62));
-    expect(truncateId('a'.repeat(61) + '😀b')).toBe('a'.repeat(61) + '😀');
+    expect(truncateId('a'.repeat(59) + '😀b')).toBe('a'.repeat(59) + '😀');
+    expect(truncateId('a'.repeat(60) + '😀b')).toBe('a'.repeat(60));
+    // 63 characters, 64 bytes: PostgreSQL (so a CKAN portal) would cut it and refuse the rows.
+    const accented = 'à' + 'a'.repeat(62);
+    expect(ids([accented])).toEqual(['à' + 'a'.repeat(61)]);
+    expect(isValidFieldId(accented)).toBe(false);
+    expect(ids([accented, accented])).toEqual(['à' + 'a'.repeat(61), `à${'a'.repeat(59)}_2`]);
     const spaced = 'a'.repeat(62) + ' bcd';
     expect(ids([spaced])).toEqual(['a'.repeat(62)]); // no trailing space after the cut
   });
