@@ -170,7 +170,10 @@ describe('deskstore serve', () => {
     const s = await serve();
     const pushing = await runCliAsync(['push', 'no-such-resource', '--data', s.dataDir, '--to', 'http://127.0.0.1:1']);
     expect(pushing.stderr).toContain(`in use by the Deskstore server at ${s.url}: running the push there`);
-    expect([pushing.status, pushing.stderr.trim().split('\n').at(-1)]).toEqual([1, 'deskstore: deskstore_push: Not found']);
+    expect([pushing.status, pushing.stderr.trim().split('\n').at(-1)]).toEqual([
+      1,
+      `deskstore: Not found: there is no resource no-such-resource in ${s.dataDir}`,
+    ]);
     const mirroring = await runCliAsync(['mirror', 'http://127.0.0.1:1/dataset/x', '--data', s.dataDir]);
     expect(mirroring.status).toBe(1);
     expect(mirroring.stderr).toContain('deskstore: The portal http://127.0.0.1:1 cannot be reached');
@@ -252,5 +255,15 @@ describe('deskstore import', () => {
       expect(r.stderr.trim()).toBe(`deskstore: ${message}`);
       expect(r.stdout).toBe('');
     }
+  });
+});
+
+describe('deskstore push', () => {
+  it('names a resource that is not in the data directory before reaching for the portal', () => {
+    const dataDir = tempDir();
+    dirs.push(dataDir);
+    const r = runCli(['push', 'no-such-resource', '--data', dataDir, '--to', 'http://127.0.0.1:1']);
+    expect([r.status, r.stderr.trim()]).toEqual([1, `deskstore: Not found: there is no resource no-such-resource in ${dataDir}`]);
+    expect(r.stdout).toBe('');
   });
 });

@@ -1,6 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { pushResource } from '../portal/push-resource';
 import { connectPortal } from '../portal/portal-session';
+import { NotFoundError } from '../errors';
+import { ServerActionError } from './server-client';
 import { type CliCommand, DATA_DIR_HELP, UsageError, defineCommand, integerOption, stringOption } from './command';
 import type { PushOutcome } from '../../shared/portal';
 import {
@@ -79,6 +81,10 @@ export const pushCli: CliCommand = defineCommand({
       dataDir,
       'push',
       async (engine) => {
+        // The local resource before the portal: a mistyped id is told as such, not as CKAN's bare "Not found".
+        await engine.resourceShow(positionals[0]!, 'http://127.0.0.1').catch((err: unknown) => {
+          throw err instanceof NotFoundError ? noSuchResource(positionals[0]!, dataDir) : err;
+        });
         const { client } = await connectPortal(dataDir, to, env.version, settings, token);
         stderrLine(`portal ${client.base}: pushing ${positionals[0]!}`);
         return pushResource(
@@ -101,14 +107,19 @@ export const pushCli: CliCommand = defineCommand({
       },
       async (server) => {
         noteIgnoredOptions(values, [...Object.keys(NETWORK_OPTIONS), 'batch-rows', 'batch-kb']);
-        const started = await server.call('deskstore_push', {
-          resource_id: positionals[0]!,
-          to,
-          ...(token ? { token } : {}),
-          ...(dataset ? { dataset } : {}),
-          ...(ownerOrg ? { owner_org: ownerOrg } : {}),
-          ...(resourceName ? { resource_name: resourceName } : {}),
-        });
+        const started = await server
+          .call('deskstore_push', {
+            resource_id: positionals[0]!,
+            to,
+            ...(token ? { token } : {}),
+            ...(dataset ? { dataset } : {}),
+            ...(ownerOrg ? { owner_org: ownerOrg } : {}),
+            ...(resourceName ? { resource_name: resourceName } : {}),
+          })
+          .catch((err: unknown) => {
+            // deskstore_push looks the resource up before the portal, and answers 404 only for it.
+            throw err instanceof ServerActionError && err.status === 404 ? noSuchResource(positionals[0]!, dataDir) : err;
+          });
         return (await followPortalJob(server, started)).result as PushOutcome;
       },
     );
@@ -116,3 +127,7 @@ export const pushCli: CliCommand = defineCommand({
     process.stdout.write(`${JSON.stringify(outcome)}\n`);
   },
 });
+
+function noSuchResource(id: string, dataDir: string): NotFoundError {
+  return new NotFoundError(`there is no resource ${id} in ${dataDir}`);
+}
