@@ -22,12 +22,17 @@ export async function wrongCalls(): Promise<void> {
   await call('deskstore_group_by', { resource_id: 'r', group_by: 'a', metric: 'median' });
   // @ts-expect-error: status_show takes no parameters
   await call('status_show', { verbose: true });
+  // @ts-expect-error: `change` is added, removed or changed
+  await call('deskstore_changes', { resource_id: 'r', change: 'modified' });
+  // @ts-expect-error: deskstore_sync_schedule names the dataset by `id`
+  await call('deskstore_sync_schedule', { dataset: 'd', every_hours: 6 });
 }
 
-export async function rightCalls(): Promise<[DatastoreSearchResult, FacetsResult, string]> {
+export async function rightCalls(): Promise<[DatastoreSearchResult, FacetsResult, string, number]> {
   const search = await call('datastore_search', { resource_id: 'r', limit: 5, filters: { a: 1 } });
   const facets = await call('deskstore_facets', { resource_id: 'r', field: 'a' });
-  // The result is typed by the action's name: a package's title.
+  // The result is typed by the action's name: a package's title, the number of rows changed.
   const title = (await call('package_show', { id: 'p' })).title ?? '';
-  return [search, facets, title];
+  const changed = (await call('deskstore_changes', { resource_id: 'r', change: 'changed' })).counts.changed;
+  return [search, facets, title, changed];
 }
