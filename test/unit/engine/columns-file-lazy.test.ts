@@ -54,10 +54,15 @@ describe('a columns file read in parts', () => {
     const values = writeGeneration(1);
     const { store } = readColumnsFile(dir, 1);
     const column = store.column('testo')!;
-    // A few cells (range reads), then enough to read the values whole; every one as written.
-    for (let r = 1; r <= ROWS; r += 7) expect(column.valueOf(r)).toBe(values[r]);
+    // A page of cells reads their codes one by one: the column's codes stay in the file.
+    for (let r = ROWS; r > ROWS - 100; r--) expect(column.valueOf(r)).toBe(values[r]);
+    expect(column.residentCodeBytes).toBe(0);
+    // A few cells (range reads), then enough to read the values and codes whole; every one as written.
+    for (let r = 1; r <= ROWS; r += 2) expect(column.valueOf(r)).toBe(values[r]);
+    expect(column.residentCodeBytes).toBe((ROWS + 1) * 4);
     for (let r = 1; r <= ROWS; r++) expect(column.valueOf(r)).toBe(values[r]);
     expect(column.values).toEqual(values);
+    expect(column.codes[ROWS]).toBe(ROWS);
   });
 
   it('reads the full-text index at its first use, and a damaged one then fails with a clear error', () => {

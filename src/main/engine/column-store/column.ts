@@ -4,6 +4,20 @@ import { approximate, type ExactNumber } from '../values/exact-number';
 import { rankCodes } from './sort-order';
 import type { Utf8Dictionary } from './utf8-dictionary';
 
+/** A column's codes still in the file (storage/file-sections.ts): one row's code, or all of them. */
+export interface LazyCodes {
+  /** Codes in the file: the table's highest row id + 1. */
+  readonly length: number;
+  at(rowId: number): number;
+  whole(): Uint32Array;
+}
+
+/**
+ * Cells answered by reading their code from the file before a column's codes are read whole:
+ * a page of results is a few hundred; a filter, sort or facet reads `codes` whole at once.
+ */
+const SINGLE_READS_BEFORE_WHOLE = 2000;
+
 /**
  * One column of a resource, dictionary-encoded in memory: `codes[rowId]` is the index of the
  * row's value in `values` (0 = NULL). Every filter, sort and facet is evaluated over these
@@ -19,7 +33,10 @@ export class Column {
   private dict: StoredValue[] | null;
   /** The dictionary as loaded from the file, until something needs it as an array. */
   private undecoded: Utf8Dictionary | null;
-  private codeArray: Uint32Array;
+  /** The codes in memory, or null while they are in the file (`codesInFile`). */
+  private codeArray: Uint32Array | null;
+  private codesInFile: LazyCodes | null;
+  private singleReads = 0;
   private lookup: Map<string | number, number | number[]> | null = null;
   private ranks: Uint32Array | null = null;
   private canonical: Uint32Array | null = null;
@@ -29,7 +46,7 @@ export class Column {
     readonly id: string,
     readonly type: FieldType,
     values: StoredValue[] | Utf8Dictionary,
-    codes: Uint32Array,
+    codes: Uint32Array | LazyCodes,
     readonly mayRepeat = false,
   ) {
     if (Array.isArray(values)) {
@@ -40,7 +57,13 @@ export class Column {
       this.dict = null;
       this.undecoded = values;
     }
-    this.codeArray = codes;
+    if (codes instanceof Uint32Array) {
+      this.codeArray = codes;
+      this.codesInFile = null;
+    } else {
+      this.codeArray = null;
+      this.codesInFile = codes;
+    }
   }
 
   /** Dictionary; values[0] is the NULL slot. Decoded from the file form on first use. */
@@ -69,8 +92,18 @@ export class Column {
     return new Column(id, type, [null], new Uint32Array(capacity));
   }
 
+  /** codes[rowId]: read whole from the file on first use when the column was loaded lazily. */
   get codes(): Uint32Array {
+    if (!this.codeArray) {
+      this.codeArray = this.codesInFile!.whole();
+      this.codesInFile = null;
+    }
     return this.codeArray;
+  }
+
+  /** Bytes of codes held in memory (none while they are still in the file). */
+  get residentCodeBytes(): number {
+    return this.codeArray ? this.codeArray.byteLength : 0;
   }
 
   /** Dictionary entries (an upper bound of distinct values when `mayRepeat`). */
@@ -79,8 +112,18 @@ export class Column {
   }
 
   valueOf(rowId: number): StoredValue {
-    const code = this.codeArray[rowId]!;
+    const code = this.codeArray ? this.codeArray[rowId]! : this.codeFromFile(rowId);
     return this.dict ? this.dict[code]! : this.undecoded!.valueAt(code);
+  }
+
+  /**
+   * A freshly loaded resource's first answer returns a page of rows: their codes are read one
+   * by one (4 bytes each) instead of every column's codes (4 bytes per row) before it can answer.
+   */
+  private codeFromFile(rowId: number): number {
+    const file = this.codesInFile!;
+    if (rowId >= file.length || rowId < 0 || ++this.singleReads > SINGLE_READS_BEFORE_WHOLE) return this.codes[rowId]!;
+    return file.at(rowId);
   }
 
   /**
@@ -121,7 +164,7 @@ export class Column {
   /** Writes one cell (append or update), adding the value to the dictionary when new. */
   set(rowId: number, value: StoredValue): void {
     this.ensureCapacity(rowId + 1);
-    this.codeArray[rowId] = this.intern(value);
+    this.codes[rowId] = this.intern(value);
   }
 
   intern(value: StoredValue): number {
@@ -147,9 +190,10 @@ export class Column {
   }
 
   ensureCapacity(size: number): void {
-    if (size <= this.codeArray.length) return;
-    const grown = new Uint32Array(Math.max(size, Math.ceil(this.codeArray.length * 1.5) + 1024));
-    grown.set(this.codeArray);
+    const codes = this.codes;
+    if (size <= codes.length) return;
+    const grown = new Uint32Array(Math.max(size, Math.ceil(codes.length * 1.5) + 1024));
+    grown.set(codes);
     this.codeArray = grown;
   }
 

@@ -1,4 +1,4 @@
-import { Column } from '../column-store/column';
+import { Column, type LazyCodes } from '../column-store/column';
 import { Utf8Dictionary, type LazyBytes } from '../column-store/utf8-dictionary';
 import { TableStore } from '../column-store/table-store';
 import { fieldTypeOf, isStoredAsNumber } from '../field-types';
@@ -94,6 +94,8 @@ function allNumbers(values: readonly StoredValue[]): boolean {
 export interface ColumnSections {
   whole(index: number): Uint8Array;
   lazy(index: number): Uint8Array | LazyBytes;
+  /** A column's codes (`count` of them), or where to read them when asked for. */
+  codes?(index: number, count: number): Uint32Array | LazyCodes;
 }
 
 function inMemory(sections: readonly Uint8Array[]): ColumnSections {
@@ -136,11 +138,11 @@ export function decodeColumns(header: ColumnsHeader, from: readonly Uint8Array[]
       }
       if (values[0] !== null) throw new CorruptContainerError(`column ${c.id} dictionary lacks its NULL slot`);
     }
-    const codesView = uint32View(section(c.codesSection));
-    if (codesView.length !== size) throw new CorruptContainerError(`column ${c.id} has ${codesView.length} codes for ${size} rows`);
     // A view, not a copy: the section was read for this column alone (or the file buffer stays
     // in memory anyway), and the store replaces the array when a write grows it.
-    return new Column(c.id, fieldTypeOf(c.type), values, codesView, c.mayRepeat ?? false);
+    const codes = sections.codes ? sections.codes(c.codesSection, size) : uint32View(section(c.codesSection));
+    if (codes.length !== size) throw new CorruptContainerError(`column ${c.id} has ${codes.length} codes for ${size} rows`);
+    return new Column(c.id, fieldTypeOf(c.type), values, codes, c.mayRepeat ?? false);
   });
   const live = section(header.liveSection);
   if (live.length !== size) throw new CorruptContainerError('live-row bitmap has the wrong size');

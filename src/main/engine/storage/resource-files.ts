@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync, readdirSync, rmSync, statSync } fr
 import { join } from 'node:path';
 import type { TableStore } from '../column-store/table-store';
 import { encodeIndex, openIndex, type InvertedIndex } from '../fts';
-import { encodeContainer, CorruptContainerError } from './binary-container';
+import { encodeContainer, CorruptContainerError, uint32View } from './binary-container';
 import { FileSections } from './file-sections';
 import { StorageError } from '../../errors';
 import { decodeColumns, encodeColumns, type ColumnsHeader } from './column-codec';
@@ -125,6 +125,17 @@ export function readColumnsFile(dir: string, generation: number, columnsNow = fa
             range: (start, end) => reading(() => file.readRange(i, start, end)),
             whole: () => reading(() => file.read(i)),
           },
+    // Codes too are read when asked for: one row's for a page of results, all for a scan.
+    codes: (i) => {
+      const bytes = file.length(i);
+      if (columnsNow) return uint32View(reading(() => file.read(i)));
+      if (bytes % 4 !== 0) throw new CorruptContainerError(`${path}: codes section ${i} is not whole 32-bit codes`);
+      return {
+        length: bytes / 4,
+        at: (rowId) => reading(() => file.readRange(i, rowId * 4, rowId * 4 + 4)).readUInt32LE(0),
+        whole: () => uint32View(reading(() => file.read(i))),
+      };
+    },
   });
   const textSections = h.text.sections;
   for (const i of textSections) file.length(i); // a missing section fails at load, not at the first q
