@@ -136,4 +136,23 @@ describe('a columns file read in parts', () => {
     expect(() => index.lookup('fiume')).toThrow(StorageError);
     expect(() => index.lookup('fiume')).toThrow(/full-text index .* could not be read \(rowIds: not ascending/);
   });
+
+  it('a number column answers from its doubles as read, and becomes an array only when scanned', () => {
+    const values: StoredValue[] = [null];
+    for (let i = 1; i <= ROWS; i++) values.push(i % 10 === 0 ? -0 : i * 1.5 - 7);
+    const codes = new Uint32Array(ROWS + 1);
+    for (let i = 1; i <= ROWS; i++) codes[i] = i;
+    const live = new Uint8Array(ROWS + 1).fill(1);
+    live[0] = 0;
+    const store = new TableStore([new Column('importo', fieldTypeOf('float'), values, codes)], live, ROWS);
+    writeColumnsFile(dir, 6, { store, textIndex: buildTextIndex(store, 'simple', new Set()), indexedColumns: [], ftsLanguage: 'simple' });
+    const column = readColumnsFile(dir, 6).store.column('importo')!;
+    expect(column.dictionaryBytes()).toBe(ROWS * 8); // the doubles, not an array of ROWS values
+    expect(column.distinctCount).toBe(ROWS);
+    for (let r = 1; r <= ROWS; r += 3) expect(Object.is(column.valueOf(r), values[r])).toBe(true);
+    expect(column.dictionaryBytes()).toBe(ROWS * 8);
+    expect(column.values).toEqual(values); // a scan: the array, equal entry by entry (-0 kept)
+    expect(Object.is(column.values[10], -0)).toBe(true);
+    expect(column.dictionaryBytes()).toBe((ROWS + 1) * 48);
+  });
 });

@@ -2,7 +2,8 @@ import type { FieldType } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { approximate, type ExactNumber } from '../values/exact-number';
 import { rankCodes } from './sort-order';
-import type { Utf8Dictionary } from './utf8-dictionary';
+import type { F64Dictionary } from './f64-dictionary';
+import { Utf8Dictionary } from './utf8-dictionary';
 
 /** A column's codes still in the file (storage/file-sections.ts): one row's code, or all of them. */
 export interface LazyCodes {
@@ -32,7 +33,7 @@ const SINGLE_READS_BEFORE_WHOLE = 2000;
 export class Column {
   private dict: StoredValue[] | null;
   /** The dictionary as loaded from the file, until something needs it as an array. */
-  private undecoded: Utf8Dictionary | null;
+  private undecoded: Utf8Dictionary | F64Dictionary | null;
   /** The codes in memory, or null while they are in the file (`codesInFile`). */
   private codeArray: Uint32Array | null;
   private codesInFile: LazyCodes | null;
@@ -45,7 +46,7 @@ export class Column {
   constructor(
     readonly id: string,
     readonly type: FieldType,
-    values: StoredValue[] | Utf8Dictionary,
+    values: StoredValue[] | Utf8Dictionary | F64Dictionary,
     codes: Uint32Array | LazyCodes,
     readonly mayRepeat = false,
   ) {
@@ -80,7 +81,7 @@ export class Column {
    * null once it is an array. Comparing two versions' values byte for byte needs no strings.
    */
   get fileDictionary(): Utf8Dictionary | null {
-    return this.undecoded;
+    return this.undecoded instanceof Utf8Dictionary ? this.undecoded : null;
   }
 
   /** Rough bytes the dictionary holds in memory. */

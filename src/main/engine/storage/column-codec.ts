@@ -1,4 +1,5 @@
 import { Column, type LazyCodes } from '../column-store/column';
+import { F64Dictionary } from '../column-store/f64-dictionary';
 import { Utf8Dictionary, type LazyBytes } from '../column-store/utf8-dictionary';
 import { TableStore } from '../column-store/table-store';
 import { fieldTypeOf, isStoredAsNumber } from '../field-types';
@@ -113,7 +114,7 @@ export function decodeColumns(header: ColumnsHeader, from: readonly Uint8Array[]
   const size = header.maxRowId + 1;
   const columns = header.columns.map((c) => {
     const dict = section(c.dictionarySection);
-    let values: StoredValue[] | Utf8Dictionary;
+    let values: StoredValue[] | Utf8Dictionary | F64Dictionary;
     if (c.dictionary === 'utf8') {
       const numbers = c.numberSection === undefined ? null : section(c.numberSection);
       const checked = Utf8Dictionary.checked(uint32View(dict), sections.lazy(c.textSection ?? -1), numbers);
@@ -124,9 +125,7 @@ export function decodeColumns(header: ColumnsHeader, from: readonly Uint8Array[]
         dict.byteOffset % 8 === 0
           ? new Float64Array(dict.buffer, dict.byteOffset, dict.byteLength / 8)
           : new Float64Array(dict.buffer.slice(dict.byteOffset, dict.byteOffset + dict.byteLength));
-      values = new Array<StoredValue>(numbers.length + 1);
-      values[0] = null;
-      for (let i = 0; i < numbers.length; i++) values[i + 1] = numbers[i]!;
+      values = new F64Dictionary(numbers);
     } else {
       const parse = (bytes: Uint8Array) =>
         JSON.parse(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('utf8')) as StoredValue[];
