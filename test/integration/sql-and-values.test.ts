@@ -115,14 +115,37 @@ afterAll(async () => {
 
 const T = () => `"${rid}"`;
 
-/** The raw `records` text of a search_sql answer (JSON.parse would lose 2.50's zero). */
-async function sql(query: string): Promise<{ records: string; fields: { id: string; type: string }[]; body: any }> {
+/**
+ * The `records` text of a search_sql answer (JSON.parse would lose 2.50's zero), compacted: the
+ * spacing and `\uXXXX` escapes json.dumps adds are asserted once (`raw`), the values' written
+ * form everywhere.
+ */
+async function sql(query: string): Promise<{ records: string; raw: string; fields: { id: string; type: string }[]; body: any }> {
   const r = await api.post('datastore_search_sql', { sql: query.replaceAll('$T', T()) });
   const body = r.body as any;
   if (!body.success) throw new Error(`${query} → ${r.status} ${r.text.slice(0, 400)}`);
-  const start = r.text.indexOf('"records":') + '"records":'.length;
-  const end = r.text.indexOf(',"fields":', start);
-  return { records: r.text.slice(start, end), fields: body.result.fields, body };
+  const start = r.text.indexOf('"records": ') + '"records": '.length;
+  const end = r.text.indexOf(', "fields": ', start);
+  const raw = r.text.slice(start, end);
+  return { records: compact(raw), raw, fields: body.result.fields, body };
+}
+
+/** JSON text without the spaces between items and with non-ASCII characters unescaped. */
+function compact(json: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i]!;
+    if (inString && c === '\\' && json[i + 1] === 'u' && parseInt(json.slice(i + 2, i + 6), 16) >= 0x7f) {
+      out += String.fromCharCode(parseInt(json.slice(i + 2, i + 6), 16));
+      i += 5;
+    } else if (inString && c === '\\') out += c + json[++i]!;
+    else if (c === '"') {
+      inString = !inString;
+      out += c;
+    } else if (inString || c !== ' ') out += c;
+  }
+  return out;
 }
 
 const refused = async (query: string) => {
@@ -131,6 +154,16 @@ const refused = async (query: string) => {
 };
 
 describe('datastore_search_sql: names and types as PostgreSQL gives them', () => {
+  it("writes records as CKAN's json.dumps does: spaced, non-ASCII as \\uXXXX (issue 23)", async () => {
+    // Seen on the real CKAN 2.10.10 for the same SELECT list, but for `n`: 2.10 writes a numeric
+    // as a string ("2.50"), 2.11's simplejson as the number (docs/ckan-contract.md §4).
+    const r = await sql("SELECT 'ünï' u, arr, j, 2.50 n, 2.5::float8 f FROM $T WHERE _id < 3 ORDER BY _id");
+    expect(r.raw).toBe(
+      '[{"u": "\\u00fcn\\u00ef", "arr": ["x", "y"], "j": {"a": [1, 2]}, "n": 2.50, "f": 2.5}, ' +
+        '{"u": "\\u00fcn\\u00ef", "arr": [], "j": [1, "two", null], "n": 2.50, "f": 2.5}]',
+    );
+  });
+
   it('an unaliased count(*) is `count` typed int8; functions name their column', async () => {
     const r = await sql('SELECT count(*) FROM $T');
     expect(r.records).toBe('[{"count":5}]');
@@ -203,7 +236,7 @@ describe('datastore_search_sql: names and types as PostgreSQL gives them', () =>
       /^'\+00':21 '-01':7,13,16 '-02':8,14,17 '0\.1':5 .* '2\.50':2 '2020':6,12,15 '9223372036854775807':3 'alpha':1 /,
     );
     expect(r.records).toContain(
-      '"n":2.50,"big":9223372036854775807,"i":1,"f":0.1,"ts":"2020-01-02T03:04:05.678000","d":"2020-01-02","tz":"2020-01-02T01:04:05+00:00","b":true,"j":{"a": [1, 2]},"arr":["x","y"],"Upper Col":"A"',
+      '"n":2.50,"big":9223372036854775807,"i":1,"f":0.1,"ts":"2020-01-02T03:04:05.678000","d":"2020-01-02","tz":"2020-01-02T01:04:05+00:00","b":true,"j":{"a":[1,2]},"arr":["x","y"],"Upper Col":"A"',
     );
   });
 
@@ -328,10 +361,10 @@ describe('numbers keep their written form', () => {
   it('in every records_format of datastore_search', async () => {
     const lists = await api.post('datastore_search', { resource_id: rid, records_format: 'lists', fields: 'n,big', sort: '_id' });
     expect(lists.text).toContain(
-      '"records":[[2.50,9223372036854775807],[0.30,-9007199254740993],[1000,12],[-0.000100,9007199254740993],[123456789012345678901234567890.123456789,null]]',
+      '"records": [[2.50,9223372036854775807],[0.30,-9007199254740993],[1000,12],[-0.000100,9007199254740993],[123456789012345678901234567890.123456789,null]]',
     );
     const objects = await api.post('datastore_search', { resource_id: rid, fields: 'n', limit: 1 });
-    expect(objects.text).toContain('"records":[{"n":2.50}]');
+    expect(objects.text).toContain('"records": [{"n":2.50}]');
     const csv = (await api.ok('datastore_search', { resource_id: rid, records_format: 'csv', fields: 'n,big', sort: '_id' })).records;
     expect(csv).toBe(
       '2.50,9223372036854775807\n0.30,-9007199254740993\n1000,12\n-0.000100,9007199254740993\n123456789012345678901234567890.123456789,\n',
@@ -372,7 +405,7 @@ describe('numbers keep their written form', () => {
       records: [{ id: '9223372036854775807', price: '12.50' }],
     });
     const r = await api.post('datastore_search', { resource_id: id, sort: 'id', records_format: 'lists', fields: 'id,price' });
-    expect(r.text).toContain('"records":[[-9223372036854775808,0.1],[9223372036854775807,12.50]]');
+    expect(r.text).toContain('"records": [[-9223372036854775808,0.1],[9223372036854775807,12.50]]');
     expect((await sql(`SELECT sum(price) FROM "${id}"`)).records).toBe('[{"sum":12.60}]');
     expect(
       (await api.post('datastore_upsert', { resource_id: id, method: 'insert', force: true, records: [{ id: '9223372036854775808' }] }))

@@ -1,4 +1,5 @@
 import { ValidationError } from '../errors';
+import { mimeTypeOf } from '../util/mime-type';
 import { pythonRepr } from '../util/python-repr';
 import type { ActionDeps } from './action-deps';
 import type { DatastoreCreateResult } from '../../shared/wire/actions';
@@ -53,13 +54,14 @@ const SCHEMA_KEYS = new Set([
  * unknown keys under `__extras`, and `method: "insert"`.
  */
 function createEcho(params: ActionParams, resourceId: string, guessed: Readonly<Record<string, string>>): DatastoreCreateResult {
-  const echo: Record<string, unknown> = { resource_id: resourceId };
+  const echo: Record<string, unknown> = {};
   if (params.aliases !== undefined && params.aliases !== null) echo.aliases = params.aliases;
   if (Array.isArray(params.fields)) {
     echo.fields = params.fields.map((f: unknown) => {
       const { id, type, info } = f as Record<string, unknown>;
       const shownType = type !== undefined ? type : typeof id === 'string' ? guessed[id] : undefined;
-      return { id, ...(shownType !== undefined ? { type: shownType } : {}), ...(info !== undefined ? { info } : {}) };
+      // A field's keys in sorted order, as navl's unflatten rebuilds the dict: id, info, type.
+      return { id, ...(info !== undefined ? { info } : {}), ...(shownType !== undefined ? { type: shownType } : {}) };
     });
   }
   echo.delete_fields = toBoolean(params.delete_fields ?? false);
@@ -68,12 +70,34 @@ function createEcho(params: ActionParams, resourceId: string, guessed: Readonly<
   }
   if (params.calculate_record_count !== undefined) echo.calculate_record_count = toBoolean(params.calculate_record_count);
   if (params.resource !== undefined) {
-    echo.resource = { url: '_datastore_only_resource', ...(params.resource as Record<string, unknown>) };
+    // As CKAN leaves the dict it gave resource_create: `url` set by default, then `mimetype`
+    // guessed from the url when not given (None for `_datastore_only_resource`), each added last.
+    const resource = params.resource as Record<string, unknown>;
+    const url = resource.url ?? '_datastore_only_resource';
+    echo.resource = {
+      ...resource,
+      url,
+      ...('mimetype' in resource ? {} : { mimetype: typeof url === 'string' ? (mimeTypeOf(url) ?? null) : null }),
+    };
     if (params.force !== undefined) echo.force = toBoolean(params.force);
   }
   const extras = Object.fromEntries(Object.entries(params).filter(([k]) => !SCHEMA_KEYS.has(k)));
   if (Object.keys(extras).length) echo.__extras = extras;
-  return { ...echo, resource_id: resourceId, method: 'insert' };
+  // CKAN's order (seen on 2.10.10): the validated request's plain keys sorted (navl's unflatten),
+  // then `fields` (a list of dicts, flattened deeper), then what the action adds: the resource it
+  // created and that resource's id, then `method`. A resource_id sent is one of the plain keys.
+  const { fields, resource, ...plain } = echo;
+  const resourceIdSent = params.resource === undefined;
+  const sorted = Object.fromEntries(
+    Object.entries(resourceIdSent ? { ...plain, resource_id: resourceId } : plain).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
+  return {
+    ...sorted,
+    ...(fields !== undefined ? { fields } : {}),
+    ...(resource !== undefined ? { resource } : {}),
+    ...(resourceIdSent ? {} : { resource_id: resourceId }),
+    method: 'insert',
+  } as DatastoreCreateResult;
 }
 
 /** datastore_create (docs/ckan-contract.md §6). */

@@ -6,22 +6,22 @@ import type { DatastoreSearchResult, SearchLinks } from '../../shared/wire/searc
 import type { ActionContext, HandlersFor } from './types';
 
 /**
- * `_links` (2.9–2.11, docs/ckan-contract.md §3.7): built from the request URL only; blank values dropped,
- * repeated keys collapse to the last one, `offset` moved to the end of `next`.
+ * `_links` (2.9–2.11, docs/ckan-contract.md §3.7): built from the request URL only, as
+ * `_insert_links` does with `dict(parse_qsl(query))` and `urlencode`: blank values dropped, a
+ * repeated key keeps its first place and its last value, `offset` replaced where it stands (else
+ * added at the end), spaces as `+` and `~` kept, `*` escaped (Python's quote_plus).
  */
 export function searchLinks(ctx: ActionContext, offset: number, limit: number): SearchLinks {
   const query = new Map<string, string>();
-  for (const [k, v] of new URLSearchParams(ctx.rawQuery)) {
-    if (k === 'offset') continue;
-    query.delete(k);
-    if (v !== '') query.set(k, v);
-  }
-  const base = new URLSearchParams([...query]).toString();
-  const url = (extra: string) => `${ctx.path}?${base ? `${base}&` : ''}${extra}`;
+  for (const [k, v] of new URLSearchParams(ctx.rawQuery)) if (v !== '') query.set(k, v);
+  const encoded = (pairs: Map<string, string>) => new URLSearchParams([...pairs]).toString().replaceAll('*', '%2A').replaceAll('%7E', '~');
+  const url = (at: number) => `${ctx.path}?${encoded(new Map(query).set('offset', String(at)))}`;
+  const start = new Map(query);
+  start.delete('offset');
   return {
-    start: base ? `${ctx.path}?${base}` : ctx.path,
-    next: url(`offset=${offset + limit}`),
-    ...(offset - limit > 0 ? { prev: url(`offset=${offset - limit}`) } : {}),
+    start: start.size ? `${ctx.path}?${encoded(start)}` : ctx.path,
+    next: url(offset + limit),
+    ...(offset - limit > 0 ? { prev: url(offset - limit) } : {}),
   };
 }
 
@@ -53,7 +53,7 @@ export function datastoreSearchAction(deps: ActionDeps): HandlersFor<'datastore_
       const { request: req, totalEstimationThreshold } = parseSearchParams(params);
       const out = await deps.engine.search(req);
       const given = (k: keyof typeof params) => params[k] !== undefined;
-      return {
+      const result = {
         include_total: req.includeTotal,
         resource_id: out.resourceId,
         fields: out.fields,
@@ -77,6 +77,24 @@ export function datastoreSearchAction(deps: ActionDeps): HandlersFor<'datastore_
         ...(given('include_next_page') ? { include_next_page: req.includeNextPage } : {}),
         ...(out.nextPage ? { next_page: out.nextPage } : {}),
       } satisfies DatastoreSearchResult<RawJson | string>;
+      return inCkanOrder(result, given('fields'));
     },
   };
+}
+
+/** What CKAN adds to the validated request, in the order it adds them. */
+const ADDED = ['records', 'fields', '_links', 'total', 'total_was_estimated', 'next_page'];
+
+/**
+ * CKAN's key order (seen on CKAN 2.10.10; 2.11.5's code is the same): the validated request,
+ * whose keys navl's unflatten sorts, then what search_data adds — records, fields, _links, total,
+ * total_was_estimated. A `fields` sent with the request keeps its sorted place, its value
+ * replaced by the output fields (a Python dict keeps a key's first position).
+ */
+function inCkanOrder<T extends object>(result: T, fieldsGiven: boolean): T {
+  const added = fieldsGiven ? ADDED.filter((k) => k !== 'fields') : ADDED;
+  const keys = Object.keys(result);
+  const validated = keys.filter((k) => !added.includes(k)).sort();
+  const ordered = [...validated, ...added.filter((k) => keys.includes(k))];
+  return Object.fromEntries(ordered.map((k) => [k, (result as Record<string, unknown>)[k]])) as T;
 }

@@ -36,12 +36,12 @@ export function helpUrl(siteUrl: string, locale: Locale | null, action: string):
 }
 
 export function successResponse(help: string, result: unknown): WireResponse {
-  // Key order as CKAN builds the dict: help, success, result. The result goes through
-  // jsonBody so pre-serialized records are spliced in, not re-encoded.
+  // Key order and bytes as CKAN writes the dict (help, success, result; json.dumps): the result
+  // goes through jsonBody so pre-serialized records are spliced in, not re-encoded.
   return {
     status: 200,
     contentType: JSON_CONTENT_TYPE,
-    body: wrapped(`{"help":${JSON.stringify(help)},"success":true,"result":`, jsonBody(result), '}'),
+    body: wrapped(`{"help": ${jsonBody(help) as string}, "success": true, "result": `, jsonBody(result), '}'),
   };
 }
 
@@ -52,7 +52,7 @@ export function plainJsonResponse(value: unknown, status = 200): WireResponse {
 
 /** CKAN's pre-action errors: the body is a bare JSON string (docs/ckan-contract.md §2.3). */
 export function bareStringResponse(status: number, text: string): WireResponse {
-  return { status, contentType: JSON_CONTENT_TYPE, body: JSON.stringify(text) };
+  return { status, contentType: JSON_CONTENT_TYPE, body: jsonBody(text) };
 }
 
 /**
@@ -90,7 +90,8 @@ export function errorResponse(err: unknown, help: string | null, logInternal: (e
     status = 500;
     error = { __type: 'Internal Server Error', message: 'Internal Server Error' };
   }
-  const envelope = help === null ? { success: false, error } : { help, success: false, error };
+  // CKAN's order: help, error, success (api.py sets `success` after `error`).
+  const envelope = help === null ? { error, success: false } : { help, error, success: false };
   // Deskstore's wording for people, beside CKAN's members (never inside `error`, whose keys clients read as fields)
   const worded = isActionError(err) && err.deskstoreMessage ? { deskstore_message: err.deskstoreMessage } : {};
   return { status, contentType: JSON_CONTENT_TYPE, body: jsonBody({ ...envelope, ...worded }) };

@@ -59,3 +59,32 @@ export function pythonDecimalText(canonical: string): string {
   const rest = digits.slice(1);
   return `${sign}${digits[0]}${rest ? `.${rest}` : ''}E${leftDigits - 1}`;
 }
+
+/**
+ * JSON text re-spaced as `json.dumps` writes it after `json.loads` (`", "` and `": "` between
+ * items, every character outside ASCII as `\uXXXX`), without reading its numbers: `100.0` and
+ * every digit of a big integer keep their text. Whitespace outside strings is dropped first, so
+ * text that json.dumps already wrote comes out the same.
+ */
+export function pythonJsonText(json: string): string {
+  let out = '';
+  let inString = false;
+  for (let i = 0; i < json.length; i++) {
+    const c = json[i]!;
+    if (inString) {
+      if (c === '\\') {
+        out += c + json[++i]!;
+      } else {
+        if (c === '"') inString = false;
+        const code = c.charCodeAt(0);
+        out += code >= 0x7f ? `\\u${code.toString(16).padStart(4, '0')}` : c;
+      }
+    } else if (c === '"') {
+      inString = true;
+      out += c;
+    } else if (c === ',') out += ', ';
+    else if (c === ':') out += ': ';
+    else if (c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t') out += c;
+  }
+  return out;
+}

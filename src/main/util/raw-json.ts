@@ -1,4 +1,4 @@
-import { pythonFloatRepr } from './python-text';
+import { pythonAsciiJsonString, pythonFloatRepr, pythonNumber } from './python-text';
 
 /**
  * A piece of JSON text that is already serialized (e.g. the records of a search, encoded by
@@ -14,7 +14,12 @@ export class RawJson {
 /** JSON text in order: strings and UTF-8 chunks. */
 export type JsonParts = readonly (string | Uint8Array)[];
 
-/** `value` as JSON text: one string, or parts when it holds chunked RawJson. */
+/**
+ * `value` as JSON text, as CKAN's API writes it (Python's json.dumps defaults: `", "` and `": "`
+ * between items, every character outside ASCII as `\uXXXX`, floats as Python prints them), with
+ * RawJson spliced in verbatim (records PostgreSQL wrote compactly, on CKAN too): one string, or
+ * parts when it holds chunked RawJson.
+ */
 export function jsonBody(value: unknown): string | JsonParts {
   const parts: (string | Uint8Array)[] = [];
   let text = '';
@@ -29,6 +34,10 @@ export function jsonBody(value: unknown): string | JsonParts {
         text = '';
         parts.push(...v.text);
       }
+    } else if (typeof v === 'string') {
+      push(pythonAsciiJsonString(v));
+    } else if (typeof v === 'number') {
+      push(Number.isFinite(v) ? pythonNumber(v) : 'null');
     } else if (typeof v === 'bigint') {
       push(String(v)); // an integer beyond 2^53 from a request, every digit
     } else if (v === null || typeof v !== 'object') {
@@ -38,7 +47,7 @@ export function jsonBody(value: unknown): string | JsonParts {
     } else if (Array.isArray(v)) {
       push('[');
       v.forEach((item, i) => {
-        if (i) push(',');
+        if (i) push(', ');
         if (item === undefined) push('null');
         else visit(item);
       });
@@ -48,7 +57,7 @@ export function jsonBody(value: unknown): string | JsonParts {
       let first = true;
       for (const [k, item] of Object.entries(v)) {
         if (item === undefined || typeof item === 'function') continue;
-        push(`${first ? '' : ','}${JSON.stringify(k)}:`);
+        push(`${first ? '' : ', '}${pythonAsciiJsonString(k)}: `);
         first = false;
         visit(item);
       }

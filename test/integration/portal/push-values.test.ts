@@ -82,8 +82,8 @@ describe('push keeps every value', () => {
       expect(here[0]).toContain('{"a": 100.0, "b": ""},"310.0"]');
       expect(here[0]).toContain('[123456789012345678901234567890.123456789,null,null,null,[1.0, 2.5],null]');
       expect(here[0]).toContain('[310.0,"2020-01-02T03:04:05",1,0.1,null,""]');
-      expect(here[1]).toContain('"ts":"2020-01-02T03:04:05.123456"');
-      expect(here[1]).toContain('"ts":"1999-12-31T23:59:59.999999"');
+      expect(here[1]).toContain('"ts": "2020-01-02T03:04:05.123456"');
+      expect(here[1]).toContain('"ts": "1999-12-31T23:59:59.999999"');
     } finally {
       await local.stop();
     }

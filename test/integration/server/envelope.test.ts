@@ -24,7 +24,7 @@ describe('response envelope (docs/ckan-contract.md §2)', () => {
 
   it('splices RawJson fragments verbatim (2.50 keeps its text), drops undefined members', async () => {
     const res = await call(`${t.url}/api/3/action/raw`);
-    expect(res.text).toContain('"result":{"records":[{"price":2.50,"n":1}],"total":1}');
+    expect(res.text).toContain('"result": {"records": [{"price":2.50,"n":1}], "total": 1}');
     expect(res.json.result.records).toEqual([{ price: 2.5, n: 1 }]);
   });
 
@@ -36,6 +36,14 @@ describe('response envelope (docs/ckan-contract.md §2)', () => {
       success: false,
       error: { limit: ['Invalid integer'], records_row: 3, __type: 'Validation Error' },
     });
+  });
+
+  it("errors in CKAN's key order and bytes: help, error, success (issue 23)", async () => {
+    const res = await fail('validation');
+    expect(Object.keys(res.json)).toEqual(['help', 'error', 'success']);
+    expect(res.text).toBe(
+      `{"help": "${help}", "error": {"limit": ["Invalid integer"], "records_row": 3, "__type": "Validation Error"}, "success": false}`,
+    );
   });
 
   it('ValidationError cannot spoof __type', async () => {

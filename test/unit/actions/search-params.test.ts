@@ -72,17 +72,19 @@ describe('_links (docs/ckan-contract.md §3.7)', () => {
     rawQuery,
     method: 'GET',
   });
-  it('drops offset and blank values, keeps the last repeated key, adds prev only past the first page', () => {
+  it("as Python's dict(parse_qsl()) and urlencode: blank values dropped, a repeated key in its first place with its last value, offset replaced in place, prev only past the first page", () => {
     expect(searchLinks(ctx('/api/3/action/datastore_search', ''), 0, 100)).toEqual({
       start: '/api/3/action/datastore_search',
       next: '/api/3/action/datastore_search?offset=100',
     });
     const links = searchLinks(ctx('/api/action/datastore_search', 'resource_id=r&q=a+b&offset=300&limit=100&q=c&x='), 300, 100);
     expect(links).toEqual({
-      start: '/api/action/datastore_search?resource_id=r&limit=100&q=c',
-      next: '/api/action/datastore_search?resource_id=r&limit=100&q=c&offset=400',
-      prev: '/api/action/datastore_search?resource_id=r&limit=100&q=c&offset=200',
+      start: '/api/action/datastore_search?resource_id=r&q=c&limit=100',
+      next: '/api/action/datastore_search?resource_id=r&q=c&offset=400&limit=100',
+      prev: '/api/action/datastore_search?resource_id=r&q=c&offset=200&limit=100',
     });
+    // Printed by Python 3.11's urlencode (quote_plus): `~` kept, `*` escaped.
+    expect(searchLinks(ctx('/p', 'a=x~y*z+%C3%A9'), 0, 10).start).toBe('/p?a=x~y%2Az+%C3%A9');
     expect(searchLinks(ctx('/p', ''), 100, 100).prev).toBeUndefined();
   });
 });

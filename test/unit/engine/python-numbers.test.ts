@@ -65,7 +65,7 @@ describe('JSON numbers in records, as CKAN stores them', () => {
 
   it('echoes a whole float as CKAN does, and gives other parameters plain values', () => {
     expect(jsonBody(record('{"records": [{"a": 310.0, "b": 1E2, "c": 12345678901234567890, "d": 2.5}]}'))).toBe(
-      '{"records":[{"a":310.0,"b":100.0,"c":12345678901234567890,"d":2.5}]}',
+      '{"records": [{"a": 310.0, "b": 100.0, "c": 12345678901234567890, "d": 2.5}]}',
     );
     const params = unboxPythonFloats(record('{"limit": 10.0, "filters": {"big": 9007199254740993, "__proto__": 1.0}}')) as any;
     expect(params.limit).toBe(10);

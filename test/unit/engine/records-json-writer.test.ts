@@ -26,14 +26,17 @@ describe('RecordsJsonWriter', () => {
     expect(text(new RecordsJsonWriter([{ name: 'n', type: 'int4' }], 100).finish())).toBe('[]');
   });
 
-  it('counts bytes: two-byte letters reach the limit at half as many characters', () => {
+  it('counts bytes as written: a letter outside ASCII is six (\\u00e8, as json.dumps writes it)', () => {
     const columns = [{ name: 't', type: 'text' }];
     const ascii = new RecordsJsonWriter(columns, 100);
     ascii.add(['a'.repeat(80)]);
-    expect(text(ascii.finish())).toHaveLength(90); // [{"t":"…"}]
+    expect(text(ascii.finish())).toHaveLength(91); // [{"t": "…"}]
     const accented = new RecordsJsonWriter(columns, 100);
-    accented.add(['è'.repeat(80)]); // 80 characters, 160 bytes
-    expect(() => accented.finish()).toThrow(ResultTooLarge);
+    // 16 characters, 96 bytes
+    expect(() => {
+      accented.add(['è'.repeat(16)]);
+      accented.finish();
+    }).toThrow(ResultTooLarge);
   });
 
   it('stops at the row that crosses the limit, before more are read', () => {

@@ -11,8 +11,15 @@ import { RawJson, jsonBody } from '../../../src/main/util/raw-json';
 const encode = (s: string) => new TextEncoder().encode(s);
 
 describe('jsonBody', () => {
+  it("writes as CKAN's json.dumps: spaced, non-ASCII as \\uXXXX, floats as Python prints them (issue 23)", () => {
+    // Bytes as the real CKAN 2.10.10 wrote them (an error message holding a resource name).
+    expect(jsonBody({ message: 'città ✓ 😀', n: [1, 0.5, 1e-7, 1e21], ok: true, none: null })).toBe(
+      '{"message": "citt\\u00e0 \\u2713 \\ud83d\\ude00", "n": [1, 0.5, 1e-07, 1e+21], "ok": true, "none": null}',
+    );
+  });
+
   it('splices text in as one string, and keeps chunks as parts around the text', () => {
-    expect(jsonBody({ a: new RawJson('[1,2.50]'), b: [undefined, 'x'] })).toBe('{"a":[1,2.50],"b":[null,"x"]}');
+    expect(jsonBody({ a: new RawJson('[1,2.50]'), b: [undefined, 'x'] })).toBe('{"a": [1,2.50], "b": [null, "x"]}');
     const parts = jsonBody({ sql: 'q', records: new RawJson([encode('[{"t":"è'), encode('"}]')]), fields: [] });
     expect(Array.isArray(parts)).toBe(true);
     expect((parts as (string | Uint8Array)[]).filter((p) => p instanceof Uint8Array)).toHaveLength(2);
@@ -64,7 +71,7 @@ describe('sendResponse', () => {
     const { headers, body, waited } = await fetchSlowly(response);
     expect(Number(headers['content-length'])).toBe(body.byteLength);
     const text = body.toString('utf8');
-    expect(text.startsWith('cb({"help":"help","success":true,"result":{"records":[')).toBe(true);
+    expect(text.startsWith('cb({"help": "help", "success": true, "result": {"records": [')).toBe(true);
     const parsed = JSON.parse(text.slice(3, -2));
     expect(parsed.result.records).toHaveLength(16);
     expect(parsed.result.records[15].t).toBe('è'.repeat(500_000));

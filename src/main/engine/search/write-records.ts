@@ -1,5 +1,6 @@
 import type { Column } from '../column-store/column';
 import { delimitedCell, jsonCell, writeCell } from '../values/encode';
+import { pgFloat4Text } from '../values/pg-floats';
 import type { RecordsFormat } from './search-request';
 
 /** One output column of a search: `_id`, a table column, or a rank score. */
@@ -21,8 +22,8 @@ export type OutputColumn =
     };
 
 function scoreText(score: number): string {
-  // PostgreSQL's float4 output has about 8 significant digits (`0.057308756`).
-  return String(Number(score.toPrecision(8)));
+  // `rank` is ts_rank's float4 on CKAN: its shortest float4 digits (`0.057308756`, `0.07642204`).
+  return pgFloat4Text(score);
 }
 
 function jsonValue(column: OutputColumn, rowId: number, forWrite = false): string {

@@ -1,4 +1,4 @@
-import { pythonDecimalText } from '../../util/python-text';
+import { pythonAsciiJsonString, pythonDecimalText, pythonJsonText } from '../../util/python-text';
 import { exactText } from '../values/exact-number';
 import { SqlQueryError } from './sql-errors';
 import { tsvectorText } from './full-text-values';
@@ -9,8 +9,9 @@ import { FLOAT_TYPES, INTEGER_TYPES, integerText, isoformat, numericValue, pytho
  * value converted as CKAN's `convert()` and written by its JSON encoder (simplejson): numeric
  * as `str(Decimal)` (`2.50`, `1E-7`), int8 every digit, float8 as Python writes floats
  * (`1.0`), timestamps by `isoformat()`, json columns decoded, arrays as lists, tsvector as
- * text. Records are objects keyed by column name: a repeated name keeps its first place and
- * its last value, as Python's dict does; `fields` lists every column.
+ * text, with json.dumps's spacing and `\uXXXX` escapes (seen on CKAN 2.10.10). Records are
+ * objects keyed by column name: a repeated name keeps its first place and its last value, as
+ * Python's dict does; `fields` lists every column.
  */
 export interface ShapedColumn {
   readonly name: string;
@@ -25,30 +26,30 @@ export function jsonValue(value: unknown, column: ShapedColumn): string {
   if (INTEGER_TYPES.has(type)) return integerText(checkedInteger(value, type));
   if (type === 'numeric') {
     const n = numericValue(value);
-    return n === null ? JSON.stringify(String(value)) : pythonDecimalText(exactText(n));
+    return n === null ? pythonAsciiJsonString(String(value)) : pythonDecimalText(exactText(n));
   }
   if (FLOAT_TYPES.has(type)) {
     const n = Number(value);
-    return Number.isFinite(n) ? pythonFloatText(n) : JSON.stringify(pythonFloatText(n));
+    return Number.isFinite(n) ? pythonFloatText(n) : pythonAsciiJsonString(pythonFloatText(n));
   }
   if (type === 'bool') return Number(value) ? 'true' : 'false';
   if (type === 'timestamp' || type === 'timestamptz') {
     const t = timestampParts(value);
-    return JSON.stringify(t ? isoformat(t, type === 'timestamptz') : String(value));
+    return pythonAsciiJsonString(t ? isoformat(t, type === 'timestamptz') : String(value));
   }
-  if (type === 'date') return JSON.stringify(String(value).slice(0, 10));
-  if (type === 'time') return JSON.stringify(String(value).replace(/\.(\d+)$/, (_, f: string) => `.${f.padEnd(6, '0')}`));
-  if (type === 'tsvector') return JSON.stringify(tsvectorText(String(value)));
+  if (type === 'date') return pythonAsciiJsonString(String(value).slice(0, 10));
+  if (type === 'time') return pythonAsciiJsonString(String(value).replace(/\.(\d+)$/, (_, f: string) => `.${f.padEnd(6, '0')}`));
+  if (type === 'tsvector') return pythonAsciiJsonString(tsvectorText(String(value)));
   if ((type === 'json' && column.nested) || type.startsWith('_')) {
     try {
       JSON.parse(String(value));
-      return String(value);
+      return pythonJsonText(String(value));
     } catch {
-      return JSON.stringify(String(value));
+      return pythonAsciiJsonString(String(value));
     }
   }
-  if (value instanceof Uint8Array) return JSON.stringify(Buffer.from(value).toString('utf8'));
-  return JSON.stringify(typeof value === 'bigint' ? value.toString() : String(value));
+  if (value instanceof Uint8Array) return pythonAsciiJsonString(Buffer.from(value).toString('utf8'));
+  return pythonAsciiJsonString(typeof value === 'bigint' ? value.toString() : String(value));
 }
 
 const INTEGER_LIMITS: Record<string, [bigint, bigint, string]> = {
@@ -94,12 +95,13 @@ export class RecordsJsonWriter {
     // One key per name, in the order names first appear, holding the last column of that name.
     const lastIndex = new Map<string, number>();
     columns.forEach((c, i) => lastIndex.set(c.name, i));
-    this.keys = [...lastIndex].map(([name, index]) => ({ key: `${JSON.stringify(name)}:`, index }));
+    this.keys = [...lastIndex].map(([name, index]) => ({ key: `${pythonAsciiJsonString(name)}: `, index }));
   }
 
   add(row: readonly unknown[]): void {
     const fields = this.keys.map(({ key, index }) => key + jsonValue(row[index], this.columns[index]!));
-    this.pending += `${this.rows++ ? ',' : ''}{${fields.join(',')}}`;
+    // Python's json.dumps of the list of dicts CKAN builds: `", "` and `": "` between items.
+    this.pending += `${this.rows++ ? ', ' : ''}{${fields.join(', ')}}`;
     // UTF-8 takes at least a byte per UTF-16 unit: past the limit in units is past it in bytes,
     // and flushing now stops a huge row before more are read.
     if (this.bytes + this.pending.length > this.maxBytes) this.flush();

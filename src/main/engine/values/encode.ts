@@ -2,6 +2,7 @@ import type { StorageKind } from '../field-types';
 import type { CellValue } from '../../../shared/wire/search';
 import type { StoredValue } from './coerce';
 import { exactText } from './exact-number';
+import { pgFloat8Text } from './pg-floats';
 
 /**
  * Stored values as datastore_search writes them (docs/ckan-contract.md §3.9, CKAN 2.11 shape): one
@@ -13,8 +14,10 @@ export function jsonCell(value: StoredValue, storage: StorageKind): string {
   if (value === null) return 'null';
   switch (storage) {
     case 'integer':
-    case 'real':
       return Number.isFinite(value) ? String(value) : JSON.stringify(String(value));
+    case 'real':
+      // PostgreSQL's to_json: `2.5e-07`, and "NaN"/"Infinity" as strings.
+      return Number.isFinite(value) ? pgFloat8Text(value as number) : JSON.stringify(pgFloat8Text(value as number));
     case 'exact':
       // A number literal with its scale and every digit (`2.50`), as PostgreSQL's JSON writes it.
       return exactText(value);
@@ -59,8 +62,9 @@ function textCell(value: NonNullable<StoredValue>, storage: StorageKind): string
     case 'timestamp':
       return (value as string).slice(0, 19);
     case 'integer':
-    case 'real':
       return String(value);
+    case 'real':
+      return pgFloat8Text(value as number);
     case 'exact':
       return exactText(value);
     default:
