@@ -170,7 +170,10 @@ export function catalogueActions(deps: ActionDeps): HandlersFor<CatalogueAction>
       return null;
     },
     async package_show(params, ctx) {
-      const pkg = await engine.packageShow(params.id ?? params.name_or_id, ctx.siteUrl);
+      // get.py: `data_dict.get("id") or _get_or_bust(data_dict, 'name_or_id')`
+      const id = isMissing(params.id) ? params.name_or_id : params.id;
+      if (id === undefined) throw new ValidationError({ name_or_id: ['Missing value'] });
+      const pkg = await engine.packageShow(id, ctx.siteUrl);
       return ctx.authorized ? pkg : packageWithoutLocalPaths(pkg);
     },
     async package_list(params) {

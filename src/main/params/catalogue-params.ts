@@ -105,11 +105,14 @@ export function parseGroupList(params: ActionParams, isOrganization: boolean): G
   const m = /^\s*(name|title|packages|package_count)(?:\s+(asc|desc))?\s*$/i.exec(sortText);
   if (!m) throw new ValidationError({ sort: [`Cannot sort by field \`${sortText.trim().split(/\s+/)[0] ?? ''}\``] });
   const field = m[1]!.toLowerCase() === 'packages' ? 'package_count' : (m[1]!.toLowerCase() as GroupListRequest['sort']['field']);
-  const names = isMissing(params.groups)
+  // organization_list reads `organizations` and never `groups` (get.py: data_dict['groups'] =
+  // data_dict.pop('organizations', [])); group_list reads `groups`.
+  const given = isOrganization ? params.organizations : params.groups;
+  const names = isMissing(given)
     ? null
-    : Array.isArray(params.groups)
-      ? params.groups.map(String)
-      : String(params.groups)
+    : Array.isArray(given)
+      ? given.map(String)
+      : String(given)
           .split(',')
           .map((g) => g.trim());
   return {

@@ -173,7 +173,10 @@ export interface GroupListParams {
   readonly order_by?: string;
   readonly limit?: number;
   readonly offset?: number;
+  /** group_list's filter by name; organization_list ignores it. */
   readonly groups?: NameList;
+  /** organization_list's filter by name (get.py moves it to `groups`). */
+  readonly organizations?: NameList;
   readonly q?: string;
 }
 

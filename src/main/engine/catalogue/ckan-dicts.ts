@@ -23,6 +23,26 @@ export function tagId(name: string): string {
 export type CkanDict = Record<string, unknown>;
 
 /**
+ * A dict's keys in the order CKAN's API writes them (seen on CKAN 2.10.10): the plain keys sorted
+ * by name, as navl's unflatten rebuilds a validated dict, then the lists of dicts in `trailing`.
+ */
+function inCkanOrder<T extends CkanDict>(dict: T, trailing: readonly string[] = []): T {
+  const plain = Object.keys(dict)
+    .filter((k) => !trailing.includes(k))
+    .sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
+  return Object.fromEntries([...plain, ...trailing.filter((k) => k in dict)].map((k) => [k, dict[k]])) as T;
+}
+
+/** What package_show writes after the sorted plain keys, in this order. */
+const PACKAGE_TRAILING_KEYS = ['resources', 'tags', 'extras', 'groups', 'relationships_as_subject', 'relationships_as_object'];
+
+/**
+ * The one user of a data directory (the token holder), as the creator CKAN names in
+ * `creator_user_id`: a stable UUID-shaped id, the same in every data directory.
+ */
+export const LOCAL_USER_ID = tagId('user:deskstore');
+
+/**
  * Members of a portal's dicts that Deskstore otherwise fills with its own values: a mirror
  * shows the portal's (licence, organization, tags, size, hash, …), as a script expects.
  */
@@ -64,7 +84,10 @@ function resourceUrl(r: ResourceRecord, siteUrl: string): string {
 
 export function resourceDict(r: ResourceRecord, siteUrl: string, position: number): ResourceDict & CkanDict {
   const ds = r.datastore;
-  return {
+  return inCkanOrder({
+    cache_last_updated: null,
+    cache_url: null,
+    mimetype_inner: null,
     ...r.extras,
     id: r.id,
     package_id: r.packageId,
@@ -100,7 +123,7 @@ export function resourceDict(r: ResourceRecord, siteUrl: string, position: numbe
     ...portalValues(r.mirror !== undefined, r.extras, PORTAL_RESOURCE_KEYS),
     ...(r.mirror ? { deskstore_mirror: r.mirror } : {}),
     ...(r.pushed ? { deskstore_push: r.pushed } : {}),
-  };
+  });
 }
 
 /** Dataset fields CKAN always has, null until a client sets them (kept in `extras` here). */
@@ -108,7 +131,7 @@ const OPTIONAL_FIELDS = ['author', 'author_email', 'maintainer', 'maintainer_ema
 
 /** The licence's title and URL from the register; an unknown id is its own title, as in CKAN. */
 function licenseMembers(licenseId: string | null): Record<string, unknown> {
-  if (licenseId === null) return { license_id: null };
+  if (licenseId === null) return { license_id: null, license_title: null };
   const license = DEFAULT_LICENSES.find((l) => l.id === licenseId);
   if (!license) return { license_id: licenseId, license_title: licenseId };
   return {
@@ -130,7 +153,7 @@ export function packageDict(
   const groups = (p.groups ?? []).map(groupById).filter((g): g is GroupRecord => g !== undefined);
   const tags = p.tags ?? [];
   const optionalFields = Object.fromEntries(OPTIONAL_FIELDS.map((k) => [k, p.extras[k] ?? null]));
-  return {
+  const dict = {
     ...p.extras,
     ...optionalFields,
     extras: Array.isArray(p.extras.extras) ? p.extras.extras : [],
@@ -156,4 +179,9 @@ export function packageDict(
     ...(p.mirror ? { deskstore_mirror: p.mirror } : {}),
     ...(p.mirror && p.syncSchedule ? { deskstore_sync_schedule: { every_hours: p.syncSchedule.everyHours } } : {}),
   } satisfies PackageDict;
+  // Dataset relationships are not kept here: none, as on a portal that has none.
+  return inCkanOrder(
+    { creator_user_id: LOCAL_USER_ID, ...dict, relationships_as_subject: [], relationships_as_object: [] },
+    PACKAGE_TRAILING_KEYS,
+  );
 }
