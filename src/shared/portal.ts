@@ -102,6 +102,8 @@ export interface PushOutcome {
   readonly rows: number;
   readonly status: PushStatus;
   readonly url: string;
+  /** Columns whose names are longer than a portal keeps (63 bytes), and their names there. */
+  readonly renamed?: readonly { from: string; to: string }[];
 }
 
 export type PortalJobKind = 'mirror' | 'sync' | 'push';

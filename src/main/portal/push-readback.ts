@@ -67,25 +67,32 @@ export async function checkReadBack(
   fields: readonly string[],
   rows: number,
   signal?: AbortSignal,
+  /** The portal's names of `fields` (cut to 63 bytes there), in the same order. */
+  remoteNames: readonly string[] = fields,
 ): Promise<number> {
   const positions = samplePositions(rows);
   for (const position of positions) {
     const local = await localRowAt(engine, localId, fields, position);
     const page = await client.action<RemoteDict>(
       'datastore_search',
-      { resource_id: remoteId, offset: position, limit: 1, sort: '_id', fields: fields.join(','), include_total: false },
+      { resource_id: remoteId, offset: position, limit: 1, sort: '_id', fields: remoteNames.join(','), include_total: false },
       'GET',
       signal,
     );
     const remote = Array.isArray(page.records) ? (page.records[0] as RemoteDict | undefined) : undefined;
-    const column = fields.findIndex((f, i) => !remote || !sameValue(local?.[i] ?? null, remote[f] ?? null));
+    const column = remoteNames.findIndex((f, i) => !remote || !sameValue(local?.[i] ?? null, remote[f] ?? null));
     if (column >= 0) {
       const shown = (v: unknown) => (v === undefined ? 'nothing' : JSON.stringify(v).slice(0, 80));
       throw new PortalError(
         message(
           'push.readback_mismatch',
-          `Row ${position + 1} read back from the portal differs from the one here in "${fields[column]}" (here ${shown(local?.[column] ?? null)}, there ${shown(remote?.[fields[column]!])}); the push is not marked complete.`,
-          { row: position + 1, column: fields[column]!, local: shown(local?.[column] ?? null), remote: shown(remote?.[fields[column]!]) },
+          `Row ${position + 1} read back from the portal differs from the one here in "${fields[column]}" (here ${shown(local?.[column] ?? null)}, there ${shown(remote?.[remoteNames[column]!])}); the push is not marked complete.`,
+          {
+            row: position + 1,
+            column: fields[column]!,
+            local: shown(local?.[column] ?? null),
+            remote: shown(remote?.[remoteNames[column]!]),
+          },
         ),
       );
     }

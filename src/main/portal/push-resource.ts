@@ -7,6 +7,7 @@ import { searchRequest } from '../params/search-params';
 import { arrayItems } from '../util/json-source';
 import type { PortalClient } from './portal-client';
 import { PortalError, isPortalError } from './portal-errors';
+import { portalColumnNames } from './portal-column-names';
 import { checkReadBack } from './push-readback';
 import { numOrNull, str, type RemoteDict } from './remote-dicts';
 
@@ -42,6 +43,9 @@ const PAGE = 32_000;
 interface LocalTable {
   readonly fields: { id: string; type: string; info?: Record<string, unknown> }[];
   readonly primaryKey: readonly string[];
+  /** The portal's name of each field (portal-column-names.ts), in the same order. */
+  readonly portalNames: readonly string[];
+  readonly renamed: readonly { from: string; to: string }[];
   readonly rows: number;
   readonly fingerprint: string;
   readonly name: string;
@@ -57,8 +61,14 @@ interface LocalTable {
  * timestamps whole, JSON cells as stored), copied without decoding, so no value passes through
  * a JavaScript number on its way to the portal.
  */
-async function* localRows(engine: EngineApi, resourceId: string, fieldIds: readonly string[], from = 0): AsyncGenerator<string[]> {
-  const keys = fieldIds.map((id) => `${JSON.stringify(id)}:`);
+async function* localRows(
+  engine: EngineApi,
+  resourceId: string,
+  fieldIds: readonly string[],
+  from = 0,
+  keyNames: readonly string[] = fieldIds,
+): AsyncGenerator<string[]> {
+  const keys = keyNames.map((id) => `${JSON.stringify(id)}:`);
   for (let offset = from; ; offset += PAGE) {
     const page = await engine.search({
       ...searchRequest({
@@ -98,9 +108,12 @@ async function readLocal(engine: EngineApi, resourceId: string, siteUrl: string)
     for (const row of page) hash.update(row).update('\n');
     rows += page.length;
   }
+  const { names: portalNames, renamed } = portalColumnNames(fields.map((f) => f.id));
   return {
     fields,
     primaryKey: facts.primaryKey,
+    portalNames,
+    renamed,
     rows,
     fingerprint: hash.digest('hex').slice(0, 40),
     name: str(resource.name) || resourceId,
@@ -149,23 +162,24 @@ async function remotePackage(client: PortalClient, local: LocalTable, req: PushR
   );
 }
 
-/** PostgreSQL's identifier limit (NAMEDATALEN - 1): CKAN truncates longer column names, and then refuses the rows. */
-const MAX_COLUMN_BYTES = 63;
+/**
+ * The fields and key as the portal gets them: a renamed column keeps its full name as its
+ * label (unless it has one), where CKAN's Data Dictionary shows it.
+ */
+function portalFields(local: LocalTable): { fields: LocalTable['fields']; primary_key?: string[] } {
+  const nameOf = new Map(local.fields.map((f, i) => [f.id, local.portalNames[i]!]));
+  const fields = local.fields.map((f, i) => {
+    const to = local.portalNames[i]!;
+    if (to === f.id) return f;
+    const label = typeof f.info?.label === 'string' && f.info.label !== '' ? f.info.label : f.id;
+    return { ...f, id: to, info: { ...f.info, label } };
+  });
+  return { fields, ...(local.primaryKey.length ? { primary_key: local.primaryKey.map((k) => nameOf.get(k) ?? k) } : {}) };
+}
 
 export async function pushResource(ctx: PushContext, client: PortalClient, req: PushRequest): Promise<PushOutcome> {
   const local = await readLocal(ctx.engine, req.resourceId, ctx.siteUrl);
-  const long = local.fields.filter((f) => Buffer.byteLength(f.id, 'utf8') > MAX_COLUMN_BYTES).map((f) => `"${f.id}"`);
-  if (long.length) {
-    // Checked before anything is created on the portal: found on a real CKAN 2.10, which
-    // accepted the table with cut names and refused every row.
-    throw new PortalError(
-      message(
-        'push.column_name_too_long',
-        `CKAN's DataStore keeps column names of at most ${MAX_COLUMN_BYTES} bytes; rename these here first: ${long.join(', ')}.`,
-        { max: MAX_COLUMN_BYTES, columns: long.join(', ') },
-      ),
-    );
-  }
+  for (const { from, to } of local.renamed) ctx.log?.(`column "${from}" is "${to}" on the portal (63 bytes at most there)`);
   const portal = client.base;
   const item = (phase: PortalJobItem['phase'], done: number) =>
     ctx.onItem?.({ resource_id: req.resourceId, name: local.name, phase, rows_done: done, rows_total: local.rows, bytes_done: 0 });
@@ -177,6 +191,7 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
     rows: local.rows,
     status,
     url: l.page,
+    ...(local.renamed.length ? { renamed: local.renamed } : {}),
   });
 
   if (link?.complete && link.fingerprint === local.fingerprint) {
@@ -190,7 +205,7 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
     await ctx.engine.recordPush(req.resourceId, l);
     target = l;
   };
-  const createFields = { fields: local.fields, ...(local.primaryKey.length ? { primary_key: local.primaryKey } : {}), force: true };
+  const createFields = { ...portalFields(local), force: true };
   if (link) {
     status = 'updated';
     if (link.fingerprint !== local.fingerprint || link.complete) {
@@ -245,6 +260,7 @@ export async function pushResource(ctx: PushContext, client: PortalClient, req: 
     local.fields.map((f) => f.id),
     local.rows,
     ctx.signal,
+    local.portalNames,
   );
   await ctx.engine.recordPush(req.resourceId, { ...t, complete: true, rows: local.rows, pushedAt: new Date().toISOString() });
   ctx.log?.(`sent ${sent} rows; the portal's total is ${total}; ${checked} rows read back match`);
@@ -320,6 +336,7 @@ async function sendRows(
         localId,
         local.fields.map((f) => f.id),
         done,
+        local.portalNames,
       )) {
         for (const json of page) {
           if (batch.length && (batch.length >= maxRows || bytes + json.length > maxBytes)) await flush();

@@ -174,27 +174,59 @@ describe('push to a Deskstore portal', () => {
     expect(await remoteRows(remoteId)).toEqual(await localRows());
   });
 
-  it('refuses column names longer than CKAN keeps before creating anything on the portal', async () => {
+  it('cuts column names longer than CKAN keeps to 63 bytes, unique, keeps the full name as the label, and says so (issue 23)', async () => {
     // 63 characters, which datastore_create accepts as CKAN 2.11 does (it counts characters),
-    // but 64 bytes, which PostgreSQL cuts. (An import names its columns within 63 bytes.)
+    // but 64 bytes, which PostgreSQL cuts: the ISTAT sample's names before imports kept 63 bytes.
+    // Two names that differ only past their 63rd byte must stay two.
     const long = `Denominazione dell'Unità territoriale sovracomunale (valida a f`;
-    expect([long.length, Buffer.byteLength(long)]).toEqual([63, 64]);
+    const twinA = `à${'y'.repeat(61)}a`;
+    const twinB = `à${'y'.repeat(61)}b`;
+    for (const name of [long, twinA, twinB]) expect([name.length, Buffer.byteLength(name)]).toEqual([63, 64]);
     local = await startServer({ dataDir: dir });
     let id: string;
     try {
       const created = await ckan(local.url, local.token).ok('datastore_create', {
         resource: { package_id: 'da-pubblicare', name: 'Nomi lunghi' },
-        records: [{ [long]: 'x', n: 1 }],
+        fields: [long, twinA, twinB, 'n'].map((name) => ({ id: name, type: name === 'n' ? 'int' : 'text' })),
+        records: [
+          { [long]: 'x', [twinA]: 'y', [twinB]: 'z', n: 1 },
+          { [long]: 'w', [twinA]: 'v', [twinB]: 'u', n: 2 },
+        ],
       });
       id = created.resource_id;
     } finally {
       await local.stop();
       local = null;
     }
-    const r = await runCliAsync(['push', id, '--data', dir, '--to', portal.url, `--token=${portal.token}`, '--dataset', 'nomi-lunghi']);
-    expect(r.status).toBe(1);
-    expect(r.stderr).toContain('at most 63 bytes');
-    expect((await ckan(portal.url).post('package_show', { id: 'nomi-lunghi' })).status).toBe(404);
+    const args = ['push', id, '--data', dir, '--to', portal.url, `--token=${portal.token}`, '--dataset', 'nomi-lunghi'];
+    const r = await runCliAsync(args);
+    expect(r.status, r.stderr).toBe(0);
+    const out = lastJsonLine<PushOutcome>(r.stdout);
+    // 62 characters are 63 bytes (the `à` is two), the space they end with dropped; the second
+    // twin's cut is taken, so it ends in `_2` within 63 bytes.
+    const cut = long.slice(0, 62).trimEnd();
+    const cutB = `${twinB.slice(0, 60)}_2`;
+    const expected = [
+      { from: long, to: cut },
+      { from: twinA, to: twinA.slice(0, 62) },
+      { from: twinB, to: cutB },
+    ];
+    expect(out).toMatchObject({ status: 'created', renamed: expected });
+    for (const { to } of expected) expect(Buffer.byteLength(to)).toBeLessThanOrEqual(63);
+    const remote = await ckan(portal.url).ok('datastore_search', { resource_id: out.resource_id, sort: '_id' });
+    expect(remote.fields.slice(1).map((f: { id: string; info?: { label?: string } }) => [f.id, f.info?.label])).toEqual([
+      [cut, long],
+      [twinA.slice(0, 62), twinA],
+      [cutB, twinB],
+      ['n', undefined],
+    ]);
+    expect(remote.records.map((row: Record<string, unknown>) => [row[cut], row[cutB]])).toEqual([
+      ['x', 'z'],
+      ['w', 'u'],
+    ]);
+    // The same names on the next push: nothing changed, nothing sent.
+    const again = await runCliAsync(args);
+    expect(lastJsonLine<PushOutcome>(again.stdout)).toMatchObject({ status: 'unchanged', renamed: expected });
   });
 
   it('answers unchanged when nothing changed', async () => {

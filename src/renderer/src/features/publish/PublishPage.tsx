@@ -125,6 +125,18 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
               {outcome.url}
             </a>
           </p>
+          {outcome.renamed && outcome.renamed.length > 0 && (
+            <>
+              <p>{t('publish.renamed', { count: outcome.renamed.length })}</p>
+              <ul data-testid="publish-renamed">
+                {outcome.renamed.map((r) => (
+                  <li key={r.from}>
+                    “{r.from}” → “{r.to}”
+                  </li>
+                ))}
+              </ul>
+            </>
+          )}
         </div>
       )}
     </div>
