@@ -1,4 +1,4 @@
-import type { DatastoreUpsertResult } from '../../shared/wire/actions';
+import type { DatastoreDeleteResult, DatastoreUpsertResult } from '../../shared/wire/actions';
 import { ValidationError } from '../errors';
 import type { UpsertMethod } from '../../shared/wire/actions';
 import type { ActionDeps } from './action-deps';
@@ -35,17 +35,27 @@ function refuseExtrasOfFilteredDelete(params: ActionParams): void {
 
 /**
  * The upsert result (≤ 2.11): the validated request with `records` as sent (only when there
- * were some), `force` consumed, booleans converted, unknown keys under `__extras`.
+ * were some), `force` consumed, booleans converted, unknown keys under `__extras`. Key order as
+ * CKAN 2.10.10 writes it: the plain keys sorted (navl's unflatten), then `records`.
  */
 function upsertEcho(params: ActionParams, resourceId: string): DatastoreUpsertResult {
   const extras = extrasOf(params, UPSERT_KEYS);
   return {
-    resource_id: resourceId,
-    ...(params.method !== undefined ? { method: params.method } : {}),
-    ...(params.dry_run !== undefined ? { dry_run: toBoolean(params.dry_run) } : {}),
-    ...(params.calculate_record_count !== undefined ? { calculate_record_count: toBoolean(params.calculate_record_count) } : {}),
     ...(Object.keys(extras).length ? { __extras: extras } : {}),
+    ...(params.calculate_record_count !== undefined ? { calculate_record_count: toBoolean(params.calculate_record_count) } : {}),
+    ...(params.dry_run !== undefined ? { dry_run: toBoolean(params.dry_run) } : {}),
+    ...(params.method !== undefined ? { method: params.method } : {}),
+    resource_id: resourceId,
     ...(Array.isArray(params.records) && params.records.length ? { records: params.records } : {}),
+  };
+}
+
+/** The delete result as CKAN 2.10.10 writes it: `calculate_record_count` when given, `resource_id`, then the filters. */
+function deleteEcho(params: ActionParams, resourceId: string, filters: unknown): DatastoreDeleteResult {
+  return {
+    ...(params.calculate_record_count !== undefined ? { calculate_record_count: toBoolean(params.calculate_record_count) } : {}),
+    resource_id: resourceId,
+    ...(filters === undefined || filters === null ? {} : { filters }),
   };
 }
 
@@ -72,7 +82,7 @@ export function datastoreWriteActions(deps: ActionDeps): HandlersFor<'datastore_
       const filters = filtersOf(params);
       if (filters !== undefined && filters !== null) refuseExtrasOfFilteredDelete(params);
       const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
-      return filters === undefined || filters === null ? { resource_id: out.resourceId } : { resource_id: out.resourceId, filters };
+      return deleteEcho(params, out.resourceId, filters);
     },
     async datastore_records_delete(params) {
       const resourceId = resourceIdOf(params);
@@ -81,7 +91,7 @@ export function datastoreWriteActions(deps: ActionDeps): HandlersFor<'datastore_
       if (typeof filters !== 'object' || Array.isArray(filters)) throw new ValidationError({ filters: ['Must be a dict'] });
       refuseExtrasOfFilteredDelete(params);
       const out = await deps.engine.datastoreDelete({ resourceId, filters, force: toBoolean(params.force ?? false) });
-      return { resource_id: out.resourceId, filters };
+      return deleteEcho(params, out.resourceId, filters);
     },
   };
 }

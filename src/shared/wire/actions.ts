@@ -242,6 +242,7 @@ export interface DatastoreUpsertResult {
 }
 
 export interface DatastoreDeleteResult {
+  readonly calculate_record_count?: boolean;
   readonly resource_id: string;
   readonly filters?: unknown;
 }
