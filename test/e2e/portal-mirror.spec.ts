@@ -106,3 +106,23 @@ test('publish a local table to a portal with a link to it (it)', async ({ page, 
   await page.getByTestId('publish-button').click();
   await expect(done).toContainText('Nulla è cambiato');
 });
+
+test('publishing names the columns a portal keeps shorter, with their names there (en)', async ({ page, deskstore, openUi }) => {
+  // 63 characters, which datastore_create accepts (CKAN counts characters), but 64 bytes.
+  const long = `Denominazione dell'Unità territoriale sovracomunale (valida a f`;
+  const pkg = await action(deskstore, 'package_create', { name: 'nomi-lunghi', title: 'Nomi lunghi' });
+  await action(deskstore, 'datastore_create', {
+    resource: { package_id: pkg.id, name: 'Lunghi' },
+    fields: [{ id: long, type: 'text' }],
+    records: [{ [long]: 'Trieste' }],
+  });
+  await openUi('/');
+  await page.getByRole('link', { name: 'Publish Lunghi to a portal' }).click();
+  await page.getByTestId('publish-portal').fill(portal.url);
+  await page.getByTestId('publish-token').fill(portal.token);
+  await page.getByTestId('publish-button').click();
+  const done = page.getByTestId('publish-done');
+  await expect(done).toContainText('Published: 1 rows.');
+  await expect(done).toContainText('One column name is longer than the portal keeps (63 bytes)');
+  await expect(page.getByTestId('publish-renamed')).toHaveText(`“${long}” → “${long.slice(0, 62).trimEnd()}”`);
+});
