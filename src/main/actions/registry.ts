@@ -13,6 +13,7 @@ import { portalActions } from './portal-actions';
 import { profileAction } from './profile';
 import { groupByAction } from './group-by';
 import { mapPointsAction } from './map-points';
+import { renameFieldsAction } from './rename-fields';
 import { requireToken } from './require-token';
 import { tokenCheckAction } from './token-check';
 import type { ActionDefinition, ActionHandlers, ActionRegistry } from './types';
@@ -32,6 +33,7 @@ export function actionHandlers(deps: ActionDeps): ActionHandlers {
     ...importActions(deps),
     ...portalActions(deps),
     ...versionsActions(deps),
+    ...renameFieldsAction(deps),
     ...facetsAction(deps),
     ...profileAction(deps),
     ...groupByAction(deps),

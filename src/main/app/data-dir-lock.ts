@@ -18,7 +18,7 @@ import { consoleLogger, type Logger } from '../logger';
  */
 export interface LockInfo {
   readonly pid: number;
-  readonly role: 'server' | 'import' | 'mirror' | 'sync' | 'push';
+  readonly role: 'server' | 'import' | 'mirror' | 'sync' | 'push' | 'rename';
   readonly url?: string;
   readonly since: string;
 }

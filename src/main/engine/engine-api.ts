@@ -62,6 +62,7 @@ export const ENGINE_METHODS = [
   'detachMirror',
   'recordPush',
   'versions',
+  'renameFields',
   'planChanges',
   'setSyncSchedule',
   'scheduledSyncs',
@@ -89,6 +90,7 @@ export const WRITE_METHODS: ReadonlySet<EngineMethod> = new Set<EngineMethod>([
   'publishMirror',
   'detachMirror',
   'recordPush',
+  'renameFields',
   'setSyncSchedule',
 ]);
 

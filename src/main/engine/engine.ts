@@ -30,6 +30,7 @@ import { datastoreInfo, type InfoOutcome } from './datastore/info';
 import { datastoreDelete, type DeleteRequest } from './datastore/delete';
 import { writeGeneration } from './datastore/table-versions';
 import { datastoreUpsert, type UpsertRequest } from './datastore/upsert';
+import { checkRename, renameFields, type RenameOutcome, type RenameRequest } from './datastore/rename-fields';
 import type { EngineContext } from './engine-context';
 import type { EngineMethod } from './engine-api';
 import type { TextSearchLanguage } from './fts';
@@ -485,6 +486,17 @@ export class Engine implements EngineContext {
     const open = this.cache.openResources().find((r) => r.id === resourceId);
     const pending = open ? open.journal().count > 0 : fileHasBytes(journalPath(resourceDir(this.dataDir, resourceId), ds.generation));
     if (pending) await writeGeneration(this, open ?? this.openResource(resourceId));
+  }
+
+  /**
+   * `deskstore_rename_fields`: publishes the same rows under new column names as a new version
+   * (datastore/rename-fields.ts), once the current one's journal is in its files.
+   */
+  async renameFields(req: RenameRequest): Promise<RenameOutcome> {
+    const id = this.catalogue.resolveTable(req.resourceId) ?? req.resourceId;
+    checkRename(this, id, req.renames); // a refused rename folds nothing either
+    await this.foldJournal(id);
+    return renameFields(this, { ...req, resourceId: id }, this.keepVersions);
   }
 
   /** `deskstore_versions`: the kept versions of a resource's data, newest first. */

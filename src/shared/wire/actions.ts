@@ -235,6 +235,14 @@ export interface DatastoreCreateResult {
   readonly [echoed: string]: unknown;
 }
 
+/** deskstore_rename_fields: the table's fields under their new names, what changed, the version published (null: no name changed). */
+export interface RenameFieldsResult {
+  readonly resource_id: string;
+  readonly fields: readonly DatastoreFieldSpec[];
+  readonly renamed: readonly { readonly from: string; readonly to: string }[];
+  readonly version: number | null;
+}
+
 /** datastore_upsert: the validated request, `records` as sent. */
 export interface DatastoreUpsertResult {
   readonly resource_id: string;
@@ -389,6 +397,11 @@ export interface Actions<Records = readonly DatastoreRecord[]> {
     },
     ChangesResult<Records extends readonly DatastoreRecord[] ? readonly ChangeRecord[] : Records>
   >;
+  /** Renames columns (`fields`: old name → new name) by publishing the same rows under the new names as a new version. */
+  deskstore_rename_fields: Action<
+    ResourceRef & { readonly fields: Readonly<Record<string, string>> | string },
+    RenameFieldsResult
+  >;
   /** A mirrored dataset synced every `every_hours` hours while Deskstore runs; 0 or null stops it. */
   deskstore_sync_schedule: Action<
     { readonly id: string; readonly every_hours?: number | null },
@@ -458,6 +471,7 @@ export const SIDE_EFFECT_FREE: { readonly [K in ActionName]: boolean } = {
   deskstore_portal_call: false,
   deskstore_versions: true,
   deskstore_changes: true,
+  deskstore_rename_fields: false,
   deskstore_sync_schedule: false,
   deskstore_token_check: true,
 };

@@ -6,9 +6,10 @@
 /**
  * What published a version: a first mirror, a sync that brought new data, Replace data (a
  * file loaded into an existing resource through the API or the window), `deskstore import
- * FILE --resource-id` (or any first import), or a table made by `datastore_create`.
+ * FILE --resource-id` (or any first import), a table made by `datastore_create`, or columns
+ * renamed (`deskstore_rename_fields`: the same rows under new names).
  */
-export const VERSION_SOURCES = ['mirror', 'sync', 'replace', 'import', 'create'] as const;
+export const VERSION_SOURCES = ['mirror', 'sync', 'replace', 'import', 'create', 'rename'] as const;
 export type VersionSource = (typeof VERSION_SOURCES)[number];
 
 export interface ResourceVersion {

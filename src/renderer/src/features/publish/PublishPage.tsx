@@ -13,6 +13,7 @@ import { useToken } from '../../hooks/use-token';
 import { JobProgress } from '../portal/JobProgress';
 import { portalApi } from '../portal/portal-api';
 import { usePortalJob } from '../portal/use-portal-job';
+import { RenameColumns } from './RenameColumns';
 
 /** "Publish to a portal…": a local resource pushed to a CKAN portal's DataStore, with progress and a link. */
 export function PublishPage({ resourceId }: { readonly resourceId: string }) {
@@ -73,6 +74,7 @@ export function PublishPage({ resourceId }: { readonly resourceId: string }) {
           </a>
         </p>
       )}
+      <RenameColumns resourceId={resourceId} />
       <form className="portal-form" onSubmit={submit}>
         <label htmlFor={`${id}-to`}>{t('publish.portal')}</label>
         <input id={`${id}-to`} type="url" required value={portal} onChange={(e) => setTo(e.target.value)} data-testid="publish-portal" />
