@@ -126,3 +126,39 @@ test('publishing names the columns a portal keeps shorter, with their names ther
   await expect(done).toContainText('One column name is longer than the portal keeps (63 bytes)');
   await expect(page.getByTestId('publish-renamed')).toHaveText(`“${long}” → “${long.slice(0, 62).trimEnd()}”`);
 });
+
+test('rename a column here before publishing, and the portal gets the new name (en)', async ({ page, deskstore, openUi }) => {
+  const long = `Denominazione dell'Unità territoriale sovracomunale (valida a f`; // 63 characters, 64 bytes
+  const pkg = await action(deskstore, 'package_create', { name: 'nomi-propri', title: 'Nomi propri' });
+  const table = await action(deskstore, 'datastore_create', {
+    resource: { package_id: pkg.id, name: 'Propri' },
+    fields: [{ id: long, type: 'text' }],
+    records: [{ [long]: 'Trieste' }],
+  });
+  await openUi('/');
+  await page.getByRole('link', { name: 'Publish Propri to a portal' }).click();
+  const panel = page.getByTestId('rename-columns');
+  // Open by itself: a name is longer than a portal keeps.
+  await expect(panel).toHaveAttribute('open', '');
+  await expect(panel).toContainText('(64 bytes: too long for a portal)');
+  const input = panel.getByRole('textbox', { name: `New name for ${long}` });
+  await input.fill('_sovracomunale');
+  await panel.getByTestId('rename-columns-button').click();
+  await expect(panel.getByRole('alert')).toContainText('is not a valid field name');
+  await input.fill('Unità sovracomunale');
+  await panel.getByTestId('rename-columns-button').click();
+  await expect(panel.getByTestId('rename-columns-done')).toHaveText('1 column renamed: version 2 of the data.');
+  await expect(panel.getByRole('textbox', { name: 'New name for Unità sovracomunale' })).toBeVisible();
+  const info = await action(deskstore, 'datastore_info', { id: table.resource_id });
+  expect(info.fields.map((f) => f.id)).toEqual(['Unità sovracomunale']);
+
+  await page.getByTestId('publish-portal').fill(portal.url);
+  await page.getByTestId('publish-token').fill(portal.token);
+  await page.getByTestId('publish-button').click();
+  await expect(page.getByTestId('publish-done')).toContainText('Published: 1 rows.');
+  await expect(page.getByTestId('publish-renamed')).toHaveCount(0);
+  const pushed = await action(portal, 'package_show', { id: 'nomi-propri' });
+  const there = await action(portal, 'datastore_search', { resource_id: pushed.resources[0]!.id });
+  expect(there.fields.map((f) => f.id)).toEqual(['_id', 'Unità sovracomunale']);
+  expect(there.records[0]).toMatchObject({ 'Unità sovracomunale': 'Trieste' });
+});
