@@ -7,6 +7,8 @@
  * datastore_create's rules and nothing changes. The CLI renames through a running server and
  * without one.
  */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RenameFieldsResult } from '../../src/shared/wire/actions';
 import { ckan, type ActionResponse } from '../helpers/ckan-client';
@@ -195,5 +197,53 @@ describe('deskstore_rename_fields', () => {
     });
     expect(envelope(sql).result.records).toEqual([{ codice: 'BA2' }]);
     expect(await versionSources(server)).toEqual(['4:rename:3', '3:rename:3', '2:rename:3']);
+  });
+});
+
+describe('a rename the engine crashed in (DESKSTORE_TEST_FAULT, src/main/engine/test-faults.ts)', () => {
+  let crashing: ServerProcess;
+  let rid: string;
+  const notSaved = /was not saved: nothing of it is in the data, and sending it again is safe/;
+  const columnsFiles = () => readdirSync(join(crashing.dataDir, 'resources', rid)).filter((f) => f.endsWith('.columns'));
+
+  beforeAll(async () => {
+    crashing = await startServer({
+      env: { DESKSTORE_TEST_FAULT: 'before-commit:crash-rename-before,after-commit:crash-rename-after' },
+    });
+    const api = ckan(crashing.url, crashing.token);
+    const pkg = await api.ok('package_create', { name: 'i23-rename-crash' });
+    rid = (await api.ok('datastore_create', { resource: { package_id: pkg.id }, fields: [{ id: 'testo', type: 'text' }], records: [{ testo: 'uno' }] }))
+      .resource_id;
+    await api.ok('datastore_upsert', { resource_id: rid, method: 'insert', records: [{ testo: 'due' }] });
+  });
+  afterAll(async () => {
+    await crashing?.stop();
+    if (crashing) removeDir(crashing.dataDir);
+  });
+
+  it('before its commit: not saved, the table as it was, the half-written version gone', async () => {
+    const api = ckan(crashing.url, crashing.token);
+    const r = await api.post('deskstore_rename_fields', { resource_id: rid, fields: { testo: 'crash-rename-before' } });
+    expect(crashing.stderr()).toMatch(/engine worker stopped unexpectedly \(exit code 70\)/);
+    expect(envelope(r).success).toBe(false);
+    expect(r.text).toMatch(notSaved);
+    const rows = await api.ok('datastore_search', { resource_id: rid, sort: '_id' });
+    expect(rows.fields.map((f) => f.id)).toEqual(['_id', 'testo']);
+    expect(rows.records.map((x) => x.testo)).toEqual(['uno', 'due']);
+    const versions = await api.ok('deskstore_versions', { resource_id: rid });
+    expect(versions.versions.map((v) => v.source)).toEqual(['create']);
+    expect(columnsFiles()).toHaveLength(1);
+  });
+
+  it('after its commit: answered as done, and the new names are there', async () => {
+    const api = ckan(crashing.url, crashing.token);
+    const r = await api.post('deskstore_rename_fields', { resource_id: rid, fields: { testo: 'crash-rename-after' } });
+    expect(r.status, r.text).toBe(200);
+    expect(envelope(r).result.renamed).toEqual([{ from: 'testo', to: 'crash-rename-after' }]);
+    const rows = await api.ok('datastore_search', { resource_id: rid, sort: '_id' });
+    expect(rows.fields.map((f) => f.id)).toEqual(['_id', 'crash-rename-after']);
+    expect(rows.records.map((x) => x['crash-rename-after'])).toEqual(['uno', 'due']);
+    const versions = await api.ok('deskstore_versions', { resource_id: rid });
+    expect(versions.versions.map((v) => v.source)).toEqual(['rename', 'create']);
   });
 });

@@ -485,7 +485,8 @@ export class Engine implements EngineContext {
     if (!ds) return;
     const open = this.cache.openResources().find((r) => r.id === resourceId);
     const pending = open ? open.journal().count > 0 : fileHasBytes(journalPath(resourceDir(this.dataDir, resourceId), ds.generation));
-    if (pending) await writeGeneration(this, open ?? this.openResource(resourceId));
+    // The checkpoint is not the request's change: a crash after it leaves the request unsaved.
+    if (pending) this.catalogue.outsideWrite(() => writeGeneration(this, open ?? this.openResource(resourceId)));
   }
 
   /**

@@ -116,6 +116,21 @@ export class Catalogue {
   }
 
   /**
+   * Runs commits that are not the running request's change (a checkpoint folding the journal
+   * before a new version is published): they must not save its id, or a crash after them would
+   * answer the request as saved before its own commit was made.
+   */
+  outsideWrite<T>(run: () => T): T {
+    const current = this.current;
+    this.current = null;
+    try {
+      return run();
+    } finally {
+      this.current = current;
+    }
+  }
+
+  /**
    * What the running request's answer needs if a crash comes after its commit and before the
    * answer (a created record's id); saved with the id by the commit.
    */
