@@ -96,7 +96,7 @@ describe('deskstore_q errors', () => {
     const response = await api.get('datastore_search', { resource_id: resources[0]!.id, deskstore_q: 'x'.repeat(1001) });
     expect(response.status).toBe(409);
     const body = response.body as Record<string, unknown>;
-    expect(Object.keys(body)).toEqual(['help', 'success', 'error', 'deskstore_message']);
+    expect(Object.keys(body)).toEqual(['help', 'error', 'success', 'deskstore_message']);
     // `error` holds CKAN's members only
     expect(body.error).toEqual({ deskstore_q: ['At most 1000 characters (this text has 1001)'], __type: 'Validation Error' });
     expect(body.deskstore_message).toEqual({

@@ -147,25 +147,38 @@ export class Engine implements EngineContext {
     return this.cache.get(id, record);
   }
 
+  /**
+   * A read on an open resource, with the memory budget enforced after it: a resource's codes,
+   * dictionaries and postings are read from its files as queries need them, so it grows after
+   * its load, when the budget was last checked.
+   */
+  private read<T>(idOrAlias: string, query: (resource: OpenResource) => T): T {
+    try {
+      return query(this.openResource(idOrAlias));
+    } finally {
+      this.cache.enforceBudget();
+    }
+  }
+
   search(req: SearchRequest): SearchOutcome {
     if (req.resourceId === TABLE_METADATA) return searchTableMetadata(this.catalogue, req);
-    return executeSearch(req, this.openResource(req.resourceId));
+    return this.read(req.resourceId, (resource) => executeSearch(req, resource));
   }
 
   facets(req: FacetRequest): FacetOutcome {
-    return computeFacets(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+    return this.read(req.resourceId, (resource) => computeFacets(req, resource, this.defaultFtsLanguage));
   }
 
   profile(req: ProfileRequest): ProfileResult {
-    return computeProfile(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+    return this.read(req.resourceId, (resource) => computeProfile(req, resource, this.defaultFtsLanguage));
   }
 
   groupBy(req: GroupByRequest): GroupByResult {
-    return computeGroupBy(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+    return this.read(req.resourceId, (resource) => computeGroupBy(req, resource, this.defaultFtsLanguage));
   }
 
   mapPoints(req: MapPointsRequest): MapPointsResult {
-    return computeMapPoints(req, this.openResource(req.resourceId), this.defaultFtsLanguage);
+    return this.read(req.resourceId, (resource) => computeMapPoints(req, resource, this.defaultFtsLanguage));
   }
 
   info(idOrAlias: string): InfoOutcome {

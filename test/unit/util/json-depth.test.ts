@@ -16,15 +16,16 @@ describe('JSON depth read from the text', () => {
       nested(51, '{"$or":[', '{"n":"\\\\"}', ']}'),
       `[${'[],'.repeat(1000)}[]]`,
     ];
-    for (const text of texts) expect([text.slice(0, 30), jsonTextDepthExceeds(text)]).toEqual([text.slice(0, 30), jsonDepthExceeds(JSON.parse(text))]);
+    for (const text of texts)
+      expect([text.slice(0, 30), jsonTextDepthExceeds(text)]).toEqual([text.slice(0, 30), jsonDepthExceeds(JSON.parse(text))]);
   });
 
   it('refuses a body nested a million levels deep with the depth message, not a stack overflow', () => {
     // The exact-number reader parses with a reviver, which recurses through the value: a body
     // this deep overflowed the stack inside the parse (the message depended on the thread's stack).
     const text = `{"resource_id":"x","filters":${nested(1_000_000, '[', '1', ']')}}`;
-    expect(() =>
-      extractParams({ method: 'POST', sideEffectFree: true, rawQuery: '', body: { kind: 'raw', text } }),
-    ).toThrow('Bad request - JSON Error: Error decoding JSON data. Error: the JSON is nested more than 100 levels deep');
+    expect(() => extractParams({ method: 'POST', sideEffectFree: true, rawQuery: '', body: { kind: 'raw', text } })).toThrow(
+      'Bad request - JSON Error: Error decoding JSON data. Error: the JSON is nested more than 100 levels deep',
+    );
   });
 });
