@@ -12,6 +12,11 @@ import { collationKey } from '../../src/main/engine/collation/glibc-collation';
 import { rankCodes } from '../../src/main/engine/column-store/sort-order';
 import type { StoredValue } from '../../src/main/engine/values/coerce';
 import { dataFile } from '../../test/helpers/fixtures';
+import { fastestMs, reportRatio } from './ratio-report';
+
+const best = (run: () => unknown, repeats = 3) => fastestMs(run, repeats);
+const report = (label: string, time: number, baseline: number, target: number) =>
+  reportRatio(['glibc', 'previous'] as const, label, time, baseline, target);
 
 const COMBINING_MARKS = /\p{M}+/gu;
 /** The key Deskstore used before issue 23, kept here only as the baseline. */
@@ -29,23 +34,6 @@ function previousRanks(values: readonly StoredValue[]): Uint32Array {
   const ranks = new Uint32Array(n);
   order.forEach((i, k) => (ranks[i + 1] = k + 1));
   return ranks;
-}
-
-function best(run: () => unknown, repeats = 3): number {
-  let fastest = Infinity;
-  for (let i = 0; i < repeats; i++) {
-    const started = performance.now();
-    run();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
-
-function report(label: string, time: number, baseline: number, target: number): void {
-  const ratio = time / baseline;
-  console.log(
-    `${label.padEnd(44)} glibc ${time.toFixed(1).padStart(7)} ms   previous ${baseline.toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}  (target ≤ ${target})  ${ratio <= target ? 'PASS' : 'MISS'}`,
-  );
 }
 
 describe('text collation vs the previous key, 200k distinct names (printed, not asserted)', () => {

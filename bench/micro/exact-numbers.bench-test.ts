@@ -13,6 +13,11 @@ import { filterColumnsOf, parseFilters } from '../../src/main/engine/search/filt
 import { matchRows } from '../../src/main/engine/search/match-rows';
 import type { StoredValue } from '../../src/main/engine/values/coerce';
 import { canonicalDecimal, exactFromCanonical } from '../../src/main/engine/values/exact-number';
+import { fastestMs, reportRatio } from './ratio-report';
+
+const best = (run: () => unknown, repeats = 5) => fastestMs(run, repeats);
+const report = (label: string, time: number, baseline: number, target: number) =>
+  reportRatio(['exact', 'doubles'] as const, label, time, baseline, target);
 
 const ROWS = 1_000_000;
 
@@ -28,23 +33,6 @@ function importoTexts(): string[] {
     return state / 4294967296;
   };
   return Array.from({ length: ROWS }, () => (random() * 100000).toFixed(2));
-}
-
-function best(run: () => unknown, repeats = 5): number {
-  let fastest = Infinity;
-  for (let i = 0; i < repeats; i++) {
-    const started = performance.now();
-    run();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
-
-function report(label: string, exact: number, baseline: number, target: number): void {
-  const ratio = exact / baseline;
-  console.log(
-    `${label.padEnd(44)} exact ${exact.toFixed(1).padStart(7)} ms   doubles ${baseline.toFixed(1).padStart(7)} ms   ratio ${ratio.toFixed(2)}  (target ≤ ${target})  ${ratio <= target ? 'PASS' : 'MISS'}`,
-  );
 }
 
 describe('exact numerics vs doubles, 1M importo values (printed, not asserted)', () => {

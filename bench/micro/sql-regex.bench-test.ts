@@ -8,23 +8,11 @@
 import { describe, expect, it } from 'vitest';
 import { likeMatches } from '../../src/main/engine/sql/like-match';
 import { posixRegex, regexReplace } from '../../src/main/engine/sql/sql-regex';
+import { fastestMs, reportRatio } from './ratio-report';
 
-function best(run: () => unknown, repeats = 3): number {
-  let fastest = Infinity;
-  for (let i = 0; i < repeats; i++) {
-    const started = performance.now();
-    run();
-    fastest = Math.min(fastest, performance.now() - started);
-  }
-  return fastest;
-}
-
-function report(label: string, time: number, baseline: number, target: number): void {
-  const ratio = time / baseline;
-  console.log(
-    `${label.padEnd(40)} new ${time.toFixed(1).padStart(8)} ms   js ${baseline.toFixed(1).padStart(8)} ms   ratio ${ratio.toFixed(2)}  (target ≤ ${target})  ${ratio <= target ? 'PASS' : 'MISS'}`,
-  );
-}
+const best = (run: () => unknown, repeats = 3) => fastestMs(run, repeats);
+const report = (label: string, time: number, baseline: number, target: number) =>
+  reportRatio(['new', 'js'] as const, label, time, baseline, target);
 
 const ROWS = 1_000_000;
 const VIA = ['Via Garibaldi', 'Corso Italia', 'Piazza Duomo', 'Viale Roma', 'Largo Augusto'];
