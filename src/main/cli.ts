@@ -76,7 +76,7 @@ main(process.argv.slice(2)).catch((err: unknown) => {
   const worded = isActionError(err) ? err.deskstoreMessage?.text : undefined;
   console.error(`deskstore: ${worded ?? (err instanceof Error ? err.message : String(err))}`);
   // Expected failures (busy directory, bad file, bad value) are fully told by their message.
-  // A running server's refusal (import, mirror, sync or push done through it) is told by it too.
+  // A running server's refusal (import, mirror, sync, push or rename-columns done through it) is told by it too.
   const expected =
     err instanceof DataDirectoryBusyError ||
     err instanceof ServerActionError ||

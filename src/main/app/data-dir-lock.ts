@@ -31,7 +31,7 @@ export class DataDirectoryBusyError extends Error {
     super(
       holder?.url
         ? `The data directory ${dataDir} is in use by the Deskstore server at ${holder.url} (pid ${holder.pid}). ` +
-            'Stop it first, or work through it: deskstore import, mirror, sync and push do so by themselves.'
+            'Stop it first, or work through it: deskstore import, mirror, sync, push and rename-columns do so by themselves.'
         : `The data directory ${dataDir} is in use by another Deskstore process` +
             `${holder ? ` (pid ${holder.pid}, ${holder.role}, since ${holder.since})` : ''}. Wait for it to finish or stop it first.`,
     );

@@ -12,7 +12,7 @@ const ENVIRONMENT: readonly (readonly [string, string])[] = [
   ['DESKSTORE_DATA', 'The data directory when --data is not given (also for `npm start` and the desktop app).'],
   [
     'DESKSTORE_TOKEN',
-    "serve: the API token to require. import, mirror, sync, push: the running server's token, when it is not DIR/api-token.",
+    "serve: the API token to require. import, mirror, sync, push, rename-columns: the running server's token, when it is not DIR/api-token.",
   ],
   ['DESKSTORE_PORTAL_TOKEN', "mirror, push: the portal's API token when --token is not given."],
   ['HTTP_PROXY, HTTPS_PROXY, NO_PROXY', 'mirror, sync, push: the proxy to reach portals through, and the hosts to reach directly.'],
