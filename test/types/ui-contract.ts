@@ -26,6 +26,8 @@ export async function wrongCalls(): Promise<void> {
   await call('deskstore_changes', { resource_id: 'r', change: 'modified' });
   // @ts-expect-error: deskstore_sync_schedule names the dataset by `id`
   await call('deskstore_sync_schedule', { dataset: 'd', every_hours: 6 });
+  // @ts-expect-error: `fields` maps each old name to its new one, not a list
+  await call('deskstore_rename_fields', { resource_id: 'r', fields: ['a', 'b'] });
 }
 
 export async function rightCalls(): Promise<[DatastoreSearchResult, FacetsResult, string, number]> {
