@@ -1,20 +1,15 @@
 /**
  * Turns a CSV header row into valid DataStore field ids (docs/ckan-contract.md §6): non-empty, no
  * leading/trailing whitespace, no leading `_`, no `"`, no control characters, at most 63
- * bytes of UTF-8, unique. The original cell is kept as the column's `label`, and every change
+ * bytes of UTF-8 (so that a push to a CKAN portal keeps the name: shared/identifier-bytes.ts),
+ * unique. The original cell is kept as the column's `label`, and every change
  * is reported so the CLI/UI can tell the user which names were altered and why.
  *
  * Footnote markers such as ISTAT's `(1)` / `(3)` are kept: they are legal, and stripping
  * "(n)" would also eat meaningful suffixes ("Fascia (1)").
  */
 
-/**
- * PostgreSQL's identifier limit (NAMEDATALEN - 1) is 63 bytes, not characters: CKAN checks 63
- * characters, and a name of 63 characters with an `à` in it is then cut by PostgreSQL, after
- * which the portal refuses every row (docs/portal.md). An imported column is named so that a
- * push to a CKAN portal keeps it.
- */
-export const MAX_FIELD_ID_BYTES = 63;
+import { MAX_IDENTIFIER_BYTES, truncateUtf8, utf8Bytes } from '../../shared/identifier-bytes';
 
 export type RenameReason = 'trimmed' | 'empty' | 'duplicate' | 'too-long' | 'leading-underscore' | 'invalid-character' | 'line-break';
 
@@ -46,26 +41,10 @@ const WHITESPACE_RUN = /[\s\u0085]+/g;
 const CONTROL_OR_SPACE_RUN = /[\s\p{Cc}]+/gu;
 const CONTROL = /\p{Cc}/u;
 
-const utf8Bytes = (text: string): number => Buffer.byteLength(text, 'utf8');
-
-/** Cuts `text` to at most `maxBytes` bytes of UTF-8, never inside a character. */
-export function truncateId(text: string, maxBytes = MAX_FIELD_ID_BYTES): string {
-  if (utf8Bytes(text) <= maxBytes) return text;
-  let bytes = 0;
-  let end = 0;
-  for (const char of text) {
-    const size = utf8Bytes(char);
-    if (bytes + size > maxBytes) break;
-    bytes += size;
-    end += char.length;
-  }
-  return text.slice(0, end);
-}
-
 /** True if `id` satisfies every CKAN field-name rule on its own (uniqueness aside). */
 export function isValidFieldId(id: string): boolean {
   return (
-    id !== '' && id === id.trim() && !id.startsWith('_') && !id.includes('"') && !CONTROL.test(id) && utf8Bytes(id) <= MAX_FIELD_ID_BYTES
+    id !== '' && id === id.trim() && !id.startsWith('_') && !id.includes('"') && !CONTROL.test(id) && utf8Bytes(id) <= MAX_IDENTIFIER_BYTES
   );
 }
 
@@ -99,7 +78,7 @@ function cleanOne(raw: string, index: number, log: HeaderRename[]): { name: stri
     apply(`column_${index + 1}`, 'empty');
     generated = true;
   }
-  if (utf8Bytes(name) > MAX_FIELD_ID_BYTES) apply(truncateId(name).trimEnd(), 'too-long');
+  if (utf8Bytes(name) > MAX_IDENTIFIER_BYTES) apply(truncateUtf8(name).trimEnd(), 'too-long');
   return { name, generated };
 }
 
@@ -142,7 +121,7 @@ export function cleanHeader(raw: string[]): CleanedHeader {
     let id = base;
     for (let n = 2; taken.has(id) || wanted.has(id); n++) {
       const suffix = `_${n}`;
-      id = truncateId(base, MAX_FIELD_ID_BYTES - suffix.length).trimEnd() + suffix;
+      id = truncateUtf8(base, MAX_IDENTIFIER_BYTES - suffix.length).trimEnd() + suffix;
     }
     ids[i] = id;
     taken.add(id);

@@ -7,7 +7,7 @@
  * last bytes. The names depend only on the local column names, so a later push of the same
  * table gets the same ones.
  */
-export const MAX_COLUMN_BYTES = 63;
+import { MAX_IDENTIFIER_BYTES, truncateUtf8, utf8Bytes } from '../../shared/identifier-bytes';
 
 export interface PortalColumnNames {
   /** The portal's name of each local column, in the same order. */
@@ -16,28 +16,16 @@ export interface PortalColumnNames {
   readonly renamed: readonly { from: string; to: string }[];
 }
 
-const bytes = (s: string) => Buffer.byteLength(s, 'utf8');
-
-/** The longest start of `name` of at most `max` bytes, never half a character. */
-function cut(name: string, max: number): string {
-  let out = '';
-  for (const ch of name) {
-    if (bytes(out) + bytes(ch) > max) break;
-    out += ch;
-  }
-  return out;
-}
-
 export function portalColumnNames(ids: readonly string[]): PortalColumnNames {
   // Names that fit are kept as they are and win over cut ones.
-  const taken = new Set(ids.filter((id) => bytes(id) <= MAX_COLUMN_BYTES));
+  const taken = new Set(ids.filter((id) => utf8Bytes(id) <= MAX_IDENTIFIER_BYTES));
   const renamed: { from: string; to: string }[] = [];
   const names = ids.map((id) => {
-    if (bytes(id) <= MAX_COLUMN_BYTES) return id;
-    let to = cut(id, MAX_COLUMN_BYTES).trimEnd();
+    if (utf8Bytes(id) <= MAX_IDENTIFIER_BYTES) return id;
+    let to = truncateUtf8(id, MAX_IDENTIFIER_BYTES).trimEnd();
     for (let n = 2; taken.has(to); n++) {
       const suffix = `_${n}`;
-      to = cut(id, MAX_COLUMN_BYTES - suffix.length).trimEnd() + suffix;
+      to = truncateUtf8(id, MAX_IDENTIFIER_BYTES - suffix.length).trimEnd() + suffix;
     }
     taken.add(to);
     renamed.push({ from: id, to });

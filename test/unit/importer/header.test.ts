@@ -1,6 +1,7 @@
 import { growthRatio, LINEAR_GROWTH_BOUND } from '../../helpers/scaling';
 import { describe, expect, it } from 'vitest';
-import { cleanHeader, isValidFieldId, truncateId } from '../../../src/main/importer/header';
+import { cleanHeader, isValidFieldId } from '../../../src/main/importer/header';
+import { truncateUtf8 } from '../../../src/shared/identifier-bytes';
 import { DATA_FILES, parseDataFile } from './data-files';
 
 const ids = (raw: string[]): string[] => cleanHeader(raw).columns.map((c) => c.id);
@@ -161,8 +162,8 @@ describe('cleanHeader rules', () => {
     const emoji = 'a'.repeat(62) + '😀' + 'b';
     const [id] = ids([emoji]);
     expect(id).toBe('a'.repeat(62));
-    expect(truncateId('a'.repeat(59) + '😀b')).toBe('a'.repeat(59) + '😀');
-    expect(truncateId('a'.repeat(60) + '😀b')).toBe('a'.repeat(60));
+    expect(truncateUtf8('a'.repeat(59) + '😀b')).toBe('a'.repeat(59) + '😀');
+    expect(truncateUtf8('a'.repeat(60) + '😀b')).toBe('a'.repeat(60));
     // 63 characters, 64 bytes: PostgreSQL (so a CKAN portal) would cut it and refuse the rows.
     const accented = 'à' + 'a'.repeat(62);
     expect(ids([accented])).toEqual(['à' + 'a'.repeat(61)]);

@@ -7,6 +7,7 @@ import type { EngineContext } from '../engine-context';
 import { removeGenerationFiles, removeUnneededGenerations, writeResourceFiles } from '../storage/resource-files';
 import { succeed } from '../versions/version-history';
 import { checkFieldName } from './field-validation';
+import { MAX_IDENTIFIER_BYTES, utf8Bytes } from '../../../shared/identifier-bytes';
 
 /**
  * Renaming columns of a local table (`deskstore_rename_fields`, docs/versions.md "Renaming
@@ -16,9 +17,6 @@ import { checkFieldName } from './field-validation';
  * is. A crash before the commit leaves the old version and an orphan generation the next start
  * removes; after it, the renamed one. The version it replaces stays in the versions list.
  */
-
-/** PostgreSQL keeps 63 bytes of a name: a portal's DataStore could not take a longer one (docs/portal.md). */
-const MAX_NAME_BYTES = 63;
 
 export interface RenameRequest {
   readonly resourceId: string;
@@ -46,8 +44,8 @@ export function plannedFields(fields: readonly StoredField[], renames: Readonly<
   }
   for (const to of Object.values(renames)) {
     checkFieldName(to);
-    if (Buffer.byteLength(to, 'utf8') > MAX_NAME_BYTES) {
-      throw new ValidationError({ fields: [`Column heading "${to}" exceeds limit of ${MAX_NAME_BYTES} bytes.`] });
+    if (utf8Bytes(to) > MAX_IDENTIFIER_BYTES) {
+      throw new ValidationError({ fields: [`Column heading "${to}" exceeds limit of ${MAX_IDENTIFIER_BYTES} bytes.`] });
     }
   }
   const renamed = fields.map((f) => (Object.hasOwn(renames, f.id) ? { ...f, id: renames[f.id]! } : f));
@@ -97,12 +95,18 @@ export function renameFields(ctx: EngineContext, req: RenameRequest, keepVersion
   const generation = ctx.nextGeneration(resource.id);
   let sizeBytes: number;
   try {
-    sizeBytes = writeResourceFiles(resource.dir, generation, resource.id, resource.fields.map((f) => ({ ...f, id: to(f.id) })), {
-      store: renamedStore,
-      textIndex: resource.textIndex.compact(),
-      indexedColumns: [...resource.indexedColumns].map(to),
-      ftsLanguage: resource.ftsLanguage,
-    });
+    sizeBytes = writeResourceFiles(
+      resource.dir,
+      generation,
+      resource.id,
+      resource.fields.map((f) => ({ ...f, id: to(f.id) })),
+      {
+        store: renamedStore,
+        textIndex: resource.textIndex.compact(),
+        indexedColumns: [...resource.indexedColumns].map(to),
+        ftsLanguage: resource.ftsLanguage,
+      },
+    );
   } catch (err) {
     ctx.cache.evict(resource.id); // compacting may have changed the open table's text index
     removeGenerationFiles(resource.dir, generation);

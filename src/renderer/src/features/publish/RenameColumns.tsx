@@ -1,15 +1,11 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAX_IDENTIFIER_BYTES, utf8Bytes } from '../../../../shared/identifier-bytes';
 import type { RenameFieldsResult } from '../../../../shared/wire/actions';
 import { call } from '../../api/client';
 import { ErrorNotice } from '../../components/ErrorNotice';
 import { useAsync } from '../../hooks/use-async';
 import { useToken } from '../../hooks/use-token';
-
-/** The longest name a portal's DataStore keeps (PostgreSQL's 63 bytes); a push cuts longer ones. */
-const PORTAL_NAME_BYTES = 63;
-
-const utf8Bytes = (text: string): number => new TextEncoder().encode(text).length;
 
 /**
  * "Column names": rename a table's columns here, in the user's own words, rather than take the
@@ -27,7 +23,7 @@ export function RenameColumns({ resourceId, onRenamed }: { readonly resourceId: 
   const [busy, setBusy] = useState(false);
   const fields = (info.data?.fields ?? []).filter((f) => f.id !== '_id');
   if (fields.length === 0) return null;
-  const tooLong = fields.some((f) => utf8Bytes(f.id) > PORTAL_NAME_BYTES);
+  const tooLong = fields.some((f) => utf8Bytes(f.id) > MAX_IDENTIFIER_BYTES);
   const changes = Object.fromEntries(
     Object.entries(names).filter(([from, to]) => to.trim() !== '' && to !== from && fields.some((f) => f.id === from)),
   );
@@ -59,7 +55,7 @@ export function RenameColumns({ resourceId, onRenamed }: { readonly resourceId: 
           </thead>
           <tbody>
             {fields.map((f, i) => {
-              const long = utf8Bytes(f.id) > PORTAL_NAME_BYTES;
+              const long = utf8Bytes(f.id) > MAX_IDENTIFIER_BYTES;
               return (
                 <tr key={f.id}>
                   <td>
