@@ -11,15 +11,17 @@ import type { StoredValue } from '../values/coerce';
 export interface TableColumn {
   readonly id: string;
   readonly type: FieldType;
-  /** The entries known up front: index = code, [0] the NULL slot. */
+  /** The entries known before the rows: index = code, [0] is the NULL slot (null). */
   readonly dictionary: readonly StoredValue[];
-  /** Entries in all (dictionary and arrivals). */
+  /** Entries in all, NULL slot included: the dictionary's and those that arrive with the rows. */
   readonly entries: number;
 }
 
-/** One column's part of a chunk: a code per row, and the entries arriving with it. */
-export interface ChunkPart {
+/** One column's part of a chunk of rows (the same parts feed the table file and the columns file). */
+export interface ColumnChunk {
+  /** A code per row of the chunk. */
   readonly codes: Uint32Array;
+  /** The entries this chunk brings, in code order, after every earlier chunk's. */
   readonly values?: readonly StoredValue[];
 }
 
@@ -46,7 +48,7 @@ export class TableChunks {
   }
 
   /** The next `count` rows (`_id`s continue from the previous chunk). */
-  add(count: number, parts: readonly ChunkPart[]): void {
+  add(count: number, parts: readonly ColumnChunk[]): void {
     const cells: CellColumn[] = this.columns.map((_column, i) => {
       const part = parts[i]!;
       const base = this.arrived[i]!;
@@ -65,7 +67,7 @@ export class TableChunks {
    * the arrivals first (their codes follow each other, so no lookup), then the entries of the
    * up-front dictionary that its rows use.
    */
-  private chunkCells(column: number, part: ChunkPart, base: number): CellColumn {
+  private chunkCells(column: number, part: ColumnChunk, base: number): CellColumn {
     const dictionary = this.columns[column]!.dictionary;
     const arrived = part.values ?? [];
     const values: StoredValue[] = [null, ...arrived];

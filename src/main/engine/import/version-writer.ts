@@ -1,5 +1,5 @@
 import { Utf8Dictionary } from '../column-store/utf8-dictionary';
-import { isStoredAsNumber, type FieldType } from '../field-types';
+import { isStoredAsNumber } from '../field-types';
 import { documentTermIds, PostingsBuilder, TermInterner, type TextSearchLanguage } from '../fts';
 import { headRoom } from '../storage/binary-container';
 import type { ColumnsHeader } from '../storage/column-codec';
@@ -11,7 +11,7 @@ import { isIndexedColumn } from '../text-index/text-layout';
 import type { StoredValue } from '../values/coerce';
 import { documentText } from '../values/document-text';
 import { IndexRuns, type RunsDescription } from './index-runs';
-import { TableChunks } from './table-chunks';
+import { TableChunks, type ColumnChunk, type TableColumn } from './table-chunks';
 
 /**
  * A new generation of a resource's files written as its rows stream in, a chunk of rows at a
@@ -26,23 +26,11 @@ import { TableChunks } from './table-chunks';
  * cannot tell how they were made.
  */
 
-export interface StreamedColumn {
-  readonly id: string;
-  readonly type: FieldType;
+export type { ColumnChunk };
+
+export interface StreamedColumn extends TableColumn {
   /** The dictionary may hold a value twice (column.ts). */
   readonly mayRepeat: boolean;
-  /** The entries known before the rows: index = code, [0] is the NULL slot (null). */
-  readonly dictionary: readonly StoredValue[];
-  /** Entries in all, NULL slot included: the dictionary's and those that arrive with the rows. */
-  readonly entries: number;
-}
-
-/** One column's part of a chunk of rows. */
-export interface ColumnChunk {
-  /** A code per row of the chunk. */
-  readonly codes: Uint32Array;
-  /** The entries this chunk brings, in code order, after every earlier chunk's. */
-  readonly values?: readonly StoredValue[];
 }
 
 export interface StreamedVersionInput {
