@@ -7,9 +7,10 @@ import { fileURLToPath } from 'node:url';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'out/main/cli.js');
 
-export function startServer(dataDir) {
+// `cli`: another build's cli.js (bench/first-q.js compares two); `nodeArgs`: e.g. --cpu-prof.
+export function startServer(dataDir, { cli = CLI, nodeArgs = [] } = {}) {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], {
+    const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';

@@ -203,6 +203,10 @@ describe('a generation written as its rows stream in', () => {
       expect(streamed.store.column('strano')!.values).toContain('x\ud800997');
       const index = (l: typeof whole) => (typeof l.textIndex === 'function' ? l.textIndex() : l.textIndex);
       expect(indexTerms(index(streamed))).toEqual(indexTerms(index(whole)));
+      // The dictionary-searched columns' lexeme → codes tables (text-index/stored-column-terms.ts), alike too.
+      const tables = (l: typeof whole) => [...l.dictionaryTerms].map(([id, open]) => [id, open().entries, indexTerms(open().index)]);
+      expect(tables(streamed)).toEqual(tables(whole));
+      expect([...streamed.dictionaryTerms.keys()]).toEqual(['regione', 'flag', 'giorno']);
       expect(await tableRows(streamedGen)).toEqual(await tableRows(wholeGen));
       expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]);
     },

@@ -7,6 +7,7 @@ import { DICTIONARY_CHUNK } from '../storage/column-codec';
 import { ContainerWriter } from '../storage/container-writer';
 import { columnsPath, sqlitePath, type ColumnsFileHeader } from '../storage/resource-files';
 import { PieceSpool, type SpoolPiece } from '../storage/spool';
+import { ColumnTermsBuilder, hasDictionaryTerms, writeColumnTerms } from '../text-index/stored-column-terms';
 import { isIndexedColumn } from '../text-index/text-layout';
 import type { StoredValue } from '../values/coerce';
 import { documentText } from '../values/document-text';
@@ -63,6 +64,8 @@ export class StreamedVersionWriter {
   private readonly codesSections: number[];
   private readonly liveSection: number;
   private readonly indexed: number[];
+  /** Per column searched through its dictionary, its lexeme → codes table (stored-column-terms.ts). */
+  private readonly columnTerms: (ColumnTermsBuilder | null)[];
   private readonly runs: IndexRuns;
   private readonly pieces: PieceSpool;
   private run: RunIndexer | null = null;
@@ -83,6 +86,13 @@ export class StreamedVersionWriter {
       for (const c of columns) this.dictionaries.push(new DictionaryWriter(c, this.columnsFile, this.pieces));
       this.table = input.tableElsewhere ? null : new TableChunks(sqlitePath(dir, generation), input.resourceId, columns);
       this.indexed = columns.flatMap((c, i) => (isIndexedColumn(c.type, c.entries - 1, rows) ? [i] : []));
+      const indexedIds = new Set(this.indexedColumns);
+      this.columnTerms = columns.map((c) => {
+        if (!hasDictionaryTerms(c.type, c.id, indexedIds)) return null;
+        const builder = new ColumnTermsBuilder(c.id, c.type.storage, input.ftsLanguage, c.entries);
+        builder.add(c.dictionary.slice(1));
+        return builder;
+      });
     } catch (err) {
       this.abort();
       throw err;
@@ -110,7 +120,10 @@ export class StreamedVersionWriter {
       if (part.codes.length !== count) throw new RangeError(`column ${columns[c]!.id}: ${part.codes.length} codes for ${count} rows`);
       const dictionary = this.dictionaries[c]!;
       const base = dictionary.arrived;
-      if (part.values?.length) dictionary.add(part.values);
+      if (part.values?.length) {
+        dictionary.add(part.values);
+        this.columnTerms[c]?.add(part.values);
+      }
       values.push(new ChunkValues(columns[c]!.dictionary, base, part.values ?? []));
       this.columnsFile.writeInto(this.codesSections[c]!, first * 4, bytesOf(part.codes));
     }
@@ -160,9 +173,11 @@ export class StreamedVersionWriter {
         ...(c.mayRepeat ? { mayRepeat: true } : {}),
       }));
       const text = this.runs.mergeInto(this.columnsFile, this.input.dir, this.label, elsewhere);
+      const terms = this.columnTerms.flatMap((b) => (b ? [b.finish()] : []));
+      const dictionaryTerms = writeColumnTerms(terms, (bytes) => this.columnsFile.append(bytes));
       const header: ColumnsFileHeader = {
         columns: { maxRowId: this.input.rows, columns, liveSection: this.liveSection },
-        text: { meta: text.meta, sections: text.sections, indexedColumns: this.indexedColumns },
+        text: { meta: text.meta, sections: text.sections, indexedColumns: this.indexedColumns, dictionaryTerms },
         ftsLanguage: this.input.ftsLanguage,
       };
       stored += this.columnsFile.finish({ ...header });
@@ -192,7 +207,8 @@ function headerRoom(columns: readonly StreamedColumn[]): number {
   let bytes = 8192;
   for (const c of columns) {
     const chunks = Math.ceil(c.entries / DICTIONARY_CHUNK) + 1;
-    bytes += JSON.stringify(c.id).length * 2 + 400 + (6 + chunks) * 48;
+    // The id twice more and ~350 bytes for a dictionary term table's entry (stored-column-terms.ts).
+    bytes += JSON.stringify(c.id).length * 4 + 800 + (6 + chunks) * 48;
   }
   return headRoom(bytes);
 }

@@ -9,6 +9,7 @@ import type { ResourceTextIndex } from '../search/full-text';
 import { SearchCache } from '../search/search-cache';
 import { KeyIndex } from '../datastore/write-state';
 import { ResourceText } from '../text-index/resource-text';
+import type { StoredColumnTerms } from '../text-index/stored-column-terms';
 
 export interface ResourceField {
   readonly id: string;
@@ -46,9 +47,11 @@ export class OpenResource implements SearchableResource {
     readonly store: TableStore,
     public textIndex: MutableTextIndex,
     public indexedColumns: ReadonlySet<string>,
+    /** The columns file's lexeme → codes tables of dictionary-searched columns (text-index/stored-column-terms.ts). */
+    dictionaryTerms: ReadonlyMap<string, () => StoredColumnTerms> = new Map(),
   ) {
     this.refreshFields();
-    this.text = new ResourceText(textIndex, store, this.ftsLanguage, indexedColumns);
+    this.text = new ResourceText(textIndex, store, this.ftsLanguage, indexedColumns, dictionaryTerms);
   }
 
   get ftsLanguage(): TextSearchLanguage {
@@ -73,6 +76,11 @@ export class OpenResource implements SearchableResource {
     return this.keys;
   }
 
+  /**
+   * A new index (a checkpoint's compaction, new columns): the columns file's dictionary term
+   * tables are left behind, since the file they are read from may be replaced; dictionary
+   * columns are tokenized again when a query needs them.
+   */
   replaceTextIndex(index: MutableTextIndex, indexedColumns: ReadonlySet<string> = this.indexedColumns): void {
     this.textIndex = index;
     this.indexedColumns = indexedColumns;

@@ -59,8 +59,16 @@ export class ResourceCache {
 
   private load(resourceId: string, record: DatastoreRecord): OpenResource {
     const dir = resourceDir(this.dataDir, resourceId);
-    const { store, textIndex, indexedColumns } = readColumnsOrRebuild(dir, resourceId, record, this.logger);
-    const resource = new OpenResource(resourceId, dir, record, store, new MutableTextIndex(textIndex, store.maxRowId), new Set(indexedColumns));
+    const { store, textIndex, indexedColumns, dictionaryTerms } = readColumnsOrRebuild(dir, resourceId, record, this.logger);
+    const resource = new OpenResource(
+      resourceId,
+      dir,
+      record,
+      store,
+      new MutableTextIndex(textIndex, store.maxRowId),
+      new Set(indexedColumns),
+      dictionaryTerms,
+    );
     const { journal, entries, damage } = Journal.open<JournalEntry>(journalPath(dir, record.generation));
     if (damage) this.logger.error(describeDamage(resourceId, journal.path, damage));
     for (const entry of entries) {
@@ -143,7 +151,7 @@ function readColumnsOrRebuild(dir: string, resourceId: string, record: Datastore
     } catch {
       // rebuilding again next time is the worst case
     }
-    return { ...rebuilt, ftsLanguage: record.ftsLanguage };
+    return { ...rebuilt, ftsLanguage: record.ftsLanguage, dictionaryTerms: new Map() };
   } catch (err) {
     if (err instanceof StorageError) throw err;
     throw new StorageError(`The data files of resource ${resourceId} are damaged (${failure.message}; table: ${(err as Error).message}); `

@@ -11,6 +11,13 @@ import type { FieldType } from '../field-types';
 import { writeTableFromStore } from '../sqlite/table-file-writer';
 import { storageFailure } from '../../storage/storage-failure';
 import { PRIVATE_DIR_MODE } from '../../storage/data-paths';
+import type { TextSearchLanguage } from '../fts';
+import {
+  buildStoreColumnTerms,
+  writeColumnTerms,
+  type StoredColumnTerms,
+  type StoredColumnTermsHeader,
+} from '../text-index/stored-column-terms';
 
 /**
  * The files of one version ("generation") of a resource, in `resources/<id>/`:
@@ -26,7 +33,13 @@ export const columnsPath = (dir: string, generation: number): string => join(dir
 
 export interface ColumnsFileHeader {
   readonly columns: ColumnsHeader;
-  readonly text: { meta: unknown; sections: number[]; indexedColumns: string[] };
+  readonly text: {
+    meta: unknown;
+    sections: number[];
+    indexedColumns: string[];
+    /** The dictionary-searched columns' lexeme → codes tables (text-index/stored-column-terms.ts); absent in older files. */
+    dictionaryTerms?: StoredColumnTermsHeader[];
+  };
   readonly ftsLanguage: string;
 }
 
@@ -72,9 +85,11 @@ export function writeColumnsFile(dir: string, generation: number, image: Resourc
   const columns = encodeColumns(image.store, sections);
   const encodedText = encodeIndex(image.textIndex);
   const textSections = encodedText.buffers.map((b) => sections.push(b) - 1);
+  const terms = buildStoreColumnTerms(image.store, image.ftsLanguage as TextSearchLanguage, new Set(image.indexedColumns));
+  const dictionaryTerms = writeColumnTerms(terms, (b) => sections.push(b) - 1);
   const header: ColumnsFileHeader = {
     columns,
-    text: { meta: encodedText.meta, sections: textSections, indexedColumns: [...image.indexedColumns] },
+    text: { meta: encodedText.meta, sections: textSections, indexedColumns: [...image.indexedColumns], dictionaryTerms },
     ftsLanguage: image.ftsLanguage,
   };
   const parts = encodeContainer({ ...header }, sections);
@@ -92,6 +107,8 @@ export interface LoadedColumns {
   readonly textIndex: InvertedIndex | (() => InvertedIndex);
   readonly indexedColumns: readonly string[];
   readonly ftsLanguage: string;
+  /** Per dictionary-searched column, its lexeme → codes table, opened on first use (none in older files). */
+  readonly dictionaryTerms: ReadonlyMap<string, () => StoredColumnTerms>;
 }
 
 /**
@@ -162,7 +179,28 @@ export function readColumnsFile(dir: string, generation: number, columnsNow = fa
         damaged,
       }),
     );
-  return { store, textIndex, indexedColumns: h.text.indexedColumns ?? store.columns.map((c) => c.id), ftsLanguage: h.ftsLanguage };
+  const dictionaryTerms = new Map<string, () => StoredColumnTerms>();
+  for (const entry of h.text.dictionaryTerms ?? []) {
+    for (const i of entry.sections) file.length(i);
+    const open = (): StoredColumnTerms => ({
+      entries: entry.entries,
+      index: guarded(() =>
+        openIndex(entry.meta, entry.sections, {
+          whole: (i) => reading(() => file.read(i)),
+          range: (i, start, end) => reading(() => file.readRange(i, start, end)),
+          damaged,
+        }),
+      ),
+    });
+    dictionaryTerms.set(entry.column, open);
+  }
+  return {
+    store,
+    textIndex,
+    indexedColumns: h.text.indexedColumns ?? store.columns.map((c) => c.id),
+    ftsLanguage: h.ftsLanguage,
+    dictionaryTerms,
+  };
 }
 
 /** A table's file, whole (sql.js opens a database from its bytes). */

@@ -6,6 +6,7 @@ import type { StoredValue } from '../values/coerce';
 import { documentText } from '../values/document-text';
 import { canonicalDecimal, exactFromCanonical, exactText } from '../values/exact-number';
 import { FoldedLexicon } from './folded-lexicon';
+import type { StoredColumnTerms } from './stored-column-terms';
 
 /**
  * Full text for columns whose values repeat (regions, categories, dates, codes) and for
@@ -78,22 +79,49 @@ function cellText(value: StoredValue): string {
   return typeof value === 'number' ? (Number.isFinite(value) ? String(value) : '') : exactText(value);
 }
 
-/** Other repeating columns: lexeme → codes, built from the dictionary and extended as it grows. */
+/**
+ * Other repeating columns: lexeme → codes. The codes the columns file's table covers
+ * (stored-column-terms.ts, written at import) are looked up there; the others (all of them
+ * for a file written before the tables, or codes a write added since) are tokenized here once
+ * and extended as the dictionary grows. Entries are never removed or changed (column.ts), so
+ * a code's lexemes stay true; a value no row holds any more matches no row in the scan.
+ */
 class DictionaryTerms implements ColumnTerms {
   private readonly byLexeme = new Map<string, number[]>(); // code, tf, code, tf, ...
   private sorted: string[] | null = null;
   private folded: FoldedLexicon | null = null;
+  private storedFolded: FoldedLexicon | null = null;
+  /** undefined until the first query opens it; null without a usable table. */
+  private stored: StoredColumnTerms | null | undefined;
   private tokenizedUpTo = 1;
 
   constructor(
     private readonly column: Column,
     private readonly language: TextSearchLanguage,
+    private readonly openStored?: () => StoredColumnTerms,
   ) {}
 
+  /** Dictionary entries, NULL slot included, without decoding the dictionary. */
+  private get entries(): number {
+    return this.column.distinctCount + 1;
+  }
+
+  private storedTable(): StoredColumnTerms | null {
+    if (this.stored === undefined) {
+      const table = this.openStored?.() ?? null;
+      // A table claiming more entries than the dictionary has is not this column's: tokenize.
+      this.stored = table && table.entries >= 1 && table.entries <= this.entries ? table : null;
+      this.tokenizedUpTo = this.stored?.entries ?? 1;
+    }
+    return this.stored;
+  }
+
   private refresh(): void {
+    this.storedTable();
+    const end = this.entries;
+    if (this.tokenizedUpTo === end) return;
     const values = this.column.values;
-    if (this.tokenizedUpTo === values.length) return;
-    for (let code = this.tokenizedUpTo; code < values.length; code++) {
+    for (let code = this.tokenizedUpTo; code < end; code++) {
       const lexemes = documentLexemes(documentText(values[code]!, this.column.type.storage), this.language);
       const counts = new Map<string, number>();
       for (const l of lexemes) counts.set(l, (counts.get(l) ?? 0) + 1);
@@ -103,62 +131,73 @@ class DictionaryTerms implements ColumnTerms {
         list.push(code, Math.min(tf, 255));
       }
     }
-    this.tokenizedUpTo = values.length;
+    this.tokenizedUpTo = end;
     this.sorted = null;
     this.folded = null;
   }
 
-  private table(lists: number[][]): CodeFrequencies | null {
-    if (!lists.length) return null;
-    const table = new Uint8Array(this.column.values.length);
+  /** The codes of these lexemes: tokenized here (`memory`) and from the stored table. */
+  private table(memory: readonly string[], stored: readonly PostingList[]): CodeFrequencies | null {
+    const lists = memory.flatMap((l) => {
+      const list = this.byLexeme.get(l);
+      return list ? [list] : [];
+    });
+    const found = stored.filter((p) => p.rowIds.length > 0);
+    if (!lists.length && !found.length) return null;
+    const table = new Uint8Array(this.entries);
     for (const list of lists) for (let i = 0; i < list.length; i += 2) table[list[i]!] = Math.min(255, table[list[i]!]! + list[i + 1]!);
+    for (const { rowIds: codes, tfs } of found) for (let i = 0; i < codes.length; i++) table[codes[i]!] = Math.min(255, table[codes[i]!]! + tfs[i]!);
     return table;
   }
 
   exact(lexeme: string): CodeFrequencies | null {
     this.refresh();
-    const list = this.byLexeme.get(lexeme);
-    return list ? this.table([list]) : null;
+    const stored = this.stored?.index.lookup(lexeme);
+    return this.table([lexeme], stored ? [stored] : []);
   }
 
-  private prefixLists(prefix: string): number[][] {
+  private memoryPrefix(prefix: string): string[] {
     this.refresh();
     this.sorted ??= [...this.byLexeme.keys()].sort();
-    const lists: number[][] = [];
-    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length && this.sorted[i]!.startsWith(prefix); i++)
-      lists.push(this.byLexeme.get(this.sorted[i]!)!);
-    return lists;
+    const found: string[] = [];
+    for (let i = lowerBound(this.sorted, prefix); i < this.sorted.length && this.sorted[i]!.startsWith(prefix); i++) found.push(this.sorted[i]!);
+    return found;
   }
 
   prefix(prefix: string): CodeFrequencies | null {
-    return this.table(this.prefixLists(prefix));
+    const memory = this.memoryPrefix(prefix);
+    return this.table(memory, this.stored?.index.lookupPrefix(prefix) ?? []);
   }
 
   foldedPrefix(foldedPrefix: string): CodeFrequencies | null {
-    const lists = this.prefixLists(foldedPrefix);
-    for (const lexeme of this.foldedLexicon().matching(foldedPrefix)) {
-      if (!lexeme.startsWith(foldedPrefix)) lists.push(this.byLexeme.get(lexeme)!);
-    }
-    return this.table(lists);
+    const memory = this.memoryPrefix(foldedPrefix);
+    const stored = this.stored?.index.lookupPrefix(foldedPrefix) ?? [];
+    const { memory: lexicon, stored: storedLexicon } = this.foldedLexicons();
+    for (const lexeme of lexicon.matching(foldedPrefix)) if (!lexeme.startsWith(foldedPrefix)) memory.push(lexeme);
+    for (const lexeme of storedLexicon.matching(foldedPrefix)) if (!lexeme.startsWith(foldedPrefix)) stored.push(this.stored!.index.lookup(lexeme));
+    return this.table(memory, stored);
   }
 
   foldedKey(folded: string): CodeFrequencies | null {
+    const { memory, stored } = this.foldedLexicons();
     return this.table(
-      this.foldedLexicon()
-        .exact(folded)
-        .map((lexeme) => this.byLexeme.get(lexeme)!),
+      memory.exact(folded),
+      stored.exact(folded).map((lexeme) => this.stored!.index.lookup(lexeme)),
     );
   }
 
-  private foldedLexicon(): FoldedLexicon {
+  private foldedLexicons(): { memory: FoldedLexicon; stored: FoldedLexicon } {
     this.refresh();
     this.folded ??= FoldedLexicon.of(this.byLexeme.keys());
-    return this.folded;
+    const stored = this.stored;
+    this.storedFolded ??= stored ? FoldedLexicon.ofIndex(stored.index) : FoldedLexicon.EMPTY;
+    return { memory: this.folded, stored: this.storedFolded };
   }
 }
 
-export function columnTerms(column: Column, language: TextSearchLanguage): ColumnTerms {
-  return isNumericStorage(column.type.storage) ? new NumericTerms(column) : new DictionaryTerms(column, language);
+/** A column's terms; `stored` opens its table from the columns file, when the file has one. */
+export function columnTerms(column: Column, language: TextSearchLanguage, stored?: () => StoredColumnTerms): ColumnTerms {
+  return isNumericStorage(column.type.storage) ? new NumericTerms(column) : new DictionaryTerms(column, language, stored);
 }
 
 /** Rows whose cells in the given columns hold the term: one pass over the codes. */

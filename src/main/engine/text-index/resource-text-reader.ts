@@ -11,6 +11,7 @@ import {
 import { columnTerms, scanColumnTerms, type ColumnTerms } from './column-terms';
 import { FoldedLexicon } from './folded-lexicon';
 import { distinctSorted, unionMany } from '../fts/posting-ops';
+import type { StoredColumnTerms } from './stored-column-terms';
 
 /** Folded keys of an immutable index, built once per index (one pass over its term bytes). */
 const baseLexicons = new WeakMap<InvertedIndex, FoldedLexicon>();
@@ -31,6 +32,8 @@ export class ResourceTextReader implements TextIndexReader {
     private readonly store: TableStore,
     private readonly language: TextSearchLanguage,
     private readonly indexed: ReadonlySet<string>,
+    /** Tables written at import (stored-column-terms.ts), by column id; a column without one is tokenized. */
+    private readonly stored: ReadonlyMap<string, () => StoredColumnTerms> = new Map(),
   ) {}
 
   private dictionaryColumns(): { column: Column; terms: ColumnTerms }[] {
@@ -38,7 +41,7 @@ export class ResourceTextReader implements TextIndexReader {
       .filter((c) => !this.indexed.has(c.id))
       .map((column) => {
         let terms = this.terms.get(column);
-        if (!terms) this.terms.set(column, (terms = columnTerms(column, this.language)));
+        if (!terms) this.terms.set(column, (terms = columnTerms(column, this.language, this.stored.get(column.id))));
         return { column, terms };
       });
   }

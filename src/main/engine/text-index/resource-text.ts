@@ -11,6 +11,7 @@ import {
 import type { ResourceTextIndex } from '../search/full-text';
 import { rowDocumentText } from './build-text-index';
 import { ResourceTextReader } from './resource-text-reader';
+import type { StoredColumnTerms } from './stored-column-terms';
 
 /**
  * A resource's full-text index as searches use it. The index keeps no word positions, so
@@ -25,8 +26,9 @@ export class ResourceText implements ResourceTextIndex {
     private readonly store: TableStore,
     private readonly language: TextSearchLanguage,
     indexed: ReadonlySet<string>,
+    dictionaryTerms: ReadonlyMap<string, () => StoredColumnTerms> = new Map(),
   ) {
-    this.reader = new ResourceTextReader(index, store, language, indexed);
+    this.reader = new ResourceTextReader(index, store, language, indexed, dictionaryTerms);
   }
 
   match(query: TsQuery): Uint32Array {
