@@ -1,4 +1,4 @@
-import { openSync, readSync, closeSync, writeSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readdirSync, readlinkSync, readSync, writeSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
 import { Column } from '../../../src/main/engine/column-store/column';
 import { TableStore } from '../../../src/main/engine/column-store/table-store';
@@ -135,6 +135,32 @@ describe('a columns file read in parts', () => {
     expect(index.lookup('scuola').rowIds).toEqual(built.lookup('scuola').rowIds);
     expect(() => index.lookup('fiume')).toThrow(StorageError);
     expect(() => index.lookup('fiume')).toThrow(/full-text index .* could not be read \(rowIds: not ascending/);
+  });
+
+  it('keeps the file open for the reads of one piece of work (one descriptor), and closes it soon after', async () => {
+    if (!existsSync('/proc/self/fd')) {
+      console.log('skipped: no /proc/self/fd to count open files on this system');
+      return;
+    }
+    const values = writeGeneration(7);
+    const path = columnsPath(dir, 7);
+    const openCopies = () =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          return readlinkSync(`/proc/self/fd/${fd}`) === path;
+        } catch {
+          return false; // closed meanwhile (the listing's own descriptor)
+        }
+      }).length;
+    const column = readColumnsFile(dir, 7).store.column('testo')!;
+    const soon = () => new Promise((resolve) => setTimeout(resolve, 400));
+    await soon();
+    expect(openCopies()).toBe(0);
+    for (let r = ROWS; r > ROWS - 500; r--) expect(column.valueOf(r)).toBe(values[r]); // a page's cells, one read each
+    expect(openCopies()).toBe(1);
+    await soon();
+    expect(openCopies()).toBe(0);
+    expect(column.valueOf(1)).toBe(values[1]); // opened again when needed
   });
 
   it('a number column answers from its doubles as read, and becomes an array only when scanned', () => {

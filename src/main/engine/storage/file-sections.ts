@@ -11,6 +11,9 @@ import { CorruptContainerError, readContainerHead, type SectionLayout } from './
  * only after its resource was written out again (everything read) or unloaded.
  */
 export class FileSections {
+  /** The file kept open between reads that follow each other (withFile). */
+  private fd: number | null = null;
+
   private constructor(
     readonly path: string,
     readonly header: Record<string, unknown>,
@@ -53,15 +56,32 @@ export class FileSections {
     return section;
   }
 
+  /**
+   * A page of results reads two small ranges per cell (its code, its value): a thousand cells
+   * opened and closed the file two thousand times, a quarter of a restarted server's first `q`.
+   * The file now stays open for KEEP_OPEN_MS after it was opened, and then until the work in
+   * hand is done (a timer runs only between tasks): no descriptor outlives the work that used
+   * it for long (Node opens files shareable for deletion on Windows too, so an old generation
+   * can still be removed meanwhile).
+   */
   private withFile<T>(use: (fd: number) => T): T {
-    const fd = openSync(this.path, 'r');
-    try {
-      return use(fd);
-    } finally {
-      closeSync(fd);
+    if (this.fd === null) {
+      const fd = openSync(this.path, 'r');
+      this.fd = fd;
+      setTimeout(() => {
+        this.fd = null;
+        try {
+          closeSync(fd);
+        } catch {
+          // already closed: nothing to release
+        }
+      }, KEEP_OPEN_MS).unref();
     }
+    return use(this.fd);
   }
 }
+
+const KEEP_OPEN_MS = 200;
 
 function readExactly(fd: number, length: number, position: number): Uint8Array {
   const bytes = new Uint8Array(new ArrayBuffer(length));
