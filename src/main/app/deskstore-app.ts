@@ -187,8 +187,9 @@ const SQL_WORKER_WARM_DELAY_MS = 10_000;
  * datastore_search_sql: planned by the engine (tables resolved, SQL translated), run by the SQL
  * worker so that a slow query holds up no search or write. If the SQL worker cannot read a
  * table's file (a checkpoint replaced it meanwhile, or it is damaged), the query is planned
- * again with images of the engine's tables (sql/search-sql.ts, planSql): user SQL never runs
- * on the engine worker.
+ * again with images of the engine's tables (sql/search-sql.ts, planSql). A plain single-table
+ * aggregate the engine answers from its column store (sql/column-aggregate.ts) never reaches
+ * the SQL worker; nothing else of user SQL runs on the engine worker.
  */
 async function runUserSql(
   sql: string,
@@ -197,12 +198,16 @@ async function runUserSql(
   timeoutMs: number,
   policy: SqlFunctionPolicy,
 ): Promise<SqlOutcome> {
+  const run = async (images: boolean): Promise<SqlOutcome> => {
+    const planned = await engine.api.planSql(sql, images, policy);
+    return 'answered' in planned ? planned.answered : runner.run(planned, timeoutMs);
+  };
   try {
-    return await runner.run(await engine.api.planSql(sql, false, policy), timeoutMs);
+    return await run(false);
   } catch (err) {
     if (!(err instanceof StorageError) || err instanceof SqlWorkerStopped) throw err;
   }
-  return runner.run(await engine.api.planSql(sql, true, policy), timeoutMs);
+  return run(true);
 }
 
 /**

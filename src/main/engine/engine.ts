@@ -18,7 +18,7 @@ import {
 } from './catalogue/catalogue-operations';
 import { createGroup, listGroups, showGroup, type GroupListRequest } from './catalogue/groups';
 import { searchPackageDicts, type PackageSearchRequest } from './catalogue/search/package-search';
-import { planSql, type SqlPlan } from './sql/search-sql';
+import { planSql, type SqlAnswered, type SqlPlan } from './sql/search-sql';
 import type { SqlFunctionPolicy } from '../../shared/ckan-sql-functions';
 import type { CkanDict } from './catalogue/ckan-dicts';
 import type { PackageDict, PackageSearchResult, ResourceDict } from '../../shared/wire/catalogue';
@@ -365,10 +365,14 @@ export class Engine implements EngineContext {
     removeUploadedFile(this.dataDir, resourceId);
   }
 
-  /** A query for the SQL worker (sql/search-sql.ts); `images`: every table as an image of this engine's. */
-  async planSql(sql: string, images = false, policy: SqlFunctionPolicy = 'ckan'): Promise<SqlPlan> {
+  /**
+   * A query for the SQL worker (sql/search-sql.ts), or its answer when the column store gives
+   * it (a plain single-table aggregate; `columnStore: false` always plans for the worker);
+   * `images`: every table as an image of this engine's.
+   */
+  async planSql(sql: string, images = false, policy: SqlFunctionPolicy = 'ckan', columnStore = true): Promise<SqlPlan | SqlAnswered> {
     try {
-      return await planSql(this, sql, images, policy);
+      return await planSql(this, sql, images, policy, columnStore);
     } finally {
       this.cache.enforceBudget(); // an image opens the resource's SQLite table
     }

@@ -24,6 +24,7 @@ import { schemaOf, Translator, type SqlTable, type TranslatedQuery } from './tra
 import { statSync } from 'node:fs';
 import { sqlitePath } from '../storage/resource-files';
 import { tableFileProblem, tableImage } from '../sqlite/table-file-writer';
+import { columnAggregate } from './column-aggregate';
 
 /**
  * datastore_search_sql (docs/ckan-contract.md §4; dialect in docs/sql-and-values.md). The query is read
@@ -33,7 +34,8 @@ import { tableFileProblem, tableImage } from '../sqlite/table-file-writer';
  * (shape-results.ts). The engine prepares (`planSql`) and the SQL worker runs (`runSql`,
  * sql-worker.ts); past its time limit a recursive query stops itself (`deskstore_tick`), any
  * other is stopped by terminating the SQL worker (sql-runner.ts). No user query runs in the
- * engine's thread.
+ * engine's thread, except a plain single-table aggregate, answered from the column store in
+ * one pass over its codes (column-aggregate.ts, answerFromColumns).
  */
 export interface SqlOutcome {
   readonly sql: string;
@@ -108,29 +110,34 @@ export async function runSql(
     files.forEach((file, i) => db.run(`ATTACH DATABASE ? AS ${schemaOf(i)}`, [file]));
     registerRuntimeFunctions(db, { tables: query.tables, now, ...(deadline === undefined ? {} : { deadline }) });
     db.exec('PRAGMA query_only = 1');
-    try {
-      const { records, truncated } = readRecords(db, query);
-      return {
-        sql,
-        records,
-        fields: query.columns.map((c) => ({ id: c.name, type: c.type })),
-        recordsTruncated: truncated,
-      };
-    } catch (err) {
-      if (err instanceof ResultTooLarge) {
-        throw queryError(
-          `The result is larger than ${SQL_RESULT_MAX_BYTES / 1024 / 1024} MB: select fewer rows (LIMIT) or columns, or aggregate in SQL`,
-          wrappedStatement(sql),
-        );
-      }
-      if (err instanceof SqlQueryError) throw queryError(err.message, wrappedStatement(sql));
-      if (err instanceof Error && err.message === PAST_DEADLINE) throw queryTookTooLong();
-      // sql.js reports SQLite's failures as plain Errors; anything else is a fault of ours.
-      if (err instanceof Error && err.constructor === Error) throw queryError(postgresMessage(err.message), wrappedStatement(sql));
-      throw err;
-    }
+    return outcomeOf(sql, query, () => readRecords(db, query));
   } finally {
     db.close();
+  }
+}
+
+/** The answer of `query` from its records, or the failure of writing them in CKAN's shape. */
+function outcomeOf(sql: string, query: TranslatedQuery, write: () => { records: Uint8Array[]; truncated: boolean }): SqlOutcome {
+  try {
+    const { records, truncated } = write();
+    return {
+      sql,
+      records,
+      fields: query.columns.map((c) => ({ id: c.name, type: c.type })),
+      recordsTruncated: truncated,
+    };
+  } catch (err) {
+    if (err instanceof ResultTooLarge) {
+      throw queryError(
+        `The result is larger than ${SQL_RESULT_MAX_BYTES / 1024 / 1024} MB: select fewer rows (LIMIT) or columns, or aggregate in SQL`,
+        wrappedStatement(sql),
+      );
+    }
+    if (err instanceof SqlQueryError) throw queryError(err.message, wrappedStatement(sql));
+    if (err instanceof Error && err.message === PAST_DEADLINE) throw queryTookTooLong();
+    // sql.js reports SQLite's failures as plain Errors; anything else is a fault of ours.
+    if (err instanceof Error && err.constructor === Error) throw queryError(postgresMessage(err.message), wrappedStatement(sql));
+    throw err;
   }
 }
 
@@ -186,8 +193,18 @@ async function prepareInEngine(ctx: EngineContext, sql: string, policy: SqlFunct
  * table's size; the query itself never runs here); a damaged file is marked so that the next
  * maintenance writes a new generation.
  */
-export async function planSql(ctx: EngineContext, sql: string, images = false, policy: SqlFunctionPolicy = 'ckan'): Promise<SqlPlan> {
+export async function planSql(
+  ctx: EngineContext,
+  sql: string,
+  images = false,
+  policy: SqlFunctionPolicy = 'ckan',
+  columnStore = true,
+): Promise<SqlPlan | SqlAnswered> {
   const query = await prepareInEngine(ctx, sql, policy);
+  if (columnStore) {
+    const answered = answerFromColumns(ctx, sql, query);
+    if (answered) return { answered };
+  }
   const tables: SqlTableSource[] = [];
   for (const table of query.tables) {
     const resource = ctx.openResource(table.id);
@@ -208,6 +225,25 @@ export async function planSql(ctx: EngineContext, sql: string, images = false, p
     }
   }
   return { sql, query, tables };
+}
+
+/**
+ * A plain single-table aggregate answered from the column store (column-aggregate.ts): no
+ * table file read, no SQL worker. The column store holds every acknowledged write, as the SQL
+ * worker's copy does once it has replayed the journal. It runs here, in the engine worker, as
+ * a datastore_search does: one pass over the codes of the columns it names, bounded by the
+ * table's rows, so CKAN's time limit (which stops the SQL worker) has nothing to stop.
+ */
+function answerFromColumns(ctx: EngineContext, sql: string, query: TranslatedQuery): SqlOutcome | null {
+  if (query.tables.length !== 1) return null;
+  const resource = ctx.openResource(query.tables[0]!.id);
+  const aggregate = columnAggregate(sql, query, { store: resource.store, fields: resource.fields });
+  if (!aggregate) return null;
+  return outcomeOf(sql, query, () => {
+    const writer = new RecordsJsonWriter(query.columns, SQL_RESULT_MAX_BYTES);
+    for (const row of aggregate.rows) writer.add(row);
+    return { records: writer.finish(), truncated: aggregate.truncated };
+  });
 }
 
 /**
@@ -245,6 +281,11 @@ export interface SqlTableFile {
   readonly fileBytes: number;
   /** Acknowledged journal bytes when the query was planned. */
   readonly journalBytes: number;
+}
+
+/** A query the engine answered itself (answerFromColumns): nothing for the SQL worker to run. */
+export interface SqlAnswered {
+  readonly answered: SqlOutcome;
 }
 
 export interface SqlPlan {
