@@ -95,6 +95,39 @@ describe('ragged rows', () => {
     expect(table.repairs[0]).toMatchObject({ lines: [5] });
   });
 
+  // The reader searches cells for line breaks only in chunks whose text has more line ends than
+  // records (csv-reader.ts, LineEndLedger): line numbers must stay right across many chunks,
+  // whatever the line ending, with or without a final newline.
+  it.each([
+    ['\n', true],
+    ['\r\n', true],
+    ['\n', false],
+    ['\r\n', false],
+  ])('counts lines past quoted line breaks over many parser chunks (newline %j, final newline %s)', async (nl, finalNewline) => {
+    const lines: string[] = ['id,text,n'];
+    const expected: number[] = [];
+    let line = 2;
+    const rows = 6000;
+    for (let i = 1; i <= rows; i++) {
+      const filler = 'x'.repeat(40 + (i % 37));
+      const breaks = i % 211 === 0 ? 2 : i % 97 === 0 ? 1 : 0;
+      const text = breaks ? `"${filler}${`${nl}more`.repeat(breaks)}"` : filler;
+      // Every 409th row (and the last) lacks its third cell: a repair reported with its line.
+      const short = i % 409 === 0 || i === rows;
+      if (short) expected.push(line);
+      lines.push(short ? `${i},${text}` : `${i},${text},${i}`);
+      line += 1 + breaks;
+    }
+    // The last record holds a line break too (and may end the file without one).
+    lines[lines.length - 1] = `${rows},"last${nl}cell"`;
+    const table = await read(fileWith(`many-chunks-${finalNewline}-${nl.length}.csv`, lines.join(nl) + (finalNewline ? nl : '')));
+    expect(table.rows).toBe(rows);
+    const missing = table.repairs.find((r) => r.kind === 'missing_cells')!;
+    expect(missing.rows).toBe(expected.length);
+    expect(missing.lines).toEqual(expected.slice(0, 20));
+    expect(cellsOf(table, 1).filter((t) => t?.includes('\n')).length).toBe(Math.floor(rows / 97) + Math.floor(rows / 211) - Math.floor(rows / (97 * 211)) + 1);
+  });
+
   it('a quoted multi-line cell in a file whose quotes balance stays one record', async () => {
     const table = await read(fileWith('multi.csv', 'a,b\n"one\ntwo",1\n"three",2\n'));
     expect(table.rows).toBe(2);
