@@ -136,6 +136,16 @@ describe('parserFor', () => {
     expect(() => p4('2147483648')).toThrow('"2147483648" is not a valid int4 (32-bit integer): out of the int4 range');
     expect(() => p4('1.5')).toThrow(ValueParseError);
     expect(parserFor({ type: 'int8', format: 'integer' })('9007199254740991')).toBe(9007199254740991);
+    // Past 2^53 a JS number is exact only where it says the same digits (2^53 itself): otherwise
+    // the value is kept as its text (exact-number.ts).
+    const p8 = parserFor({ type: 'int8', format: 'integer' });
+    expect([p8('9007199254740992'), p8('9007199254740993'), p8('-9007199254740993')]).toEqual([
+      9007199254740992,
+      '9007199254740993',
+      '-9007199254740993',
+    ]);
+    expect(Object.is(p8('-0'), 0)).toBe(true);
+    expect([p4('2147483647'), p4('-2147483648'), p8('-2147483649')]).toEqual([2147483647, -2147483648, -2147483649]);
   });
   it('dot decimals read 1.234 as 1.234', () => {
     const p = parserFor({ type: 'numeric', format: 'numeric-dot' });
