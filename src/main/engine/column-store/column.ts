@@ -20,6 +20,20 @@ export interface LazyCodes {
 const SINGLE_READS_BEFORE_WHOLE = 2000;
 
 /**
+ * Cells written while a column's codes are still in the file are kept aside (row → code) up
+ * to this many, then the codes are read whole: a first write on a fresh resource (one row, or
+ * a few hundred) reads no column's codes whole (4 bytes per row of the table each).
+ */
+const WRITTEN_CELLS_BEFORE_WHOLE = 4096;
+
+/**
+ * Values looked up in a dictionary still in its file form, one scan each, before the
+ * dictionary becomes an array with a lookup table: a write brings a few new values; a bulk
+ * write many, which one table then serves.
+ */
+const FILE_SCANS_BEFORE_LOOKUP = 64;
+
+/**
  * One column of a resource, dictionary-encoded in memory: `codes[rowId]` is the index of the
  * row's value in `values` (0 = NULL). Every filter, sort and facet is evaluated over these
  * arrays; per distinct value first (a truth table over codes), then per row, which is what
@@ -29,6 +43,11 @@ const SINGLE_READS_BEFORE_WHOLE = 2000;
  * in its dictionary (`mayRepeat`): deduplicating a million strings during an import costs
  * more than everything else it saves. Code equality then no longer means value equality, so
  * lookups go through `codesOf` and grouping through `canonicalCodes`, both built on demand.
+ *
+ * A column loaded from a columns file is written to without reading it whole: written cells
+ * wait beside the codes still in the file, and values are found in (or added after) the
+ * dictionary's file form; both join the arrays when something reads them whole. A fresh
+ * server's first write read every column's codes and decoded its dictionaries before.
  */
 export class Column {
   private dict: StoredValue[] | null;
@@ -38,6 +57,15 @@ export class Column {
   private codeArray: Uint32Array | null;
   private codesInFile: LazyCodes | null;
   private singleReads = 0;
+  /** Cells written while the codes are in the file (row → code), applied when they are read whole. */
+  private written: Map<number, number> | null = null;
+  /** The length `ensureCapacity` asked for while the codes are in the file. */
+  private wantedLength = 0;
+  /** Values added while the dictionary is in its file form: code `undecoded.size + i`. */
+  private added: StoredValue[] = [];
+  /** Codes of the values looked up in (or added to) the file form, for a column that does not repeat values. */
+  private foundInFile: Map<string | number, number> | null = null;
+  private fileScans = 0;
   private lookup: Map<string | number, number | number[]> | null = null;
   private ranks: Uint32Array | null = null;
   private canonical: Uint32Array | null = null;
@@ -70,8 +98,12 @@ export class Column {
   /** Dictionary; values[0] is the NULL slot. Decoded from the file form on first use. */
   get values(): StoredValue[] {
     if (!this.dict) {
-      this.dict = this.undecoded!.materialize();
+      const values = this.undecoded!.materialize();
+      for (const value of this.added) values.push(value);
+      this.dict = values;
       this.undecoded = null;
+      this.added = [];
+      this.foundInFile = null;
     }
     return this.dict;
   }
@@ -81,12 +113,13 @@ export class Column {
    * null once it is an array. Comparing two versions' values byte for byte needs no strings.
    */
   get fileDictionary(): Utf8Dictionary | null {
-    return this.undecoded instanceof Utf8Dictionary ? this.undecoded : null;
+    // Values a write added are not in the file form: compared as an array then.
+    return this.undecoded instanceof Utf8Dictionary && this.added.length === 0 ? this.undecoded : null;
   }
 
   /** Rough bytes the dictionary holds in memory. */
   dictionaryBytes(): number {
-    return this.dict ? this.dict.length * 48 : this.undecoded!.byteLength;
+    return this.dict ? this.dict.length * 48 : this.undecoded!.byteLength + this.added.length * 48;
   }
 
   static empty(id: string, type: FieldType, capacity: number): Column {
@@ -96,25 +129,35 @@ export class Column {
   /** codes[rowId]: read whole from the file on first use when the column was loaded lazily. */
   get codes(): Uint32Array {
     if (!this.codeArray) {
-      this.codeArray = this.codesInFile!.whole();
+      const inFile = this.codesInFile!.whole();
+      let codes = inFile;
+      if (this.wantedLength > inFile.length) {
+        codes = new Uint32Array(this.wantedLength);
+        codes.set(inFile);
+      }
+      if (this.written) for (const [rowId, code] of this.written) codes[rowId] = code;
+      this.codeArray = codes;
       this.codesInFile = null;
+      this.written = null;
     }
     return this.codeArray;
   }
 
   /** Bytes of codes held in memory (none while they are still in the file). */
   get residentCodeBytes(): number {
-    return this.codeArray ? this.codeArray.byteLength : 0;
+    return this.codeArray ? this.codeArray.byteLength : (this.written?.size ?? 0) * 16;
   }
 
   /** Dictionary entries (an upper bound of distinct values when `mayRepeat`). */
   get distinctCount(): number {
-    return (this.dict ? this.dict.length : this.undecoded!.size) - 1;
+    return (this.dict ? this.dict.length : this.undecoded!.size + this.added.length) - 1;
   }
 
   valueOf(rowId: number): StoredValue {
-    const code = this.codeArray ? this.codeArray[rowId]! : this.codeFromFile(rowId);
-    return this.dict ? this.dict[code]! : this.undecoded!.valueAt(code);
+    const code = this.codeArray ? this.codeArray[rowId]! : (this.written?.get(rowId) ?? this.codeFromFile(rowId));
+    if (this.dict) return this.dict[code]!;
+    const inFile = this.undecoded!;
+    return code < inFile.size ? inFile.valueAt(code) : this.added[code - inFile.size]!;
   }
 
   /**
@@ -164,12 +207,21 @@ export class Column {
 
   /** Writes one cell (append or update), adding the value to the dictionary when new. */
   set(rowId: number, value: StoredValue): void {
+    const code = this.intern(value);
     this.ensureCapacity(rowId + 1);
-    this.codes[rowId] = this.intern(value);
+    if (!this.codeArray && (this.written?.size ?? 0) < WRITTEN_CELLS_BEFORE_WHOLE) {
+      (this.written ??= new Map()).set(rowId, code);
+      return;
+    }
+    this.codes[rowId] = code;
   }
 
   intern(value: StoredValue): number {
     if (value === null) return 0;
+    if (this.undecoded) {
+      const code = this.internInFileForm(value);
+      if (code !== null) return code;
+    }
     if (this.mayRepeat && !this.lookup) {
       // A mostly unique column may hold a value twice: appending costs nothing, where building
       // the lookup table of a million values cost the first write on a fresh resource seconds.
@@ -191,7 +243,12 @@ export class Column {
   }
 
   ensureCapacity(size: number): void {
-    const codes = this.codes;
+    if (!this.codeArray) {
+      // Grown when the codes are read whole (the `codes` getter), not read for it.
+      if (size > this.wantedLength) this.wantedLength = size;
+      return;
+    }
+    const codes = this.codeArray;
     if (size <= codes.length) return;
     const grown = new Uint32Array(Math.max(size, Math.ceil(codes.length * 1.5) + 1024));
     grown.set(codes);
@@ -224,6 +281,31 @@ export class Column {
     const table = new Uint8Array(this.values.length);
     for (let code = 1; code < this.values.length; code++) table[code] = test(this.values[code]!) ? 1 : 0;
     return table;
+  }
+
+  /**
+   * `intern` while the dictionary is in its file form: a column that may repeat values appends
+   * the value; another looks it up by a scan of the file form (its values are few) and appends
+   * it when new. Null after too many scans: the caller then builds the lookup table.
+   */
+  private internInFileForm(value: string | number): number | null {
+    const inFile = this.undecoded!;
+    if (!this.mayRepeat) {
+      const known = this.foundInFile?.get(value);
+      if (known !== undefined) return known;
+      if (++this.fileScans > FILE_SCANS_BEFORE_LOOKUP) return null;
+      const code = inFile.codeOf(value);
+      if (code !== 0) {
+        (this.foundInFile ??= new Map()).set(value, code);
+        return code;
+      }
+    }
+    const code = inFile.size + this.added.length;
+    this.added.push(value);
+    if (!this.mayRepeat) (this.foundInFile ??= new Map()).set(value, code);
+    this.ranks = null;
+    this.canonical = null;
+    return code;
   }
 
   private dictionary(): Map<string | number, number | number[]> {

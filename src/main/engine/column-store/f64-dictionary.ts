@@ -23,6 +23,14 @@ export class F64Dictionary {
     return code === 0 ? null : this.numbers[code - 1]!;
   }
 
+  /** The first code holding `value`, 0 when none (a text is never here). */
+  codeOf(value: string | number): number {
+    if (typeof value !== 'number') return 0;
+    const numbers = this.numbers;
+    for (let i = 0; i < numbers.length; i++) if (numbers[i] === value) return i + 1;
+    return 0;
+  }
+
   materialize(): StoredValue[] {
     const values = new Array<StoredValue>(this.numbers.length + 1);
     values[0] = null;

@@ -103,7 +103,7 @@ export class TableStore {
     if (!this.isLive(rowId)) return;
     this.liveArray[rowId] = 0;
     this.liveRows--;
-    for (const c of this.columns) c.codes[rowId] = 0;
+    for (const c of this.columns) c.set(rowId, null);
     this.bump();
   }
 

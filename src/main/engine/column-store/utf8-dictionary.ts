@@ -70,6 +70,31 @@ export class Utf8Dictionary {
   }
 
   /**
+   * The first code holding `value` (as `materialize` would give it), 0 when none: one pass
+   * over the bytes, no strings made. A write looks its few new values up this way.
+   */
+  codeOf(value: string | number): number {
+    const isNumber = typeof value === 'number';
+    if (isNumber ? !this.numbers : !isWellFormed(value)) return 0; // a lone surrogate has no UTF-8 form
+    const needle = Buffer.from(isNumber ? String(value) : value, 'utf8');
+    const text = this.wholeText();
+    const numbers = this.numbers;
+    let start = 0;
+    for (let i = 0; i < this.ends.length; i++) {
+      const end = this.ends[i]!;
+      if (
+        end - start === needle.length &&
+        (numbers ? numbers[i] === (isNumber ? 1 : 0) : true) &&
+        text.compare(needle, 0, needle.length, start, end) === 0
+      ) {
+        return i + 1;
+      }
+      start = end;
+    }
+    return 0;
+  }
+
+  /**
    * The entries as stored: entry i (code i + 1) is `text[ends[i - 1] ?? 0 .. ends[i])`, a
    * number when `numbers[i]` is 1 (its shortest text), else a string. Reads the bytes whole.
    */
