@@ -19,7 +19,8 @@ import type { TranslatedQuery } from './translate';
  * `test/unit/engine/column-aggregate.test.ts` runs both):
  *
  * - one table, no WITH, DISTINCT, HAVING, window, set operation or locking;
- * - a SELECT list of grouped columns (optionally `AS`) and `count(*)` / `count(col)`;
+ * - a SELECT list of grouped columns (optionally `AS`) and `count(*)` / `count(col)`, `sum` of
+ *   int2/int4, `min`/`max` of integers, dates, times and timestamps (AGGREGATE_TYPES);
  * - `WHERE col = literal [AND …]` on plain columns;
  * - `GROUP BY` those columns (or none), optional `ORDER BY` of output columns, positions or
  *   grouped columns, `LIMIT` / `OFFSET` constants;
@@ -65,7 +66,24 @@ interface GroupColumn {
   readonly type: FieldType;
 }
 
-type Output = { readonly kind: 'group'; readonly group: number } | { readonly kind: 'count'; readonly column: Column | null };
+type AggregateName = 'count' | 'sum' | 'min' | 'max';
+
+type Output =
+  | { readonly kind: 'group'; readonly group: number }
+  | { readonly kind: 'aggregate'; readonly name: AggregateName; readonly column: GroupColumn | null };
+
+/**
+ * The aggregates answered here, and of which column types: `count` of any supported column;
+ * `sum` of int2/int4 (SQLite's integer sum, PostgreSQL's int8; int8 and numeric sums are exact
+ * decimals on the SQL path); `min`/`max` of integers, dates, times and timestamps (SQLite
+ * compares their cells as this path does; text goes by the collation there, bool has none in
+ * PostgreSQL).
+ */
+const AGGREGATE_TYPES: Record<Exclude<AggregateName, 'count'>, ReadonlySet<string>> = {
+  sum: new Set(['int2', 'int4']),
+  min: new Set(['int2', 'int4', 'int8', 'date', 'time', 'timestamp', 'timestamptz']),
+  max: new Set(['int2', 'int4', 'int8', 'date', 'time', 'timestamp', 'timestamptz']),
+};
 
 interface SortItem {
   /** Index into a row's keys: output `i`, or group column `outputs.length + g`. */
@@ -132,7 +150,9 @@ function planOf(s: SelectStmt, table: AggregateTable): Plan {
     if (!('ResTarget' in node) || !node.ResTarget.val || node.ResTarget.indirection?.length) return notPlain();
     return node.ResTarget;
   });
-  const names = targets.map((t) => t.name ?? ('ColumnRef' in t.val! ? lastName(t.val.ColumnRef) : 'FuncCall' in t.val! ? 'count' : ''));
+  const names = targets.map(
+    (t) => t.name ?? ('ColumnRef' in t.val! ? lastName(t.val.ColumnRef) : 'FuncCall' in t.val! ? functionName(t.val.FuncCall) : ''),
+  );
 
   // GROUP BY: positions and output names resolve as the translation resolves them (groupItem).
   const groups: GroupColumn[] = [];
@@ -150,7 +170,7 @@ function planOf(s: SelectStmt, table: AggregateTable): Plan {
   const outputs: Output[] = targets.map((t) => {
     const val = t.val!;
     if ('ColumnRef' in val) return { kind: 'group', group: groupIndex(field(val.ColumnRef)) };
-    if ('FuncCall' in val) return { kind: 'count', column: countedColumn(val.FuncCall, field) };
+    if ('FuncCall' in val) return aggregateOf(val.FuncCall, field);
     return notPlain();
   });
 
@@ -224,16 +244,22 @@ function columnOf(ref: ColumnRef, visibleName: string | undefined, table: Aggreg
   return { column, type: field.type };
 }
 
-/** `count(*)` or `count(col)`: no DISTINCT, FILTER, ORDER BY or OVER. */
-function countedColumn(f: FuncCall, field: (ref: ColumnRef) => GroupColumn): Column | null {
+const functionName = (f: FuncCall): string => {
   const names = f.funcname ?? [];
-  const name = names.length === 1 && 'String' in names[0]! ? names[0].String.sval : undefined;
-  if (name !== 'count' || f.agg_distinct || f.agg_filter || f.agg_order?.length || f.over || f.agg_within_group || f.func_variadic)
-    notPlain();
-  if (f.agg_star) return f.args?.length ? notPlain() : null;
+  return names.length === 1 && 'String' in names[0]! ? (names[0].String.sval ?? '') : notPlain();
+};
+
+/** `count(*)`, or count/sum/min/max of a plain column: no DISTINCT, FILTER, ORDER BY or OVER. */
+function aggregateOf(f: FuncCall, field: (ref: ColumnRef) => GroupColumn): Output {
+  const name = functionName(f);
+  if (f.agg_distinct || f.agg_filter || f.agg_order?.length || f.over || f.agg_within_group || f.func_variadic) notPlain();
+  if (name !== 'count' && name !== 'sum' && name !== 'min' && name !== 'max') return notPlain();
+  if (f.agg_star) return name === 'count' && !f.args?.length ? { kind: 'aggregate', name, column: null } : notPlain();
   const args = f.args ?? [];
   if (args.length !== 1 || !('ColumnRef' in args[0]!)) notPlain();
-  return field((args[0] as { ColumnRef: ColumnRef }).ColumnRef).column;
+  const column = field((args[0] as { ColumnRef: ColumnRef }).ColumnRef);
+  if (name !== 'count' && !AGGREGATE_TYPES[name].has(column.type.name)) notPlain();
+  return { kind: 'aggregate', name, column };
 }
 
 function conjuncts(node: Node): Node[] {
@@ -350,6 +376,67 @@ function sqliteCell(value: StoredValue, type: FieldType): Cell {
   }
 }
 
+/** One aggregate's value per slot, added to row by row. */
+interface Accumulator {
+  open(): void;
+  add(slot: number, row: number): void;
+  /** The cell SQLite's aggregate gives (`rows`: the slot's rows, for count(*)). */
+  result(slot: number, rows: number): Cell;
+}
+
+function accumulatorOf(name: AggregateName, target: GroupColumn | null): Accumulator {
+  if (!target) return { open: () => undefined, add: () => undefined, result: (_, rows) => BigInt(rows) };
+  const codes: ArrayLike<number> = target.column.codes;
+  const nonNull: number[] = [];
+  const counting = {
+    open: () => nonNull.push(0),
+    add(slot: number, row: number) {
+      if (codes[row] !== 0) nonNull[slot]!++;
+    },
+  };
+  if (name === 'count') return { ...counting, result: (slot) => BigInt(nonNull[slot]!) };
+  if (name === 'sum') {
+    // int2/int4 values as doubles: exact while the sum stays a safe integer (checked at the end).
+    const values = Float64Array.from(target.column.values, (v) => (v === null ? 0 : (v as number)));
+    const sums: number[] = [];
+    return {
+      open() {
+        counting.open();
+        sums.push(0);
+      },
+      add(slot, row) {
+        const code = codes[row]!;
+        if (code === 0) return;
+        nonNull[slot]!++;
+        sums[slot]! += values[code]!;
+      },
+      result(slot) {
+        if (!nonNull[slot]) return null;
+        return Number.isSafeInteger(sums[slot]) ? BigInt(sums[slot]!) : notPlain();
+      },
+    };
+  }
+  // min/max: each code's rank among the column's distinct cells in SQLite's order.
+  const { keyOf, cells } = keysOf(target);
+  const byOrder = cells.map((_, k) => k).slice(1);
+  byOrder.sort((a, b) => compareCells(cells[a]!, cells[b]!));
+  const rankOfKey = new Int32Array(cells.length);
+  byOrder.forEach((k, rank) => (rankOfKey[k] = rank));
+  const best: number[] = [];
+  const wantMax = name === 'max';
+  return {
+    open: () => best.push(-1),
+    add(slot, row) {
+      const code = codes[row]!;
+      if (code === 0) return;
+      const rank = rankOfKey[keyOf[code]!]!;
+      const current = best[slot]!;
+      if (current < 0 || (wantMax ? rank > current : rank < current)) best[slot] = rank;
+    },
+    result: (slot) => (best[slot]! < 0 ? null : cells[byOrder[best[slot]!]!]!),
+  };
+}
+
 /** Key combinations counted in a table of slots rather than a map (16 MB at most). */
 const DENSE_KEYS = 1 << 22;
 
@@ -363,11 +450,9 @@ function run(plan: Plan, store: TableStore): ColumnAggregate {
     codes: column.codes,
     table: column.truthTable(matches),
   }));
-  const counted = plan.outputs.flatMap((o) => (o.kind === 'count' && o.column ? [o.column] : []));
-  const countedCodes: ArrayLike<number>[] = [...new Set(counted)].map((c) => c.codes);
-  const countedIndex = counted.map((c) => [...new Set(counted)].indexOf(c));
+  const aggregates = plan.outputs.flatMap((o) => (o.kind === 'aggregate' ? [accumulatorOf(o.name, o.column)] : []));
 
-  // One slot per group met: its rows, and its non-NULL cells of each counted column.
+  // One slot per group met: its rows, and each aggregate's accumulators.
   const widths = keys.map((k) => k.cells.length);
   const radix = widths.reduce((a, b) => a * b, 1);
   if (!Number.isSafeInteger(radix)) notPlain();
@@ -376,13 +461,14 @@ function run(plan: Plan, store: TableStore): ColumnAggregate {
   const slotOfKey = new Map<number, number>();
   const slotKeys: number[] = [];
   const rowsIn: number[] = [];
-  const nonNull: number[][] = countedCodes.map(() => []);
   const ungrouped = plan.groups.length === 0;
-  if (ungrouped) {
-    slotKeys.push(0);
+  const newSlot = (key: number): number => {
+    slotKeys.push(key);
     rowsIn.push(0);
-    for (const n of nonNull) n.push(0);
-  }
+    for (const a of aggregates) a.open();
+    return slotKeys.length - 1;
+  };
+  if (ungrouped) newSlot(0);
   rows: for (let r = 1; r <= maxRowId; r++) {
     if (!live[r]) continue;
     for (let t = 0; t < tests.length; t++) if (!tests[t]!.table[tests[t]!.codes[r]!]) continue rows;
@@ -390,15 +476,12 @@ function run(plan: Plan, store: TableStore): ColumnAggregate {
     for (let g = 0; g < keys.length; g++) key = key * widths[g]! + keys[g]!.keyOf[groupCodes[g]![r]!]!;
     let slot = ungrouped ? 0 : dense ? dense[key]! : (slotOfKey.get(key) ?? -1);
     if (slot < 0) {
-      slot = slotKeys.length;
+      slot = newSlot(key);
       if (dense) dense[key] = slot;
       else slotOfKey.set(key, slot);
-      slotKeys.push(key);
-      rowsIn.push(0);
-      for (const n of nonNull) n.push(0);
     }
     rowsIn[slot]!++;
-    for (let c = 0; c < countedCodes.length; c++) if (countedCodes[c]![r] !== 0) nonNull[c]![slot]!++;
+    for (let a = 0; a < aggregates.length; a++) aggregates[a]!.add(slot, r);
   }
 
   // Each group's key cells, then its output row.
@@ -408,10 +491,8 @@ function run(plan: Plan, store: TableStore): ColumnAggregate {
       cells[g] = keys[g]!.cells[key % widths[g]!]!;
       key = Math.floor(key / widths[g]!);
     }
-    let k = 0;
-    const row: Cell[] = plan.outputs.map((o) =>
-      o.kind === 'group' ? cells[o.group]! : BigInt(o.column ? nonNull[countedIndex[k++]!]![slot]! : rowsIn[slot]!),
-    );
+    let a = 0;
+    const row: Cell[] = plan.outputs.map((o) => (o.kind === 'group' ? cells[o.group]! : aggregates[a++]!.result(slot, rowsIn[slot]!)));
     return { cells, row };
   });
 
