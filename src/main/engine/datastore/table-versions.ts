@@ -5,6 +5,7 @@ import type { EngineContext } from '../engine-context';
 import type { OpenResource } from '../resources/open-resource';
 import { MutableTextIndex, type InvertedIndex } from '../fts';
 import { removeUnneededGenerations, writeResourceFiles } from '../storage/resource-files';
+import { buildStoreColumnTerms, openedColumnTerms, type BuiltColumnTerms } from '../text-index/stored-column-terms';
 
 /**
  * A mirror is never written (mirror-guard.ts). Only datastore-only resources may be written without `force` (CKAN's read-only check:
@@ -40,13 +41,16 @@ export function requireResourceUnlessForced(ctx: EngineContext, id: string, forc
 export function writeGeneration(ctx: EngineContext, resource: OpenResource): void {
   const generation = ctx.nextGeneration(resource.id);
   let compacted: InvertedIndex;
+  let columnTerms: BuiltColumnTerms[];
   try {
     compacted = resource.textIndex.compact();
+    columnTerms = buildStoreColumnTerms(resource.store, resource.ftsLanguage, resource.indexedColumns);
     const sizeBytes = writeResourceFiles(resource.dir, generation, resource.id, resource.fields, {
       store: resource.store,
       textIndex: compacted,
       indexedColumns: [...resource.indexedColumns],
       ftsLanguage: resource.ftsLanguage,
+      columnTerms,
     });
     resource.record = {
       ...resource.record,
@@ -66,7 +70,7 @@ export function writeGeneration(ctx: EngineContext, resource: OpenResource): voi
     throw err;
   }
   resource.startNewJournal();
-  resource.replaceTextIndex(new MutableTextIndex(compacted));
+  resource.replaceTextIndex(new MutableTextIndex(compacted), resource.indexedColumns, openedColumnTerms(columnTerms));
   ctx.cache.put(resource);
   // Earlier versions keep their files (docs/versions.md): a checkpoint replaces only the current one's.
   removeUnneededGenerations(

@@ -77,14 +77,19 @@ export class OpenResource implements SearchableResource {
   }
 
   /**
-   * A new index (a checkpoint's compaction, new columns): the columns file's dictionary term
-   * tables are left behind, since the file they are read from may be replaced; dictionary
-   * columns are tokenized again when a query needs them.
+   * A new index (a checkpoint's compaction, new columns), with the dictionary term tables the
+   * caller built for it (a checkpoint writes them): those read from the previous file are left
+   * behind, since that file may be removed; without new ones, dictionary columns are tokenized
+   * again when a query needs them.
    */
-  replaceTextIndex(index: MutableTextIndex, indexedColumns: ReadonlySet<string> = this.indexedColumns): void {
+  replaceTextIndex(
+    index: MutableTextIndex,
+    indexedColumns: ReadonlySet<string> = this.indexedColumns,
+    dictionaryTerms: ReadonlyMap<string, () => StoredColumnTerms> = new Map(),
+  ): void {
     this.textIndex = index;
     this.indexedColumns = indexedColumns;
-    this.text = new ResourceText(index, this.store, this.ftsLanguage, indexedColumns);
+    this.text = new ResourceText(index, this.store, this.ftsLanguage, indexedColumns, dictionaryTerms);
   }
 
   /** The journal of the current generation, opened on first use. */

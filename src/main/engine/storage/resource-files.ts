@@ -15,6 +15,7 @@ import type { TextSearchLanguage } from '../fts';
 import {
   buildStoreColumnTerms,
   writeColumnTerms,
+  type BuiltColumnTerms,
   type StoredColumnTerms,
   type StoredColumnTermsHeader,
 } from '../text-index/stored-column-terms';
@@ -49,6 +50,8 @@ export interface ResourceImage {
   /** The columns the inverted index covers (text-layout.ts). */
   readonly indexedColumns: readonly string[];
   readonly ftsLanguage: string;
+  /** The dictionary-searched columns' tables, when the caller built them (to keep using them); else built here. */
+  readonly columnTerms?: readonly BuiltColumnTerms[];
 }
 
 /**
@@ -85,7 +88,7 @@ export function writeColumnsFile(dir: string, generation: number, image: Resourc
   const columns = encodeColumns(image.store, sections);
   const encodedText = encodeIndex(image.textIndex);
   const textSections = encodedText.buffers.map((b) => sections.push(b) - 1);
-  const terms = buildStoreColumnTerms(image.store, image.ftsLanguage as TextSearchLanguage, new Set(image.indexedColumns));
+  const terms = image.columnTerms ?? buildStoreColumnTerms(image.store, image.ftsLanguage as TextSearchLanguage, new Set(image.indexedColumns));
   const dictionaryTerms = writeColumnTerms(terms, (b) => sections.push(b) - 1);
   const header: ColumnsFileHeader = {
     columns,

@@ -31,6 +31,11 @@ export interface StoredColumnTerms {
   readonly entries: number;
 }
 
+/** A column's table as built (in memory, whole). */
+export interface BuiltColumnTerms extends StoredColumnTerms {
+  readonly column: string;
+}
+
 /** Whether a column is searched through its dictionary rather than the inverted index. */
 export function hasDictionaryTerms(type: FieldType, id: string, indexed: ReadonlySet<string>): boolean {
   return !isNumericStorage(type.storage) && !indexed.has(id);
@@ -63,7 +68,7 @@ export class ColumnTermsBuilder {
     }
   }
 
-  finish(): { column: string; index: InvertedIndex; entries: number } {
+  finish(): BuiltColumnTerms {
     return { column: this.column, index: this.builder.finish(), entries: this.next };
   }
 }
@@ -73,7 +78,7 @@ export function buildStoreColumnTerms(
   store: TableStore,
   language: TextSearchLanguage,
   indexed: ReadonlySet<string>,
-): { column: string; index: InvertedIndex; entries: number }[] {
+): BuiltColumnTerms[] {
   return store.columns
     .filter((c) => hasDictionaryTerms(c.type, c.id, indexed))
     .map((c) => {
@@ -84,9 +89,14 @@ export function buildStoreColumnTerms(
     });
 }
 
+/** Built tables as the text reader opens them (by column id). */
+export function openedColumnTerms(tables: readonly BuiltColumnTerms[]): Map<string, () => StoredColumnTerms> {
+  return new Map(tables.map((t) => [t.column, () => t]));
+}
+
 /** Appends each table's sections (`append` returns a section's number) and returns the header entries. */
 export function writeColumnTerms(
-  tables: readonly { column: string; index: InvertedIndex; entries: number }[],
+  tables: readonly BuiltColumnTerms[],
   append: (bytes: Uint8Array) => number,
 ): StoredColumnTermsHeader[] {
   return tables.map(({ column, index, entries }) => {
