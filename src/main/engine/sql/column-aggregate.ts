@@ -378,6 +378,8 @@ function sqliteCell(value: StoredValue, type: FieldType): Cell {
 
 /** One aggregate's value per slot, added to row by row. */
 interface Accumulator {
+  /** Whether `add` needs each row (count(*) needs only the slot's row count). */
+  readonly perRow: boolean;
   open(): void;
   add(slot: number, row: number): void;
   /** The cell SQLite's aggregate gives (`rows`: the slot's rows, for count(*)). */
@@ -385,10 +387,11 @@ interface Accumulator {
 }
 
 function accumulatorOf(name: AggregateName, target: GroupColumn | null): Accumulator {
-  if (!target) return { open: () => undefined, add: () => undefined, result: (_, rows) => BigInt(rows) };
+  if (!target) return { perRow: false, open: () => undefined, add: () => undefined, result: (_, rows) => BigInt(rows) };
   const codes: ArrayLike<number> = target.column.codes;
   const nonNull: number[] = [];
   const counting = {
+    perRow: true,
     open: () => nonNull.push(0),
     add(slot: number, row: number) {
       if (codes[row] !== 0) nonNull[slot]!++;
@@ -400,6 +403,7 @@ function accumulatorOf(name: AggregateName, target: GroupColumn | null): Accumul
     const values = Float64Array.from(target.column.values, (v) => (v === null ? 0 : (v as number)));
     const sums: number[] = [];
     return {
+      perRow: true,
       open() {
         counting.open();
         sums.push(0);
@@ -425,6 +429,7 @@ function accumulatorOf(name: AggregateName, target: GroupColumn | null): Accumul
   const best: number[] = [];
   const wantMax = name === 'max';
   return {
+    perRow: true,
     open: () => best.push(-1),
     add(slot, row) {
       const code = codes[row]!;
@@ -469,19 +474,29 @@ function run(plan: Plan, store: TableStore): ColumnAggregate {
     return slotKeys.length - 1;
   };
   if (ungrouped) newSlot(0);
-  rows: for (let r = 1; r <= maxRowId; r++) {
-    if (!live[r]) continue;
-    for (let t = 0; t < tests.length; t++) if (!tests[t]!.table[tests[t]!.codes[r]!]) continue rows;
-    let key = 0;
-    for (let g = 0; g < keys.length; g++) key = key * widths[g]! + keys[g]!.keyOf[groupCodes[g]![r]!]!;
-    let slot = ungrouped ? 0 : dense ? dense[key]! : (slotOfKey.get(key) ?? -1);
-    if (slot < 0) {
-      slot = newSlot(key);
-      if (dense) dense[key] = slot;
-      else slotOfKey.set(key, slot);
+  const perRow = aggregates.filter((a) => a.perRow);
+  if (keys.length === 1 && dense && !tests.length && !perRow.length) {
+    // The usual question (one column's groups counted): rows added up per key in one tight pass.
+    const keyOf = keys[0]!.keyOf;
+    const codes = groupCodes[0]!;
+    const counts = new Float64Array(radix);
+    for (let r = 1; r <= maxRowId; r++) if (live[r]) counts[keyOf[codes[r]!]!]!++;
+    for (let key = 0; key < radix; key++) if (counts[key]) rowsIn[newSlot(key)] = counts[key]!;
+  } else {
+    rows: for (let r = 1; r <= maxRowId; r++) {
+      if (!live[r]) continue;
+      for (let t = 0; t < tests.length; t++) if (!tests[t]!.table[tests[t]!.codes[r]!]) continue rows;
+      let key = 0;
+      for (let g = 0; g < keys.length; g++) key = key * widths[g]! + keys[g]!.keyOf[groupCodes[g]![r]!]!;
+      let slot = ungrouped ? 0 : dense ? dense[key]! : (slotOfKey.get(key) ?? -1);
+      if (slot < 0) {
+        slot = newSlot(key);
+        if (dense) dense[key] = slot;
+        else slotOfKey.set(key, slot);
+      }
+      rowsIn[slot]!++;
+      for (let a = 0; a < perRow.length; a++) perRow[a]!.add(slot, r);
     }
-    rowsIn[slot]!++;
-    for (let a = 0; a < aggregates.length; a++) aggregates[a]!.add(slot, r);
   }
 
   // Each group's key cells, then its output row.
