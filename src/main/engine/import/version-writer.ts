@@ -54,8 +54,13 @@ export interface StreamedVersionInput {
 }
 
 const RUN_ROWS = 1 << 20;
-/** A run ends once it holds this many postings: its builder's memory is about 25 bytes each at its peak. */
-export const MAX_RUN_POSTINGS = 1 << 22;
+/**
+ * A run ends once it holds this many postings: its builder's memory is about 25 bytes each at
+ * its peak, ~50 MB. Both import threads hold one (the second worker's for the texts it indexes
+ * early), and at 4M postings they were the largest part of the import's peak (issue 24: 588–594
+ * MB against 545–562 MB for the 1M-row bench file); the merge reads a few more runs.
+ */
+export const MAX_RUN_POSTINGS = 1 << 21;
 
 export class StreamedVersionWriter {
   private readonly columnsFile: ContainerWriter;
