@@ -252,7 +252,16 @@ async function main() {
       c.action('datastore_search_sql', { sql: `SELECT count(*) AS n FROM "${rid}" WHERE regione = 'Lazio'` }),
     );
     const withSqlMb = memoryMb(server.child.pid).rss;
+    // The count above is answered from the column store (engine/sql/column-aggregate.ts), so
+    // the target's figure no longer includes sql.js; what a query only the SQL worker answers
+    // costs (the table file read whole into sql.js) is printed beside it, not hidden.
+    const firstWorkerSqlMs = await timed(() =>
+      c.action('datastore_search_sql', { sql: `SELECT avg(importo) AS m FROM "${rid}" WHERE regione = 'Lazio'` }),
+    );
+    const withSqlWorkerMb = memoryMb(server.child.pid).rss;
     results.fresh = {
+      firstWorkerSqlMs,
+      withSqlWorkerMb,
       firstSortMs,
       firstWriteMs,
       firstSqlMs,
@@ -393,7 +402,7 @@ function print(r) {
     `checkpoint after one insert: ${JSON.stringify(r.checkpoint)}`,
     `server peak RSS: ${r.serverPeakRssMb.toFixed(0)} MB`,
     '',
-    `fresh server (one each): first q ${ms(r.fresh.firstQMs)}, first GROUP BY ${ms(r.fresh.firstGroupByMs)}, first write ${ms(r.fresh.firstWriteFreshMs)}; on the latency server after searching: first sort ${ms(r.fresh.firstSortMs)}, first write ${ms(r.fresh.firstWriteMs)}, first SQL ${ms(r.fresh.firstSqlMs)}`,
+    `fresh server (one each): first q ${ms(r.fresh.firstQMs)}, first GROUP BY ${ms(r.fresh.firstGroupByMs)}, first write ${ms(r.fresh.firstWriteFreshMs)}; on the latency server after searching: first sort ${ms(r.fresh.firstSortMs)}, first write ${ms(r.fresh.firstWriteMs)}, first SQL ${ms(r.fresh.firstSqlMs)} (answered from the column store), server RSS then ${r.fresh.withSqlMb.toFixed(0)} MB; then a query only the SQL worker answers (avg(importo) WHERE regione = 'Lazio', sql.js reads the table file): first ${ms(r.fresh.firstWorkerSqlMs)}, server RSS then ${r.fresh.withSqlWorkerMb.toFixed(0)} MB`,
     '',
     printTargets(`Targets of issues 24 and 25 (${r.rows.toLocaleString('en')} rows; the 10M ones: npm run bench -- --big)`, r.targets),
   ];
