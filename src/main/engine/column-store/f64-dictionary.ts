@@ -15,6 +15,11 @@ export class F64Dictionary {
     return this.numbers.length + 1;
   }
 
+  /** The doubles as read (`doubles[code - 1]`); read-only for callers. */
+  get doubles(): Float64Array {
+    return this.numbers;
+  }
+
   get byteLength(): number {
     return this.numbers.byteLength;
   }

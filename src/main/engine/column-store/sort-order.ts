@@ -40,24 +40,55 @@ function compareArrays(element: Comparator): Comparator {
 }
 
 /**
+ * A dictionary as ranking reads it: `size` entries (code 0, NULL, included) and the value of
+ * each code. A column's dictionary still in the file's form is ranked through this without
+ * becoming an array of values (Column.sortRanks): a million decoded strings or boxed numbers
+ * kept for good were most of what a first sort left in memory.
+ */
+export interface DictionaryReader {
+  readonly size: number;
+  valueAt(code: number): StoredValue;
+}
+
+/**
  * Sorts distinct non-null values (dictionary codes 1..n) and returns each code's rank
  * (1-based, equal values share a rank); code 0, NULL, gets rank 0.
  */
-export function rankCodes(values: readonly StoredValue[], storage: StorageKind, elementStorage?: StorageKind): Uint32Array {
-  const n = values.length;
+export function rankCodes(
+  dictionary: readonly StoredValue[] | DictionaryReader,
+  storage: StorageKind,
+  elementStorage?: StorageKind,
+): Uint32Array {
+  const read: DictionaryReader = Array.isArray(dictionary) ? arrayReader(dictionary as readonly StoredValue[]) : (dictionary as DictionaryReader);
+  const n = read.size;
   const ranks = new Uint32Array(n);
   if (n <= 1) return ranks;
   if (storage === 'json') throw new UnsortableTypeError('could not identify an ordering operator for type json');
   if (isStoredAsNumber(storage)) {
     const keys = new Float64Array(n - 1);
-    for (let c = 1; c < n; c++) keys[c - 1] = values[c] as number;
+    for (let c = 1; c < n; c++) keys[c - 1] = read.valueAt(c) as number;
     return rankByDoubles(keys, ranks);
   }
-  if (storage === 'exact') return rankExactNumbers(values, ranks);
-  if (storage === 'text') return rankTexts(values, ranks);
+  if (storage === 'exact') return rankExactNumbers(read, ranks);
+  if (storage === 'text') return rankTexts(read, ranks);
   const compare = storage === 'array' ? compareArrays(comparatorFor(elementStorage ?? 'text')) : compareCodeUnits;
-  const order = sortIndexesBy((i, j) => compare(values[i + 1]!, values[j + 1]!), n - 1);
-  return assignRanks(order, ranks, (i, j) => compare(values[i + 1]!, values[j + 1]!) === 0);
+  const at = (i: number): StoredValue => read.valueAt(i + 1);
+  const order = sortIndexesBy((i, j) => compare(at(i), at(j)), n - 1);
+  return assignRanks(order, ranks, (i, j) => compare(at(i), at(j)) === 0);
+}
+
+/**
+ * Ranks of a dictionary of numbers in the columns file's form, one double per code after
+ * NULL (`doubles[code - 1]`): number columns, and numeric/int8 ones whose every value is a
+ * number (equal doubles are then equal values, so their order is the doubles' order).
+ */
+export function rankDoubles(doubles: Float64Array): Uint32Array {
+  const ranks = new Uint32Array(doubles.length + 1);
+  return doubles.length === 0 ? ranks : rankByDoubles(doubles, ranks);
+}
+
+function arrayReader(values: readonly StoredValue[]): DictionaryReader {
+  return { size: values.length, valueAt: (code) => values[code]! };
 }
 
 /**
@@ -88,10 +119,11 @@ function rankByDoubles(keys: Float64Array, ranks: Uint32Array): Uint32Array {
  * key and tells most distinct values apart; only a run of values equal there (case, accents,
  * punctuation apart) is ordered by full keys.
  */
-function rankTexts(values: readonly StoredValue[], ranks: Uint32Array): Uint32Array {
-  const n = values.length;
+function rankTexts(read: DictionaryReader, ranks: Uint32Array): Uint32Array {
+  const n = read.size;
+  const text = (i: number): string => read.valueAt(i + 1) as string;
   const primary = new Array<string>(n - 1);
-  for (let c = 1; c < n; c++) primary[c - 1] = collationPrimaryKey(values[c] as string);
+  for (let c = 1; c < n; c++) primary[c - 1] = collationPrimaryKey(text(c - 1));
   const order = sortIndexesBy((i, j) => (primary[i]! < primary[j]! ? -1 : primary[i]! > primary[j]! ? 1 : 0), n - 1);
   for (let k = 0; k < order.length;) {
     let end = k + 1;
@@ -99,7 +131,7 @@ function rankTexts(values: readonly StoredValue[], ranks: Uint32Array): Uint32Ar
     if (end - k > 1) {
       const run = order.subarray(k, end);
       const full = new Map<number, string>();
-      for (const i of run) full.set(i, collationKey(values[i + 1] as string));
+      for (const i of run) full.set(i, collationKey(text(i)));
       run.sort((i, j) => {
         const x = full.get(i)!;
         const y = full.get(j)!;
@@ -108,7 +140,7 @@ function rankTexts(values: readonly StoredValue[], ranks: Uint32Array): Uint32Ar
     }
     k = end;
   }
-  return assignRanks(order, ranks, (i, j) => values[i + 1] === values[j + 1]);
+  return assignRanks(order, ranks, (i, j) => primary[i] === primary[j] && text(i) === text(j));
 }
 
 /**
@@ -117,21 +149,22 @@ function rankTexts(values: readonly StoredValue[], ranks: Uint32Array): Uint32Ar
  * digits). Equal doubles of equal values (`2.5`, `2.50`) rightly share a rank; only when some
  * double stands for two different values is the dictionary sorted with the exact comparator.
  */
-function rankExactNumbers(values: readonly StoredValue[], ranks: Uint32Array): Uint32Array {
-  const n = values.length;
+function rankExactNumbers(read: DictionaryReader, ranks: Uint32Array): Uint32Array {
+  const n = read.size;
+  const value = (code: number): ExactNumber => read.valueAt(code) as ExactNumber;
   const keys = new Float64Array(n - 1);
-  for (let c = 1; c < n; c++) keys[c - 1] = approximate(values[c] as ExactNumber);
+  for (let c = 1; c < n; c++) keys[c - 1] = approximate(value(c));
   rankByDoubles(keys, ranks);
   const firstOfRank = new Int32Array(n).fill(-1);
   let ambiguous = false;
   for (let c = 1; c < n && !ambiguous; c++) {
     const first = firstOfRank[ranks[c]!]!;
     if (first < 0) firstOfRank[ranks[c]!] = c;
-    else if (values[first] !== values[c] && compareExact(values[first] as ExactNumber, values[c] as ExactNumber) !== 0) ambiguous = true;
+    else if (value(first) !== value(c) && compareExact(value(first), value(c)) !== 0) ambiguous = true;
   }
   if (!ambiguous) return ranks;
-  const order = sortIndexesBy((i, j) => compareExact(values[i + 1] as ExactNumber, values[j + 1] as ExactNumber), n - 1);
-  return assignRanks(order, ranks, (i, j) => compareExact(values[i + 1] as ExactNumber, values[j + 1] as ExactNumber) === 0);
+  const order = sortIndexesBy((i, j) => compareExact(value(i + 1), value(j + 1)), n - 1);
+  return assignRanks(order, ranks, (i, j) => compareExact(value(i + 1), value(j + 1)) === 0);
 }
 
 function comparatorFor(storage: StorageKind): Comparator {

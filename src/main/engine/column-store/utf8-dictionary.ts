@@ -11,6 +11,15 @@ export interface LazyBytes {
 const RANGE_READS_BEFORE_WHOLE = 2000;
 
 /**
+ * Past this size the values' bytes are never read whole for cells alone, however many are
+ * read: a mostly unique text column (a description) is tens of MB (82 MB in the 1M-row
+ * benchmark, most of a searched server's memory after paging through answers), while a page
+ * of results reads a few hundred of its cells, one small read each. Something that scans the
+ * dictionary (a filter, a sort, a facet) still reads it whole.
+ */
+const WHOLE_FOR_CELLS_MAX_BYTES = 4 * 1024 * 1024;
+
+/**
  * A text column's dictionary as it lies in the columns file: the UTF-8 bytes of every value
  * back to back, and where each one ends. A freshly loaded resource answers its first search
  * from this form, reading from the file and decoding only the cells it returns (the bytes are
@@ -64,7 +73,7 @@ export class Utf8Dictionary {
     const start = code === 1 ? 0 : this.ends[code - 2]!;
     const end = this.ends[code - 1]!;
     let text: string;
-    if (this.text || ++this.rangeReads > RANGE_READS_BEFORE_WHOLE) text = this.wholeText().toString('utf8', start, end);
+    if (this.text || this.readWholeForCells()) text = this.wholeText().toString('utf8', start, end);
     else text = (this.bytes as LazyBytes).range(start, end).toString('utf8');
     return this.numbers?.[code - 1] ? Number(text) : text;
   }
@@ -100,6 +109,28 @@ export class Utf8Dictionary {
    */
   entries(): { readonly ends: Uint32Array; readonly text: Buffer; readonly numbers: Uint8Array | null } {
     return { ends: this.ends, text: this.wholeText(), numbers: this.numbers };
+  }
+
+  /**
+   * Every entry by code, for a scan that reads each entry once or a few times (ranking for a
+   * sort): the bytes are read whole and each entry decoded when asked for, no array kept.
+   */
+  reader(): { readonly size: number; valueAt(code: number): StoredValue } {
+    const text = this.wholeText();
+    const { ends, numbers } = this;
+    return {
+      size: this.size,
+      valueAt: (code) => {
+        if (code === 0) return null;
+        const value = text.toString('utf8', code === 1 ? 0 : ends[code - 2]!, ends[code - 1]);
+        return numbers?.[code - 1] ? Number(value) : value;
+      },
+    };
+  }
+
+  private readWholeForCells(): boolean {
+    const lazy = this.bytes as LazyBytes;
+    return lazy.length <= WHOLE_FOR_CELLS_MAX_BYTES && ++this.rangeReads > RANGE_READS_BEFORE_WHOLE;
   }
 
   private wholeText(): Buffer {

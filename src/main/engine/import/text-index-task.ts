@@ -4,6 +4,7 @@ import { fieldTypeOf } from '../field-types';
 import { decodeIndex, encodeIndex, mergeDisjointIndexes, type InvertedIndex, type TextSearchLanguage } from '../fts';
 import { buildTextIndex, type TextIndexRowRange } from '../text-index/build-text-index';
 import type { StoredValue } from '../values/coerce';
+import type { CodeArray } from '../column-store/column';
 
 /**
  * Building the full-text index is the longest step before an import is searchable. It needs
@@ -14,7 +15,7 @@ export interface TextIndexTask {
   readonly language: TextSearchLanguage;
   readonly maxRowId: number;
   readonly live: Uint8Array;
-  readonly columns: readonly { id: string; type: string; values: StoredValue[]; codes: Uint32Array; mayRepeat: boolean }[];
+  readonly columns: readonly { id: string; type: string; values: StoredValue[]; codes: CodeArray; mayRepeat: boolean }[];
   readonly range: TextIndexRowRange;
 }
 

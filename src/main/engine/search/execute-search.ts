@@ -14,6 +14,7 @@ import { topByScore } from './top-scores';
 import { matchTypeahead } from './typeahead';
 import { type ResolvedSearch, type SchemaColumn, resolveSearch, type SortClause } from './validate-search';
 import { type OutputColumn, writeRecords } from './write-records';
+import type { CodeArray } from '../column-store/column';
 
 /** What a search needs of an open resource. */
 export interface SearchableResource {
@@ -100,7 +101,7 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
   // hundreds of thousands of rows a short prefix reaches cost several times the search itself.
   const typeahead = req.deskstoreQ ? matchTypeahead(req.deskstoreQ, resource.ftsLanguage, resource.text) : null;
   if (typeahead) candidates = candidates ? intersect(candidates, typeahead) : typeahead;
-  const perCode: { name: string; codes: Uint32Array; scoreByCode: Float64Array }[] = [];
+  const perCode: { name: string; codes: CodeArray; scoreByCode: Float64Array }[] = [];
   for (const { column, text } of plan.columnQueries) {
     const cq = columnTextQuery(store.column(column)!, text, req.plain, plan.language);
     predicate = andPredicates(predicate, { kind: 'tests', tests: [cq.test] });

@@ -14,6 +14,7 @@ import { filterColumnsOf, parseFilters } from './filters';
 import { groupBySql } from './group-by-sql';
 import { metricColumn, newSlot, type MetricSlot } from './group-metrics';
 import { selectRows, type RowSelection } from './row-selection';
+import type { CodeArray } from '../column-store/column';
 
 /**
  * `deskstore_group_by` (docs/views.md, "Charts and group-by"): rows grouped by one or two
@@ -37,7 +38,7 @@ const BUCKET_LENGTH: Record<DateBucket, number> = { year: 4, month: 7, day: 10 }
 interface KeyMap {
   readonly keyOf: Int32Array;
   readonly keys: GroupKey[];
-  readonly codes: Uint32Array;
+  readonly codes: CodeArray;
 }
 
 function keyMap(column: Column, bucket: DateBucket | null): KeyMap {

@@ -7,6 +7,7 @@ import { recordValue } from '../values/encode';
 import { coordinateCandidates, geometryByCode, numbersByCode } from './coordinates';
 import type { SearchableResource } from './execute-search';
 import { selectRows, type RowSelection } from './row-selection';
+import type { CodeArray } from '../column-store/column';
 
 /**
  * `deskstore_map_points` (docs/views.md, "A map, offline"): where the rows a search selects
@@ -37,8 +38,8 @@ function columnOf(resource: SearchableResource, id: string | null, param: string
 interface Positions {
   readonly lat: Float64Array;
   readonly lon: Float64Array;
-  readonly latCodes: Uint32Array;
-  readonly lonCodes: Uint32Array;
+  readonly latCodes: CodeArray;
+  readonly lonCodes: CodeArray;
 }
 
 /** Colour per row: a category number (COLOR_CATEGORIES = other/none) or a number. */
@@ -48,7 +49,7 @@ interface Coloring {
   readonly values: { value: MapColorValue; count: number }[];
   /** Category: code → category number; number: code → value (NaN for none). */
   readonly byCode: Float64Array;
-  readonly codes: Uint32Array;
+  readonly codes: CodeArray;
 }
 
 function coloring(column: Column, located: Uint32Array): Coloring {

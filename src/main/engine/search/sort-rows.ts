@@ -1,3 +1,5 @@
+import type { CodeArray } from '../column-store/column';
+
 /**
  * Orders matched rows by several keys. Every key is first turned into a small unsigned integer
  * per row (its rank in the column's order, NULL placement and direction folded in), so the
@@ -52,7 +54,7 @@ function countingSort(order: Uint32Array, key: RowKey): Uint32Array {
  * A column key from dictionary ranks. PostgreSQL puts NULLs last ascending and first
  * descending unless the clause says otherwise.
  */
-export function columnKey(rowIds: Uint32Array, codes: Uint32Array, ranks: Uint32Array, descending: boolean, nullsFirst: boolean): RowKey {
+export function columnKey(rowIds: Uint32Array, codes: CodeArray, ranks: Uint32Array, descending: boolean, nullsFirst: boolean): RowKey {
   let maxRank = 0;
   for (let c = 0; c < ranks.length; c++) if (ranks[c]! > maxRank) maxRank = ranks[c]!;
   const keys = new Uint32Array(rowIds.length);

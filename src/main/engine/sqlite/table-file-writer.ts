@@ -5,6 +5,7 @@ import type { FieldType } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { DurableFileWriter } from '../storage/durable-files';
 import { createTableSql } from './table-sql';
+import type { CodeArray } from '../column-store/column';
 
 /**
  * Writes a resource's SQLite table file directly in SQLite's file format
@@ -202,7 +203,7 @@ function writeVarint(bytes: Uint8Array, at: number, v: number): number {
 export interface CellColumn {
   readonly values: EncodedValues;
   /** Codes indexed by the batch position (or by rowId, see appendRows). */
-  readonly codes: Uint32Array;
+  readonly codes: CodeArray;
 }
 
 /** A b-tree child page and the largest rowid under it. */
@@ -640,7 +641,7 @@ export function writeTableFromStore(
   path: string,
   table: string,
   fields: readonly { readonly id: string; readonly type: FieldType }[],
-  store: { column(id: string): { values: ArrayLike<StoredValue>; codes: Uint32Array } | undefined; liveRowIds(): Uint32Array },
+  store: { column(id: string): { values: ArrayLike<StoredValue>; codes: CodeArray } | undefined; liveRowIds(): Uint32Array },
   sequence?: number,
 ): number {
   const writer = TableFileWriter.create(path, { table, columns: fields });

@@ -62,7 +62,7 @@ export function encodeColumns(store: TableStore, sections: Uint8Array[]): Column
         chunks.push(add(Buffer.from(JSON.stringify(c.values.slice(start, start + DICTIONARY_CHUNK)))));
       [dictionarySection, ...more] = chunks as [number, ...number[]];
     }
-    const codes = c.codes.subarray(0, size);
+    const codes = c.codesAsUint32(size);
     const codesSection = add(new Uint8Array(codes.buffer, codes.byteOffset, codes.byteLength));
     return {
       id: c.id,
