@@ -101,6 +101,18 @@ describe('codes of 1, 2 or 4 bytes', () => {
     expect(again.column('c65535')!.valueOf(ROWS + 1)).toBe('the 65,536th value');
   });
 
+  it('a write while the codes are still in the file: its new value joins them, wide enough, when they are read whole', () => {
+    const store = roundTrip(written);
+    const c255 = store.column('c255')!;
+    c255.set(7, 'the 256th value');
+    expect(c255.residentCodeBytes).toBeLessThan(100); // still in the file
+    expect(c255.codes.BYTES_PER_ELEMENT).toBe(2);
+    expect(c255.valueOf(7)).toBe('the 256th value');
+    expect(c255.valueOf(8)).toBe(written.column('c255')!.valueOf(8));
+    // Ranked with the values of the file: 't' after every 'c255-…'.
+    expect(c255.sortRanks()[c255.codes[7]!]).toBe(256);
+  });
+
   it('a new table starts with 1-byte codes and widens as distinct values come', () => {
     const store = TableStore.empty([{ id: 'n', type: fieldTypeOf('int4') }]);
     const column = store.column('n')!;
