@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TableStore } from '../../../src/main/engine/column-store/table-store';
-import { KeyIndex, WriteState, keyText } from '../../../src/main/engine/datastore/write-state';
+import { KeyIndex, WriteState, indexKey, keyText } from '../../../src/main/engine/datastore/write-state';
 import { fieldTypeOf } from '../../../src/main/engine/field-types';
 import type { JournalEntry } from '../../../src/main/engine/journal/journal-entry';
 import type { StoredValue } from '../../../src/main/engine/values/coerce';
@@ -38,6 +38,34 @@ describe('keys as SQLite compares them', () => {
     expect(keyText([12], int)).toBe(keyText(['12'], int));
     expect(keyText([2.5], num)).not.toBe(keyText(['2.50'], num));
     expect(keyText([null], int)).toBeNull();
+  });
+});
+
+describe('keys as the key index holds them', () => {
+  it('are equal exactly when their texts are, in a column of any type (numbers for integer cells)', () => {
+    const values: StoredValue[] = [
+      ...[0, -0, 12, 12.0, 2.5, -7, 2 ** 31 - 1, 2 ** 31, 3e9, 2 ** 53 - 1, 2 ** 53, 2 ** 53 + 2, 9.3e18, 1e21, 1e300],
+      ...['12', '012', ' 12 ', '-7', '2.5', '2.50', '9007199254740994', '9223372036854775807', '9223372036854775808', 'abc', '', 'n12'],
+    ];
+    let numbers = 0;
+    for (const name of ['int4', 'int8', 'float8', 'numeric', 'text', 'bool', 'date', 'timestamp']) {
+      const types = [fieldTypeOf(name)];
+      const keys: { text: string | null; key: string | number | null }[] = [];
+      for (const v of values) {
+        try {
+          keys.push({ text: keyText([v], types), key: indexKey([v], types) });
+        } catch {
+          continue; // a value this column cannot store (a number in a text column)
+        }
+      }
+      for (const a of keys) {
+        if (typeof a.key === 'number') numbers++;
+        for (const b of keys) expect([name, a.text === b.text]).toEqual([name, new Set([a.key]).has(b.key)]);
+      }
+    }
+    expect(numbers).toBeGreaterThan(0);
+    // Keys of more than one column stay texts.
+    expect(indexKey([12, 'a'], [fieldTypeOf('int4'), fieldTypeOf('text')])).toBe(keyText([12, 'a'], [fieldTypeOf('int4'), fieldTypeOf('text')]));
   });
 });
 
