@@ -3,7 +3,7 @@ import { isIdTest, type ColumnTest, type RowPredicate, type RowTest } from './co
 
 /**
  * Runs a compiled predicate over rows: every live row, or the rows a full-text query found.
- * Returns matching `_id`s ascending. The loops are written out for zero, one and two column
+ * Returns matching `_id`s ascending (`candidates` itself when all of them match). The loops are written out for zero, one and two column
  * tests because that is where a million-row scan spends its time.
  */
 export function matchRows(predicate: RowPredicate, store: TableStore, candidates: Uint32Array | null): Uint32Array {
@@ -15,6 +15,14 @@ export function matchRows(predicate: RowPredicate, store: TableStore, candidates
 function scanTests(tests: readonly RowTest[], store: TableStore, candidates: Uint32Array | null): Uint32Array {
   const live = store.live;
   if (candidates) {
+    if (tests.length === 0) {
+      // Candidates are the caller's own array (a q's or the search box's answer, made for this
+      // call): returned as they are when every row is live, where the copy of a common word's
+      // 5M rows at 10M rows (20 MB of fresh memory) cost a first q 110-134 ms.
+      let i = 0;
+      while (i < candidates.length && live[candidates[i]!]) i++;
+      if (i === candidates.length) return candidates;
+    }
     // Plain loops: TypedArray.prototype.filter with a callback costs ~0.3 µs a row.
     const out = new Uint32Array(candidates.length);
     let n = 0;
