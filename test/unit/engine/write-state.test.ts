@@ -126,6 +126,40 @@ describe('a write request checked against the column store', () => {
 });
 
 describe('the key index', () => {
+  it('finds a one-column key by scanning the column for a few lookups, then by its map, with the same answers', () => {
+    for (const warm of [0, 20]) {
+      const store = table([
+        [1, 10, null, 'a'],
+        [2, 11, null, 'b'],
+      ]);
+      const keys = new KeyIndex(store, ['code']);
+      for (let i = 0; i < warm; i++) keys.rowOf(keys.keyOf([99])!); // past the scans: the map is built
+      const commit = (entry: JournalEntry) => {
+        keys.update(entry);
+        for (const op of entry.ops) {
+          if (op.t === 'put') store.putRow(op.id, new Map(Object.entries(op.v)));
+          else if (op.t === 'set') store.updateCells(op.id, new Map(Object.entries(op.v)));
+          else if (op.t === 'del') for (const id of op.ids) store.deleteRow(id);
+          else store.truncate();
+        }
+      };
+      const rowOf = (v: StoredValue) => keys.rowOf(keys.keyOf([v])!);
+      expect([rowOf(10), rowOf('10'), rowOf(10.0), rowOf(12)]).toEqual([1, 1, 1, undefined]);
+      commit({ ops: [{ t: 'put', id: 3, v: { code: 12, amount: null, name: 'c' } }] });
+      expect(rowOf(12)).toBe(3);
+      commit({ ops: [{ t: 'set', id: 1, v: { code: 13 } }] });
+      expect([rowOf(10), rowOf(13)]).toEqual([undefined, 1]);
+      commit({ ops: [{ t: 'put', id: 4, v: { code: 10, amount: null, name: 'd' } }] }); // 10 is free again
+      expect(rowOf(10)).toBe(4);
+      commit({ ops: [{ t: 'del', ids: [3] }] });
+      expect(rowOf(12)).toBeUndefined();
+      const state = new WriteState(store, keys, 'pkey');
+      expect(() => state.apply({ t: 'put', id: state.nextId(), v: { code: 13, amount: null, name: 'e' } }, 0)).toThrow(ValidationError);
+      commit({ ops: [{ t: 'truncate' }] });
+      expect([rowOf(10), rowOf(11), rowOf(13)]).toEqual([undefined, undefined, undefined]);
+    }
+  });
+
   it('follows committed entries: puts, key changes, deletes and a truncate', () => {
     const store = table([[1, 10, null, 'a']]);
     const keys = new KeyIndex(store, ['code', 'name']);

@@ -1,4 +1,5 @@
 import { ValidationError } from '../../errors';
+import type { Column } from '../column-store/column';
 import type { TableStore } from '../column-store/table-store';
 import type { FieldType } from '../field-types';
 import type { JournalEntry, JournalOp } from '../journal/journal-entry';
@@ -47,23 +48,71 @@ export function indexKey(values: readonly StoredValue[], types: readonly FieldTy
 }
 
 /**
- * The table's primary key → its row, built at the first write that needs it and kept up to
- * date by every committed write (`update`, before the column store changes).
+ * Lookups of a one-column key answered by a pass over its column before the map of every
+ * row is built: a write of a few records then builds nothing (the map of a million keys was
+ * most of a keyed table's first write); a bulk write builds it once.
+ */
+const SCANS_BEFORE_INDEX = 16;
+
+/**
+ * The table's primary key → its row, built at the first write that needs it (after a few
+ * lookups by scan, for a one-column key) and then kept up to date by every committed write
+ * (`update`, before the column store changes). Keys are unique in the store (checked when the
+ * key is set and at every write), so a scan finds the row the map would.
  */
 export class KeyIndex {
-  private readonly rows = new Map<IndexKey, number>();
+  private rows: Map<IndexKey, number> | null = null;
   private readonly types: FieldType[];
+  private scans = 0;
+  /** For scans: the key of each dictionary code of the one key column (dictionaries only grow). */
+  private codeKeys: (IndexKey | null)[] = [null];
+  private scanned: Column | null = null;
 
   constructor(
     private readonly store: TableStore,
     readonly columns: readonly string[],
   ) {
     this.types = columns.map((id) => store.column(id)!.type);
-    const only = columns.length === 1 ? store.column(columns[0]!)! : null;
-    for (const rowId of store.liveRowIds()) {
-      const key = only ? this.keyOf([only.valueOf(rowId)]) : this.keyOfRow(rowId);
-      if (key !== null) this.rows.set(key, rowId);
+  }
+
+  private index(): Map<IndexKey, number> {
+    if (!this.rows) {
+      const rows = new Map<IndexKey, number>();
+      const only = this.columns.length === 1 ? this.store.column(this.columns[0]!)! : null;
+      for (const rowId of this.store.liveRowIds()) {
+        const key = only ? this.keyOf([only.valueOf(rowId)]) : this.keyOfRow(rowId);
+        if (key !== null) rows.set(key, rowId);
+      }
+      this.rows = rows;
+      this.codeKeys = [null];
+      this.scanned = null;
     }
+    return this.rows;
+  }
+
+  /** The live row holding `key`, by one pass over the column's dictionary, then its codes. */
+  private scan(key: IndexKey): number | undefined {
+    const column = this.store.column(this.columns[0]!)!;
+    if (this.scanned !== column) {
+      this.scanned = column;
+      this.codeKeys = [null];
+    }
+    const values = column.values;
+    const codeKeys = this.codeKeys;
+    for (let code = codeKeys.length; code < values.length; code++) codeKeys.push(indexKey([values[code]!], this.types));
+    let any = false;
+    const wanted = new Uint8Array(values.length);
+    for (let code = 1; code < values.length; code++) {
+      if (codeKeys[code] === key) {
+        wanted[code] = 1;
+        any = true;
+      }
+    }
+    if (!any) return undefined;
+    const codes = column.codes;
+    const live = this.store.live;
+    for (let rowId = this.store.maxRowId; rowId > 0; rowId--) if (live[rowId] && wanted[codes[rowId]!]) return rowId;
+    return undefined;
   }
 
   keyOf(values: readonly StoredValue[]): IndexKey | null {
@@ -75,34 +124,38 @@ export class KeyIndex {
   }
 
   rowOf(key: IndexKey): number | undefined {
-    return this.rows.get(key);
+    if (!this.rows && this.columns.length === 1 && this.scans++ < SCANS_BEFORE_INDEX) return this.scan(key);
+    return this.index().get(key);
   }
 
   /** A committed entry, before the column store applies it (old keys are read from it). */
   update(entry: JournalEntry): void {
+    // Without the map, scans read the store itself, which the entry is about to change.
+    const rows = this.rows;
+    if (!rows) return;
     for (const op of entry.ops) {
       switch (op.t) {
         case 'put': {
           const key = this.keyOf(this.columns.map((id) => op.v[id] ?? null));
-          if (key !== null) this.rows.set(key, op.id);
+          if (key !== null) rows.set(key, op.id);
           break;
         }
         case 'set': {
           if (!this.columns.some((id) => id in op.v)) break;
           const old = this.keyOfRow(op.id);
-          if (old !== null && this.rows.get(old) === op.id) this.rows.delete(old);
+          if (old !== null && rows.get(old) === op.id) rows.delete(old);
           const key = this.keyOf(this.columns.map((id) => (id in op.v ? op.v[id]! : this.store.column(id)!.valueOf(op.id))));
-          if (key !== null) this.rows.set(key, op.id);
+          if (key !== null) rows.set(key, op.id);
           break;
         }
         case 'del':
           for (const id of op.ids) {
             const old = this.keyOfRow(id);
-            if (old !== null && this.rows.get(old) === id) this.rows.delete(old);
+            if (old !== null && rows.get(old) === id) rows.delete(old);
           }
           break;
         case 'truncate':
-          this.rows.clear();
+          rows.clear();
           break;
       }
     }
