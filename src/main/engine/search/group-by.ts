@@ -12,6 +12,7 @@ import type { SearchableResource } from './execute-search';
 import { filterSql } from './filter-sql';
 import { filterColumnsOf, parseFilters } from './filters';
 import { groupBySql } from './group-by-sql';
+import { groupKeys } from './group-keys';
 import { metricColumn, newSlot, type MetricSlot } from './group-metrics';
 import { selectRows, type RowSelection } from './row-selection';
 import type { CodeArray } from '../column-store/column';
@@ -43,32 +44,23 @@ interface KeyMap {
 
 function keyMap(column: Column, bucket: DateBucket | null): KeyMap {
   const storage = column.type.storage;
+  if (!bucket || !isDateStorage(storage)) {
+    const { keyOf, keys } = groupKeys(column, (value) => recordValue(value, storage) as GroupKey);
+    return { keyOf, keys, codes: column.codes };
+  }
   const size = column.values.length;
   const keyOf = new Int32Array(size);
   const keys: GroupKey[] = [null]; // key 0 = NULL
-  if (bucket && isDateStorage(storage)) {
-    const byText = new Map<string, number>();
-    for (let code = 1; code < size; code++) {
-      const text = (column.values[code] as string).slice(0, BUCKET_LENGTH[bucket]);
-      let key = byText.get(text);
-      if (key === undefined) {
-        key = keys.length;
-        keys.push(text);
-        byText.set(text, key);
-      }
-      keyOf[code] = key;
+  const byText = new Map<string, number>();
+  for (let code = 1; code < size; code++) {
+    const text = (column.values[code] as string).slice(0, BUCKET_LENGTH[bucket]);
+    let key = byText.get(text);
+    if (key === undefined) {
+      key = keys.length;
+      keys.push(text);
+      byText.set(text, key);
     }
-  } else {
-    const canonical = column.canonicalCodes();
-    const keyOfCanonical = new Int32Array(size).fill(-1);
-    for (let code = 1; code < size; code++) {
-      const c = canonical[code]!;
-      if (keyOfCanonical[c]! < 0) {
-        keyOfCanonical[c] = keys.length;
-        keys.push(recordValue(column.values[c]!, storage) as GroupKey);
-      }
-      keyOf[code] = keyOfCanonical[c]!;
-    }
+    keyOf[code] = key;
   }
   return { keyOf, keys, codes: column.codes };
 }

@@ -5,6 +5,7 @@ import type { TableStore } from '../column-store/table-store';
 import type { FieldType } from '../field-types';
 import { storedCell } from '../sqlite/table-file-writer';
 import { coerceValue, CoercionError, type StoredValue } from '../values/coerce';
+import { groupKeys } from '../search/group-keys';
 import { ROWS_MAX } from '../search/search-request';
 import { parseStatement } from './postgres-parser';
 import { wrappedStatement } from './sql-errors';
@@ -327,29 +328,15 @@ function count(node: Node): number {
 
 // ---- running it ---------------------------------------------------------------------------------
 
-/** A group column's key per dictionary code: equal values share a key (key 0 is NULL). */
+/** A group column's key per dictionary code (key 0 is NULL), with the cell SQLite holds for each key. */
 interface Keys {
   readonly keyOf: Int32Array;
-  /** The cell SQLite holds for each key. */
   readonly cells: Cell[];
 }
 
 function keysOf(group: GroupColumn): Keys {
-  const column = group.column;
-  const values = column.values;
-  const canonical = column.canonicalCodes();
-  const keyOf = new Int32Array(values.length);
-  const keyOfCanonical = new Int32Array(values.length).fill(-1);
-  const cells: Cell[] = [null];
-  for (let code = 1; code < values.length; code++) {
-    const c = canonical[code]!;
-    if (keyOfCanonical[c]! < 0) {
-      keyOfCanonical[c] = cells.length;
-      cells.push(sqliteCell(values[c]!, group.type));
-    }
-    keyOf[code] = keyOfCanonical[c]!;
-  }
-  return { keyOf, cells };
+  const { keyOf, keys } = groupKeys(group.column, (value) => sqliteCell(value, group.type));
+  return { keyOf, cells: keys };
 }
 
 /** What sql.js returns for a value stored in a column of `type` (INTEGERs as BigInt: runSql's useBigInt). */
