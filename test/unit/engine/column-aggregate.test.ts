@@ -229,6 +229,29 @@ describe('aggregates from the column store agree with sql.js byte for byte', () 
   });
 });
 
+describe("CKAN's row cap", () => {
+  it('stops at 32,000 groups with records_truncated, as the wrapped query does', async () => {
+    const capped = '00000000-0000-4000-8000-0000000000a2';
+    engine.resourceCreate({ package_id: 'agg', id: capped, url_type: 'datastore' }, 'http://x');
+    const rows = Array.from({ length: 32_010 }, (_, i) => ({ k: 40_000 - i }));
+    await engine.datastoreCreate({
+      resourceId: capped,
+      fields: [{ id: 'k', type: 'int4' }],
+      records: rows,
+      force: true,
+      deleteFields: false,
+    });
+    for (const sql of [
+      `SELECT k, count(*) FROM "${capped}" GROUP BY k`,
+      `SELECT k AS v, count(*) AS c FROM "${capped}" GROUP BY 1 ORDER BY 1 DESC`,
+    ]) {
+      const planned = await engine.planSql(sql);
+      expect('answered' in planned && planned.answered.recordsTruncated).toBe(true);
+      expect(await compare(sql)).toBe(true);
+    }
+  });
+});
+
 describe('what the column store leaves to sql.js', () => {
   it.each([
     `SELECT regione, count(*) FROM "${rid}" GROUP BY regione HAVING count(*) > 2`,
