@@ -27,13 +27,15 @@ function processHeapLimitMb(): number {
 export const SQL_WORKER_LIMITS: ResourceLimits = { maxOldGenerationSizeMb: 1024 };
 
 /**
- * An import worker's young generation (V8 makes it three semi-spaces): 8 MB semi-spaces
- * instead of V8's default 16. An import allocates a string per cell, and the two import
- * workers' young generations were a large part of an import's peak (issue 24: 613–648 MB for
- * a million rows against 561–580 MB with this); scavenges are more frequent but each is
- * smaller, and the import took no longer in the same minute.
+ * An import worker's young generation (V8 makes it three semi-spaces): 4 MB semi-spaces
+ * instead of V8's default 16. An import allocates a string per cell, and the threads' young
+ * generations were a large part of an import's peak (issue 24, the 1M-row bench file with
+ * V8's `--max-semi-space-size` on the CLI, alternating runs at load 9–17: 8 MB 561–580 MB
+ * against 602–648; 4 MB 509–525 MB against 587–588); scavenges are more frequent but each is
+ * smaller, and CPU time stayed within the runs' noise. The CLI runs the import itself on its
+ * main thread (V8's default young generation): there this applies to the second worker.
  */
-const IMPORT_YOUNG_GENERATION_MB = 24;
+const IMPORT_YOUNG_GENERATION_MB = 12;
 
 /**
  * Import workers read whole files into typed columns: as much heap as a worker had before
