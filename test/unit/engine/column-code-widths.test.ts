@@ -197,3 +197,22 @@ describe('a big text dictionary while only its cells are read', () => {
     expect(column.fileDictionary).not.toBeNull(); // but made no array of them
   });
 });
+
+describe('ranks of many doubles (radix sort of their bits)', () => {
+  it('are the ranks of the native sort and binary search of before: ties, -0 and 0, negatives, extremes', () => {
+    const random = seeded(99);
+    const values: StoredValue[] = [null, 0, -0, -Number.MAX_VALUE, Number.MAX_VALUE, Number.MIN_VALUE, -Number.MIN_VALUE, Infinity, -Infinity, 1e-310];
+    for (let i = 0; i < 120_000; i++) {
+      const kind = random();
+      values.push(kind < 0.3 ? Math.round((random() - 0.5) * 1000) : kind < 0.6 ? (random() - 0.5) * 1e12 : (random() - 0.5) * 1e-5);
+    }
+    const ranks = rankCodes(values, 'real');
+    // The order of before, written out: sort the distinct values, rank by position.
+    const distinct = [...new Set(values.slice(1) as number[])].sort((a, b) => a - b);
+    const rankOf = new Map(distinct.map((v, i) => [v, i + 1]));
+    for (let code = 1; code < values.length; code++) expect(ranks[code]).toBe(rankOf.get(values[code] as number));
+    expect(ranks[1]).toBe(ranks[2]); // 0 and -0
+    expect(ranks[7]).toBe(distinct.length); // Infinity last
+    expect(ranks[8]).toBe(1); // -Infinity first
+  });
+});

@@ -169,6 +169,11 @@ export class Column {
     return wide;
   }
 
+  /** Bytes of what was derived from the dictionary and kept: sort ranks, canonical codes, doubles of exact numbers. */
+  derivedBytes(): number {
+    return (this.ranks?.byteLength ?? 0) + (this.canonical?.byteLength ?? 0) + (this.approximated?.byteLength ?? 0);
+  }
+
   /** Bytes of codes held in memory (none while they are still in the file). */
   get residentCodeBytes(): number {
     return this.codeArray ? this.codeArray.byteLength : (this.written?.size ?? 0) * 16;

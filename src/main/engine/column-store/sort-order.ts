@@ -1,6 +1,7 @@
 import { collationKey, collationPrimaryKey, compareCollated } from '../collation/glibc-collation';
 import { isStoredAsNumber, type StorageKind } from '../field-types';
 import type { StoredValue } from '../values/coerce';
+import type { CodeArray } from './column';
 import { approximate, compareExact, type ExactNumber } from '../values/exact-number';
 
 /**
@@ -91,12 +92,68 @@ function arrayReader(values: readonly StoredValue[]): DictionaryReader {
   return { size: values.length, valueAt: (code) => values[code]! };
 }
 
+/** From this many values, doubles are ranked by a radix sort of their bits (`rankByRadix`). */
+const RADIX_FROM = 50_000;
+
 /**
- * code → rank from each code's double (`keys[code - 1]`). A native sort of the numbers, then
- * each code's rank by binary search: far faster than sorting indexes with a comparator (a
- * million values: ~0.1 s instead of ~0.5 s).
+ * code → rank from each code's double (`keys[code - 1]`), equal doubles sharing a rank (-0
+ * and 0 too). Many values go through a radix sort (`rankByRadix`); a few, or any NaN, through
+ * a native sort and a binary search per code.
  */
 function rankByDoubles(keys: Float64Array, ranks: Uint32Array): Uint32Array {
+  if (keys.length >= RADIX_FROM && !keys.some((k) => Number.isNaN(k))) return rankByRadix(keys, ranks);
+  return rankBySearch(keys, ranks);
+}
+
+/**
+ * Each double's bits made an unsigned 64-bit key that orders as the doubles do (negative
+ * ones' bits flipped, positive ones' sign bit set), sorted with their indexes four 16-bit
+ * digits at a time, least significant first (stable). A million values: one pass per digit
+ * instead of a binary search per code (1.5 s of a first sort's 2.5 s at load 11).
+ */
+function rankByRadix(keys: Float64Array, ranks: Uint32Array): Uint32Array {
+  const n = keys.length;
+  const bits = new Uint32Array(keys.buffer, keys.byteOffset, n * 2); // little-endian: low word first
+  const high = new Uint32Array(n);
+  const low = new Uint32Array(n);
+  for (let i = 0; i < n; i++) {
+    const h = bits[2 * i + 1]!;
+    const l = bits[2 * i]!;
+    const negative = h >>> 31 === 1;
+    high[i] = negative ? ~h >>> 0 : (h | 0x8000_0000) >>> 0;
+    low[i] = negative ? ~l >>> 0 : l;
+  }
+  let order = new Uint32Array(n);
+  for (let i = 0; i < n; i++) order[i] = i;
+  let spare = new Uint32Array(n);
+  const counts = new Uint32Array(65_537);
+  for (const [word, shift] of [
+    [low, 0],
+    [low, 16],
+    [high, 0],
+    [high, 16],
+  ] as const) {
+    counts.fill(0);
+    for (let i = 0; i < n; i++) counts[((word[i]! >>> shift) & 0xffff) + 1]!++;
+    if (counts[((word[0]! >>> shift) & 0xffff) + 1] === n) continue; // one digit for all: nothing moves
+    for (let d = 1; d < counts.length; d++) counts[d]! += counts[d - 1]!;
+    for (let k = 0; k < n; k++) {
+      const i = order[k]!;
+      spare[counts[(word[i]! >>> shift) & 0xffff]!++] = i;
+    }
+    [order, spare] = [spare, order];
+  }
+  let rank = 0;
+  for (let k = 0; k < n; k++) {
+    const i = order[k]!;
+    if (k === 0 || keys[i] !== keys[order[k - 1]!]) rank++;
+    ranks[i + 1] = rank;
+  }
+  return ranks;
+}
+
+/** A native sort of the numbers, then each code's rank by binary search. */
+function rankBySearch(keys: Float64Array, ranks: Uint32Array): Uint32Array {
   const sorted = Float64Array.from(keys).sort();
   const distinctRank = new Uint32Array(sorted.length);
   for (let i = 0, rank = 0; i < sorted.length; i++) distinctRank[i] = i > 0 && sorted[i] === sorted[i - 1] ? rank : ++rank;
@@ -188,4 +245,52 @@ function assignRanks(order: Uint32Array, ranks: Uint32Array, same: (i: number, j
     ranks[order[k]! + 1] = rank;
   }
   return ranks;
+}
+
+/**
+ * Every row id of a column (1 .. codes.length - 1) in its ascending order: by rank, NULLs
+ * (rank 0) first, equal ranks by row id (`rows`), and where each rank's rows start
+ * (`starts[rank]`, `starts[maxRank + 1]` = the row count). Built once per table version
+ * (TableStore.rowOrder), it turns a sort of most of a table into one pass over it
+ * (`rowsInOrder`) instead of a counting sort of a million keys per query.
+ */
+export interface RowOrder {
+  readonly rows: Uint32Array;
+  readonly starts: Uint32Array;
+}
+
+export function rowsByRank(codes: CodeArray, ranks: Uint32Array): RowOrder {
+  let maxRank = 0;
+  for (let c = 0; c < ranks.length; c++) if (ranks[c]! > maxRank) maxRank = ranks[c]!;
+  const starts = new Uint32Array(maxRank + 2);
+  for (let r = 1; r < codes.length; r++) starts[ranks[codes[r]!]! + 1]!++;
+  for (let k = 1; k < starts.length; k++) starts[k]! += starts[k - 1]!;
+  const next = starts.slice(0, maxRank + 1);
+  const rows = new Uint32Array(codes.length - 1);
+  for (let r = 1; r < codes.length; r++) rows[next[ranks[codes[r]!]!]!++] = r;
+  return { rows, starts };
+}
+
+/**
+ * The rows marked in `member` (indexed by row id; `count` of them), in a column's order:
+ * ascending or descending by rank, NULLs first or last, equal ranks by row id ascending, as a
+ * stable sort of ascending row ids gives them.
+ */
+export function rowsInOrder(order: RowOrder, member: Uint8Array, count: number, descending: boolean, nullsFirst: boolean): Uint32Array {
+  const { rows, starts } = order;
+  const out = new Uint32Array(count);
+  let n = 0;
+  const nullsEnd = starts[1]!;
+  if (nullsFirst) for (let k = 0; k < nullsEnd; k++) if (member[rows[k]!] === 1) out[n++] = rows[k]!;
+  if (!descending) {
+    for (let k = nullsEnd; k < rows.length; k++) if (member[rows[k]!] === 1) out[n++] = rows[k]!;
+  } else {
+    for (let rank = starts.length - 2; rank >= 1; rank--) {
+      const end = starts[rank + 1]!;
+      for (let k = starts[rank]!; k < end; k++) if (member[rows[k]!] === 1) out[n++] = rows[k]!;
+    }
+  }
+  if (!nullsFirst) for (let k = 0; k < nullsEnd; k++) if (member[rows[k]!] === 1) out[n++] = rows[k]!;
+  if (n !== count) throw new Error(`row order holds ${n} of the ${count} rows to sort`);
+  return out;
 }

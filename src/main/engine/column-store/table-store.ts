@@ -1,6 +1,7 @@
 import type { FieldType } from '../field-types';
 import type { StoredValue } from '../values/coerce';
 import { Column } from './column';
+import { rowsByRank, type RowOrder } from './sort-order';
 
 /**
  * The in-memory column store of one resource: a Column per user field, plus which `_id`s are
@@ -13,6 +14,8 @@ export class TableStore {
   private highestRowId: number;
   private readonly byId = new Map<string, Column>();
   private writeVersion = 0;
+  /** Each sorted column's row order (sort-order.ts rowsByRank), until the next write. */
+  private readonly orders = new Map<Column, RowOrder>();
 
   constructor(
     readonly columns: Column[],
@@ -46,6 +49,31 @@ export class TableStore {
   }
   get live(): Uint8Array {
     return this.liveArray;
+  }
+
+  /**
+   * Every row id in `column`'s ascending order (rank, then `_id`), built at its first use and
+   * kept until the next write: 4 bytes per row and per distinct value, for a column sorted over and over.
+   */
+  rowOrder(column: Column): RowOrder {
+    let order = this.orders.get(column);
+    if (!order) {
+      order = rowsByRank(column.codes, column.sortRanks());
+      this.orders.set(column, order);
+    }
+    return order;
+  }
+
+  /** Whether `column`'s row order is already built (using it then costs one pass). */
+  hasRowOrder(column: Column): boolean {
+    return this.orders.has(column);
+  }
+
+  /** Bytes of the row orders held (for the memory estimate). */
+  get rowOrderBytes(): number {
+    let bytes = 0;
+    for (const order of this.orders.values()) bytes += order.rows.byteLength + order.starts.byteLength;
+    return bytes;
   }
 
   column(id: string): Column | undefined {
@@ -131,5 +159,6 @@ export class TableStore {
 
   private bump(): void {
     this.writeVersion++;
+    this.orders.clear();
   }
 }

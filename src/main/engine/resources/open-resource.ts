@@ -112,8 +112,8 @@ export class OpenResource implements SearchableResource {
 
   /** Rough bytes held in memory, for the cache's budget. */
   memoryEstimate(): number {
-    let bytes = this.store.live.byteLength;
-    for (const c of this.store.columns) bytes += c.residentCodeBytes + c.dictionaryBytes();
+    let bytes = this.store.live.byteLength + this.store.rowOrderBytes;
+    for (const c of this.store.columns) bytes += c.residentCodeBytes + c.dictionaryBytes() + c.derivedBytes();
     bytes += this.textIndex.baseIndexIfLoaded?.residentBytes ?? 0;
     bytes += this.textIndex.deltaRowCount * 256;
     return bytes;

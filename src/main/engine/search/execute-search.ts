@@ -1,5 +1,5 @@
 import type { TableStore } from '../column-store/table-store';
-import { UnsortableTypeError } from '../column-store/sort-order';
+import { rowsInOrder, UnsortableTypeError } from '../column-store/sort-order';
 import type { FieldType } from '../field-types';
 import type { TextSearchLanguage } from '../fts';
 import { andPredicates, compileFilter, MATCH_ALL, type RowPredicate } from './column-predicates';
@@ -14,7 +14,7 @@ import { topByScore } from './top-scores';
 import { matchTypeahead } from './typeahead';
 import { type ResolvedSearch, type SchemaColumn, resolveSearch, type SortClause } from './validate-search';
 import { type OutputColumn, writeRecords } from './write-records';
-import type { CodeArray } from '../column-store/column';
+import type { CodeArray, Column } from '../column-store/column';
 
 /** What a search needs of an open resource. */
 export interface SearchableResource {
@@ -126,10 +126,13 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
   let ordered = rows;
   let complete = true;
   if (plan.sort) {
-    ordered = sortByKeys(
-      rows,
-      plan.sort.map((clause) => sortKey(rows, store, clause)),
-    );
+    const byColumn = plan.sort.length === 1 ? inColumnOrder(rows, store, plan.sort[0]!) : null;
+    ordered =
+      byColumn ??
+      sortByKeys(
+        rows,
+        plan.sort.map((clause) => sortKey(rows, store, clause)),
+      );
   } else if (rankOrder.length && !req.distinct) {
     // CKAN orders by rank with no tie-breaker; Deskstore keeps `_id` order among equals.
     // Only the first pages are ever shown: pick them (with room to page on) instead of sorting all.
@@ -151,14 +154,37 @@ function matchAndOrder(plan: ResolvedSearch, req: SearchRequest, resource: Searc
 function sortKey(rows: Uint32Array, store: TableStore, clause: SortClause): RowKey {
   if (clause.field === '_id') return idKey(rows, clause.descending);
   const column = store.column(clause.field)!;
-  let ranks: Uint32Array;
+  return columnKey(rows, column.codes, sortRanksFor(column, clause), clause.descending, clause.nullsFirst);
+}
+
+function sortRanksFor(column: Column, clause: SortClause): Uint32Array {
   try {
-    ranks = column.sortRanks();
+    return column.sortRanks();
   } catch (err) {
     if (err instanceof UnsortableTypeError) throw invalidQuery(err.message, `ORDER BY "${clause.field}"`);
     throw err;
   }
-  return columnKey(rows, column.codes, ranks, clause.descending, clause.nullsFirst);
+}
+
+/**
+ * A sort by one column of a quarter of the table or more (the whole table, a broad filter):
+ * the rows picked from the column's row order in one pass, the order built at the first such
+ * sort and kept until a write (column-store/sort-order.ts). A counting sort of a million keys
+ * per query was most of such a query; smaller sets sort their own keys, unless the order is
+ * already built. Null when the sort is by `_id` or the set is small.
+ */
+function inColumnOrder(rows: Uint32Array, store: TableStore, clause: SortClause): Uint32Array | null {
+  if (clause.field === '_id' || rows.length < 2) return null;
+  const column = store.column(clause.field)!;
+  if (!store.hasRowOrder(column) && rows.length < store.rowCount / 4) return null;
+  sortRanksFor(column, clause); // an unsortable type fails here, with the query's error
+  const order = store.rowOrder(column);
+  let member = store.live;
+  if (rows.length !== store.rowCount) {
+    member = new Uint8Array(store.maxRowId + 1);
+    for (let i = 0; i < rows.length; i++) member[rows[i]!] = 1;
+  }
+  return rowsInOrder(order, member, rows.length, clause.descending, clause.nullsFirst);
 }
 
 function outputColumns(ids: readonly string[], resource: SearchableResource, scores: ReadonlyMap<string, ScoreOf>): OutputColumn[] {
