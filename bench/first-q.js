@@ -6,7 +6,7 @@
 // Prints each run, then the median per label and the load average before and after.
 // FIRST_Q_NODE_ARGS='--cpu-prof --cpu-prof-dir=DIR' profiles each server (every thread).
 import { loadavg } from 'node:os';
-import { client } from './http-client.js';
+import { client, median } from './http-client.js';
 import { startServer, stopServer } from './serve.js';
 
 const args = process.argv.slice(2);
@@ -38,6 +38,5 @@ for (let r = 0; r < repeat; r++) {
     await stopServer(s);
   }
 }
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 for (const b of builds) console.log(`median ${b.label}: ${median(b.times).toFixed(0)} ms of ${b.times.map((t) => t.toFixed(0)).join(', ')}`);
 console.log(`${new Date().toISOString()} load ${load()}`);

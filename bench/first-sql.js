@@ -10,7 +10,7 @@ import { cpSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { client } from './http-client.js';
+import { client, median } from './http-client.js';
 import { startServer, stopServer } from './serve.js';
 import { processMemoryMb } from './targets.js';
 
@@ -19,8 +19,6 @@ const { values } = parseArgs({
 });
 const builds = values.build.map((b) => resolve(b));
 const runs = Number(values.runs);
-
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const results = builds.map(() => ({ groupByMs: [], rss: [] }));
 const rid = JSON.parse(readFileSync(join(values.data, 'catalogue.json'), 'utf8'));

@@ -42,6 +42,11 @@ export function client(base, connections = 10) {
   };
 }
 
+/** The median of unsorted figures (the upper one of an even count): the A/B scripts' summary. */
+export function median(xs) {
+  return percentile([...xs].sort((a, b) => a - b), 50);
+}
+
 export function percentile(sorted, p) {
   if (!sorted.length) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];

@@ -8,12 +8,13 @@
 // each OUT_DIR is a build's `out/` (with node_modules beside it). Prints one line per run and
 // the medians per build: RSS and its growth per phase, the first sort on `importo` and the
 // worst of 50 sorts with offset 900000, the load average.
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { client } from './http-client.js';
+import { client, median } from './http-client.js';
 import { REGIONI } from './generate.js';
 import { coldTwoColumnFilters, coldTwoWordQueries } from './query-sets.js';
+import { startServer, stopServer } from './serve.js';
+import { processMemoryMb } from './targets.js';
 
 const args = process.argv.slice(2);
 const runsAt = args.indexOf('--runs');
@@ -25,29 +26,17 @@ if (!dataDir || !rid || !builds.length) {
 }
 const N = 40;
 
-const statusMb = (pid, key) => Number(new RegExp(`${key}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, 'utf8'))[1]) / 1024;
 const load = () => readFileSync('/proc/loadavg', 'utf8').split(' ')[0];
 
 async function run(outDir) {
-  const child = spawn(process.execPath, [join(outDir, 'main/cli.js'), 'serve', '--data', dataDir, '--port', '0', '--no-sample'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
-  const url = await new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout.on('data', (d) => {
-      out += d;
-      const m = /listening on (\S+)/.exec(out);
-      if (m) resolve(m[1]);
-    });
-    child.on('exit', (code) => reject(new Error(`server exited with ${code}`)));
-  });
-  const c = client(url, 1);
+  const server = await startServer(dataDir, { cli: join(outDir, 'main/cli.js') });
+  const c = client(server.url, 1);
   const search = async (extra) => {
     const started = performance.now();
     await c.action('datastore_search', { resource_id: rid, ...extra });
     return performance.now() - started;
   };
-  const rss = () => Math.round(statusMb(child.pid, 'VmRSS'));
+  const rss = () => Math.round(processMemoryMb(server.child.pid, readFileSync).rss);
   try {
     const phases = { start: rss() };
     await search({ limit: 1 });
@@ -67,12 +56,10 @@ async function run(outDir) {
     return { rss: rss(), phases, firstSort: Math.round(firstSort), worstSort: Math.round(Math.max(...sorts)), load: load() };
   } finally {
     c.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await stopServer(server);
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const results = builds.map(() => []);
 console.log(`${new Date().toISOString()} load ${load()}`);
 for (let r = 0; r < RUNS; r++) {

@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 const CLI = join(dirname(fileURLToPath(import.meta.url)), '..', 'out/main/cli.js');
 
-// `cli`: another build's cli.js (bench/first-q.js and bench/first-sql.js compare two); `nodeArgs`: e.g. --cpu-prof.
+// `cli`: another build's cli.js (bench/first-q.js, first-sql.js and resident-memory.js compare builds); `nodeArgs`: e.g. --cpu-prof.
 export function startServer(dataDir, { cli = CLI, nodeArgs = [] } = {}) {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgs, cli, 'serve', '--data', dataDir, '--port', '0', '--no-sample'], {
