@@ -10,6 +10,7 @@ import { ROWS_MAX } from '../search/search-request';
 import { parseStatement } from './postgres-parser';
 import { wrappedStatement } from './sql-errors';
 import type { TranslatedQuery } from './translate';
+import { compareUtf8Order } from '../../util/utf8-order';
 
 /**
  * A plain single-table aggregate answered from the column store instead of SQLite (issue 24:
@@ -553,26 +554,8 @@ export function compareCells(a: Cell, b: Cell): number {
   const aText = typeof a === 'string';
   const bText = typeof b === 'string';
   if (aText !== bText) return aText ? 1 : -1;
-  if (aText) return compareCodePoints(a, b as string);
+  if (aText) return compareUtf8Order(a, b as string);
   const x = a;
   const y = b as number | bigint;
   return x < y ? -1 : x > y ? 1 : 0;
-}
-
-/**
- * UTF-8 byte order is code point order; JavaScript's `<` compares UTF-16 units, which differs
- * only where a surrogate (a code point above U+FFFF) meets a unit of U+E000–U+FFFF.
- */
-function compareCodePoints(a: string, b: string): number {
-  const n = Math.min(a.length, b.length);
-  for (let i = 0; i < n; i++) {
-    const x = a.charCodeAt(i);
-    const y = b.charCodeAt(i);
-    if (x === y) continue;
-    const xHigh = x >= 0xd800 && x <= 0xdfff;
-    const yHigh = y >= 0xd800 && y <= 0xdfff;
-    if (xHigh !== yHigh) return xHigh ? 1 : -1;
-    return x - y;
-  }
-  return a.length - b.length;
 }

@@ -13,6 +13,7 @@ import { scoreDocument } from '../search/full-text';
 import { documentText } from '../values/document-text';
 import { storedFromSqlite } from '../values/sqlite-value';
 import { SqlQueryError } from './sql-errors';
+import { compareUtf8Order } from '../../util/utf8-order';
 
 /**
  * tsvector and tsquery inside a translated query. A tsvector travels through SQLite as its
@@ -97,8 +98,6 @@ export function tsRank(tsvector: string, tsquery: string): number {
   return score.match ? Number((score.weight / (1 + score.weight)).toPrecision(8)) : 0;
 }
 
-const utf8Compare = (a: string, b: string): number => Buffer.compare(Buffer.from(a), Buffer.from(b));
-
 /** PostgreSQL's tsvector text: lexemes in byte order, each with its positions. */
 export function tsvectorText(tsvector: string): string {
   const [language, document] = splitValue(tsvector);
@@ -111,7 +110,7 @@ export function tsvectorText(tsvector: string): string {
     else if (list[list.length - 1] !== position && list.length < 256) list.push(position);
   });
   return [...positions.keys()]
-    .sort(utf8Compare)
+    .sort(compareUtf8Order)
     .map((lexeme) => `'${lexeme.replace(/\\/g, '\\\\').replace(/'/g, "''")}':${positions.get(lexeme)!.join(',')}`)
     .join(' ');
 }
